@@ -1,0 +1,32 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+// ts-jest compiles each file on its own (isolatedModules in tsconfig): type errors are
+// caught by `npm run typecheck`, and the suite stays fast on two cores.
+const transform: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', jsx: 'react-jsx' } }],
+};
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
+      testPathIgnorePatterns: ['<rootDir>/test/e2e/'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/support/styleStub.ts' },
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
+      testTimeout: 60_000,
+    },
+  ],
+};
+
+export default config;
