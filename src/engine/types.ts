@@ -68,3 +68,7 @@ export const ENDING_TYPES = [
   'Bittersweet Resolution',
 ] as const;
 export type NamedEndingType = (typeof ENDING_TYPES)[number];
+
+/** Interface languages (SPEC.md section 1): English and Korean; Korean falls back to English. */
+export const LANGUAGES = ['en', 'kr'] as const;
+export type Language = (typeof LANGUAGES)[number];
