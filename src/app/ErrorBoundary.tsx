@@ -1,0 +1,57 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+
+/** webpack's error when a lazy chunk (JavaScript or CSS) cannot be downloaded. */
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'ChunkLoadError' || /Loading (CSS )?chunk .* failed/i.test(error.message);
+}
+
+interface State {
+  error: unknown;
+}
+
+/**
+ * Catches a runtime error or a failed chunk download below it and shows a friendly page with
+ * Reload and Return to Home. Keyed by route in the layout, so navigating away recovers.
+ */
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    if (!isChunkLoadError(error)) {
+      console.error('Unexpected application error', error, info.componentStack);
+    }
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    return <ErrorPage chunk={isChunkLoadError(this.state.error)} />;
+  }
+}
+
+export function ErrorPage({ chunk }: { chunk: boolean }) {
+  return (
+    <section className="panel error-page" role="alert">
+      <h1>
+        <FormattedMessage id={chunk ? 'error.chunk.title' : 'error.title'} />
+      </h1>
+      <p>
+        <FormattedMessage id={chunk ? 'error.chunk.body' : 'error.body'} />
+      </p>
+      <div className="button-row">
+        <button type="button" className="primary" onClick={() => window.location.reload()}>
+          <FormattedMessage id="error.reload" />
+        </button>
+        {/* A plain link: after an error, a fresh page load is the safest way home. */}
+        <a className="button" href="/">
+          <FormattedMessage id="common.returnHome" />
+        </a>
+      </div>
+    </section>
+  );
+}

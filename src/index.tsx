@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@fontsource/cinzel/600.css';
+import '@fontsource/literata/400.css';
+import '@fontsource/literata/400-italic.css';
+import '@fontsource/literata/700.css';
+import './app/styles/global.css';
+import { App } from './app/App';
+import { makeStore } from './app/store';
+
+const store = makeStore(undefined, { persist: true });
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App store={store} />
+  </StrictMode>,
+);

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import type { Configuration, Compiler } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import { EsbuildPlugin } from 'esbuild-loader';
+
+const root = __dirname;
+const outDir = path.join(root, 'dist');
+/** The local server that `npm run dev` proxies backend calls to (see server/index.ts). */
+const backendUrl = process.env.BACKEND_URL ?? 'http://localhost:8081';
+
+/**
+ * Writes dist/build-stats.json: which files every chunk has and which are loaded up front,
+ * so scripts/report-bundle.ts can print gzip sizes and check the initial-JavaScript budget.
+ */
+class BuildStatsPlugin {
+  apply(compiler: Compiler): void {
+    compiler.hooks.done.tap('BuildStatsPlugin', (stats) => {
+      const json = stats.toJson({ all: false, entrypoints: true, chunks: true, assets: false });
+      const entrypoints = Object.fromEntries(
+        Object.entries(json.entrypoints ?? {}).map(([name, entry]) => [
+          name,
+          (entry.assets ?? []).map((asset) => asset.name),
+        ]),
+      );
+      const chunks = (json.chunks ?? []).map((chunk) => ({
+        names: chunk.names ?? [],
+        initial: chunk.initial ?? false,
+        files: chunk.files ?? [],
+      }));
+      fs.mkdirSync(outDir, { recursive: true });
+      fs.writeFileSync(
+        path.join(outDir, 'build-stats.json'),
+        JSON.stringify({ entrypoints, chunks }, null, 2),
+      );
+    });
+  }
+}
+
+export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
+  const production = argv.mode !== 'development';
+  const devServer: DevServerConfiguration = {
+    port: Number(process.env.PORT ?? 8080),
+    historyApiFallback: true,
+    hot: true,
+    proxy: [{ context: ['/rest', '/functions', '/health'], target: backendUrl }],
+  };
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/index.tsx' },
+    output: {
+      path: outDir,
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs'],
+      alias: {
+        // Catalogues are compiled to ASTs at build time (npm run intl:compile), so the
+        // ICU parser is not needed in the browser.
+        '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'esbuild-loader',
+          options: { target: 'es2020', jsx: 'automatic' },
+        },
+        {
+          test: /\.css$/,
+          use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 0 } }],
+        },
+        { test: /\.(woff2?|ttf|otf)$/, type: 'asset/resource' },
+        { test: /\.(png|svg|jpg|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
+      }),
+      new CopyWebpackPlugin({
+        patterns: [{ from: 'public', to: '.', globOptions: { ignore: ['**/index.html'] } }],
+      }),
+      new BuildStatsPlugin(),
+    ],
+    optimization: {
+      runtimeChunk: 'single',
+      minimizer: ['...', new EsbuildPlugin({ include: /\.css$/, css: true })],
+      splitChunks: { chunks: 'async' },
+    },
+    performance: { hints: false },
+    devServer,
+    stats: production ? 'errors-warnings' : 'minimal',
+  };
+};
