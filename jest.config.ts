@@ -4,17 +4,25 @@ import type { Config } from 'jest';
 // ts-jest compiles each file on its own (isolatedModules in tsconfig): type errors are
 // caught by `npm run typecheck`, and the suite stays fast on two cores.
 const transform: Config['transform'] = {
-  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', jsx: 'react-jsx' } }],
+  '^.+\\.[tj]sx?$': [
+    'ts-jest',
+    { tsconfig: { module: 'commonjs', jsx: 'react-jsx', allowJs: true } },
+  ],
 };
+/** react-intl and formatjs ship only ES modules; jest runs CommonJS, so they are compiled too. */
+const transformIgnorePatterns = ['/node_modules/(?!(react-intl|intl-messageformat|@formatjs)/)'];
 
 const config: Config = {
+  reporters: ['default', '<rootDir>/test/support/summaryReporter.cjs'],
   projects: [
     {
       displayName: 'unit',
       testEnvironment: 'node',
       transform,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
       testPathIgnorePatterns: ['<rootDir>/test/e2e/'],
+      setupFiles: ['<rootDir>/test/support/setup.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/test/support/styleStub.ts' },
     },
     {

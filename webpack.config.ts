@@ -78,7 +78,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         },
         {
           test: /\.css$/,
-          use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 0 } }],
+          use: [
+            MiniCssExtractPlugin.loader,
+            { loader: 'css-loader', options: { importLoaders: 0 } },
+          ],
         },
         { test: /\.(woff2?|ttf|otf)$/, type: 'asset/resource' },
         { test: /\.(png|svg|jpg|webp)$/, type: 'asset/resource' },

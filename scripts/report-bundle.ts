@@ -16,9 +16,12 @@ interface BuildStats {
 }
 
 const dist = path.resolve(__dirname, '..', 'dist');
-const stats = JSON.parse(fs.readFileSync(path.join(dist, 'build-stats.json'), 'utf8')) as BuildStats;
+const stats = JSON.parse(
+  fs.readFileSync(path.join(dist, 'build-stats.json'), 'utf8'),
+) as BuildStats;
 
-const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const gzipSize = (file: string) =>
+  zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const rows = stats.chunks

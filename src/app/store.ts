@@ -11,13 +11,18 @@ import {
   persistStore,
   type Persistor,
 } from 'redux-persist';
-import storage from 'redux-persist/lib/storage';
+import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
 import { settingsSlice } from '../features/settings';
 import { maskSecrets } from './devtools';
 import { rootSaga } from './rootSaga';
 
 /** Only the settings survive a reload; story data is saved by the stories feature. */
-const settingsPersistConfig = { key: 'taleweaver/settings', version: 1, storage };
+const settingsPersistConfig = () => ({
+  key: 'taleweaver/settings',
+  version: 1,
+  // Made on demand: only the browser app persists, and tests have no localStorage.
+  storage: createWebStorage('local'),
+});
 
 const reducers = { [settingsSlice.reducerPath]: settingsSlice.reducer };
 const rootReducer = combineReducers(reducers);
@@ -35,7 +40,7 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
   const reducer = options.persist
     ? combineReducers({
         ...reducers,
-        settings: persistReducer(settingsPersistConfig, settingsSlice.reducer),
+        settings: persistReducer(settingsPersistConfig(), settingsSlice.reducer),
       })
     : rootReducer;
   const store = configureStore({

@@ -1,1 +1,5 @@
-export default async function globalTeardown(): Promise<void> {}
+import type { RunningServer } from './support/server';
+
+export default async function globalTeardown(): Promise<void> {
+  await (globalThis as { __E2E_SERVER__?: RunningServer }).__E2E_SERVER__?.stop();
+}

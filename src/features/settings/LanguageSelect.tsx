@@ -19,8 +19,8 @@ export function LanguageSelect() {
         value={language}
         onChange={(event) => dispatch(languageChosen(event.target.value))}
       >
-        <option value="en">{intl.formatMessage({ id: 'language.en'})}</option>
-        <option value="kr">{intl.formatMessage({ id: 'language.kr'})}</option>
+        <option value="en">{intl.formatMessage({ id: 'language.en' })}</option>
+        <option value="kr">{intl.formatMessage({ id: 'language.kr' })}</option>
       </select>
     </div>
   );

@@ -1,3 +1,8 @@
-export { settingsSlice, languageChosen, selectLanguage, initialSettingsState } from './settingsSlice';
+export {
+  settingsSlice,
+  languageChosen,
+  selectLanguage,
+  initialSettingsState,
+} from './settingsSlice';
 export type { SettingsState } from './settingsSlice';
 export { LanguageSelect } from './LanguageSelect';

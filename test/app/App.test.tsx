@@ -1,0 +1,62 @@
+/**
+ * @jest-environment jsdom
+ */
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { App } from '../../src/app/App';
+import { ErrorBoundary } from '../../src/app/ErrorBoundary';
+import { englishCatalogue } from '../../src/app/intl/catalogues';
+import { makeStore } from '../../src/app/store';
+import { selectLanguage } from '../../src/features/settings';
+
+describe('the app shell', () => {
+  test('shows the common layout and switches the interface to Korean at once', async () => {
+    const store = makeStore();
+    render(<App store={store} />);
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(within(nav).getByRole('link', { name: 'Leaderboard' }).getAttribute('href')).toBe(
+      '/leaderboard',
+    );
+    expect(screen.getByRole('link', { name: /Taleweaver/ }).getAttribute('href')).toBe('/');
+
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'kr');
+
+    expect(selectLanguage(store.getState())).toBe('kr');
+    expect(await screen.findByRole('link', { name: '리더보드' })).toBeTruthy();
+    expect(screen.getByLabelText('언어')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('ko');
+  });
+});
+
+describe('ErrorBoundary', () => {
+  function Broken({ error }: { error: Error }): never {
+    throw error;
+  }
+  const renderBroken = (error: Error) =>
+    render(
+      <IntlProvider locale="en" messages={englishCatalogue}>
+        <ErrorBoundary>
+          <Broken error={error} />
+        </ErrorBoundary>
+      </IntlProvider>,
+    );
+
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  test('a failed chunk download says so and offers Reload and Return to Home', () => {
+    const error = Object.assign(new Error('Loading chunk 42 failed.'), { name: 'ChunkLoadError' });
+    renderBroken(error);
+    expect(screen.getByRole('heading', { name: 'Loading chunk failed' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  test('any other error shows the unexpected-error page', () => {
+    renderBroken(new TypeError('x is undefined'));
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error' })).toBeTruthy();
+  });
+});

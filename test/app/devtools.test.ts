@@ -1,0 +1,26 @@
+import { MASK, maskSecrets } from '../../src/app/devtools';
+
+describe('maskSecrets (what Redux DevTools may show)', () => {
+  test('masks the API key, tokens and signatures wherever they sit', () => {
+    const state = {
+      game: { apiKey: 'sk-live-123', turnCount: 3 },
+      wallet: { authToken: 'eyJhbGci', signature: '0xabc', address: '0x12' },
+      storage: { 'auth_token_0xabc': 'eyJ' },
+      history: [{ apiKey: 'sk-old' }],
+    };
+    expect(maskSecrets(state)).toEqual({
+      game: { apiKey: MASK, turnCount: 3 },
+      wallet: { authToken: MASK, signature: MASK, address: '0x12' },
+      storage: { 'auth_token_0xabc': MASK },
+      history: [{ apiKey: MASK }],
+    });
+  });
+
+  test('leaves an empty key visible as empty, and does not change the original', () => {
+    const action = { type: 'game/apiKeyAccepted', payload: { apiKey: '' } };
+    expect(maskSecrets(action)).toEqual(action);
+    const withKey = { payload: { apiKey: 'sk' } };
+    maskSecrets(withKey);
+    expect(withKey.payload.apiKey).toBe('sk');
+  });
+});

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium, or CHROME_PATH; never a browser downloaded by a test tool. */
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** Flags that keep Chromium quiet on a machine with no network beyond loopback. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const RESULTS_DIR = path.resolve(__dirname, '..', '..', '..', 'test-results');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Saves a full-page screenshot under test-results/ for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Fails the test on any uncaught page error or console error, with what it said. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Horizontal overflow in CSS pixels: 0 when nothing scrolls sideways. */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
