@@ -33,10 +33,13 @@ export async function buildServer(config: ServerConfig): Promise<FastifyInstance
     wildcard: false,
     index: false,
     cacheControl: false,
-    setHeaders(reply, filePath) {
+    setHeaders(res, filePath) {
       // Hashed assets never change; the page itself is always revalidated.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'Cache-Control',
+        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
 

@@ -5,13 +5,13 @@ describe('maskSecrets (what Redux DevTools may show)', () => {
     const state = {
       game: { apiKey: 'sk-live-123', turnCount: 3 },
       wallet: { authToken: 'eyJhbGci', signature: '0xabc', address: '0x12' },
-      storage: { 'auth_token_0xabc': 'eyJ' },
+      storage: { auth_token_0xabc: 'eyJ' },
       history: [{ apiKey: 'sk-old' }],
     };
     expect(maskSecrets(state)).toEqual({
       game: { apiKey: MASK, turnCount: 3 },
       wallet: { authToken: MASK, signature: MASK, address: '0x12' },
-      storage: { 'auth_token_0xabc': MASK },
+      storage: { auth_token_0xabc: MASK },
       history: [{ apiKey: MASK }],
     });
   });

@@ -44,6 +44,11 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  // A server that dies mid-suite would otherwise show up only as refused connections.
+  child.once('exit', (code, signal) => {
+    if (signal !== 'SIGTERM')
+      console.error(`The test server exited (${code ?? signal}):\n${output}`);
+  });
   return {
     url,
     dataDir,

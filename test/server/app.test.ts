@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../server/app';
+import { readConfig } from '../../server/config';
+
+let distDir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-dist-'));
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Taleweaver</title>');
+  fs.writeFileSync(path.join(distDir, 'assets', 'main.0123abcd.js'), 'console.log(1)');
+  app = await buildServer(readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent' }));
+});
+
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+const page = (url: string) => app.inject({ url, headers: { accept: 'text/html' } });
+
+test('client-side routes get the app page, always revalidated', async () => {
+  for (const url of ['/', '/game', '/leaderboard', '/profile', '/no/such/page']) {
+    const response = await page(url);
+    expect([url, response.statusCode, response.headers['cache-control']]).toEqual([
+      url,
+      200,
+      'no-cache',
+    ]);
+    expect(response.body).toContain('<title>Taleweaver</title>');
+  }
+});
+
+test('hashed assets are cached for a year', async () => {
+  const response = await app.inject({ url: '/assets/main.0123abcd.js' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('a missing asset or API path is a JSON 404, not the app page', async () => {
+  for (const url of ['/assets/gone.js', '/rest/v1/nothing']) {
+    const response = await page(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: `No route for GET ${url}` });
+  }
+});
+
+test('health answers ok', async () => {
+  const response = await app.inject({ url: '/health' });
+  expect(response.json()).toEqual({ status: 'ok' });
+});
+
+test('a server without a build says how to make one', async () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-empty-'));
+  await expect(buildServer(readConfig({ DIST_DIR: empty }))).rejects.toThrow(
+    "run 'npm run build' first",
+  );
+  fs.rmSync(empty, { recursive: true });
+});
+
+test('PORT must be a port number', () => {
+  expect(() => readConfig({ PORT: 'eighty' })).toThrow("PORT must be a port number, got 'eighty'");
+});
