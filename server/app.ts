@@ -12,9 +12,9 @@ const API_PREFIXES = ['/rest/', '/functions/', '/assets/'];
  * with its client-side routes, and the backend endpoints as later features add them.
  */
 export async function buildServer(config: ServerConfig): Promise<FastifyInstance> {
-  const indexHtml = path.join(config.distDir, 'index.html');
-  if (!fs.existsSync(indexHtml)) {
-    throw new Error(`No built app at ${config.distDir}: run 'npm run build' first.`);
+  const { distDir } = config;
+  if (distDir !== null && !fs.existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error(`No built app at ${distDir}: run 'npm run build' first.`);
   }
 
   const app = Fastify({
@@ -28,8 +28,13 @@ export async function buildServer(config: ServerConfig): Promise<FastifyInstance
 
   app.get('/health', async () => ({ status: 'ok' }));
 
+  if (distDir !== null) await serveApp(app, distDir);
+  return app;
+}
+
+async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
   await app.register(fastifyStatic, {
-    root: config.distDir,
+    root: distDir,
     wildcard: false,
     index: false,
     cacheControl: false,
@@ -55,6 +60,4 @@ export async function buildServer(config: ServerConfig): Promise<FastifyInstance
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
-
-  return app;
 }

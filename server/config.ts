@@ -4,8 +4,8 @@ import path from 'node:path';
 export interface ServerConfig {
   port: number;
   host: string;
-  /** The built SPA (npm run build). */
-  distDir: string;
+  /** The built SPA (npm run build); null when the webpack dev server serves it (npm run dev). */
+  distDir: string | null;
   /** Where the embedded database and the generated secrets live. */
   dataDir: string;
   logLevel: string;
@@ -21,7 +21,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
-    distDir: path.resolve(env.DIST_DIR ?? path.join(projectRoot, 'dist')),
+    distDir:
+      env.SERVE_APP === 'false'
+        ? null
+        : path.resolve(env.DIST_DIR ?? path.join(projectRoot, 'dist')),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(projectRoot, 'data')),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
