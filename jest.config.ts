@@ -9,8 +9,10 @@ const transform: Config['transform'] = {
     { tsconfig: { module: 'commonjs', jsx: 'react-jsx', allowJs: true } },
   ],
 };
-/** react-intl and formatjs ship only ES modules; jest runs CommonJS, so they are compiled too. */
-const transformIgnorePatterns = ['/node_modules/(?!(react-intl|intl-messageformat|@formatjs)/)'];
+/** react-intl, formatjs and jose ship only ES modules; jest runs CommonJS, so they are compiled too. */
+const transformIgnorePatterns = [
+  '/node_modules/(?!(react-intl|intl-messageformat|@formatjs|jose)/)',
+];
 
 const config: Config = {
   reporters: ['default', '<rootDir>/test/support/summaryReporter.cjs'],

@@ -6,6 +6,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
+import { DefinePlugin } from 'webpack';
+import { DEFAULT_ANON_KEY } from './src/api/backend';
 
 const root = __dirname;
 const outDir = path.join(root, 'dist');
@@ -97,6 +99,13 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         patterns: [{ from: 'public', to: '.', globOptions: { ignore: ['**/index.html'] } }],
       }),
       new BuildStatsPlugin(),
+      // Where the backend is, fixed at build time; empty URL means the server of the page.
+      new DefinePlugin({
+        'process.env.SUPABASE_URL': JSON.stringify(process.env.SUPABASE_URL ?? ''),
+        'process.env.SUPABASE_ANON_KEY': JSON.stringify(
+          process.env.SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
+        ),
+      }),
     ],
     optimization: {
       runtimeChunk: 'single',

@@ -1,17 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCors from '@fastify/cors';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import type { TokenAuthority } from './auth';
 import type { ServerConfig } from './config';
+import type { Database } from './db';
+import { registerRest } from './rest';
+import { RestError } from './restError';
+import { registerWalletLogin } from './walletLogin';
 
 /** Paths that belong to the backend API, never to the SPA's client-side routes. */
 const API_PREFIXES = ['/rest/', '/functions/', '/assets/'];
+/** The requests a stranger could use to pester the sign-in flow. */
+const SIGN_IN_PATHS = ['/rest/v1/rpc/create_user_if_not_exists', '/functions/v1/wallet-login'];
+/** Request bodies are small JSON documents; anything bigger is refused (413). */
+export const BODY_LIMIT_BYTES = 32 * 1024;
+
+export interface ServerParts {
+  db: Database;
+  tokens: TokenAuthority;
+}
 
 /**
- * The local stand-in for the hosted backend (DESIGN.md, The pieces): it serves the built SPA
- * with its client-side routes, and the backend endpoints as later features add them.
+ * The local stand-in for the hosted backend (DESIGN.md, The pieces): the PostgREST subset,
+ * the wallet-login function, and the built SPA with its client-side routes.
  */
-export async function buildServer(config: ServerConfig): Promise<FastifyInstance> {
+export async function buildServer(
+  config: ServerConfig,
+  { db, tokens }: ServerParts,
+): Promise<FastifyInstance> {
   const { distDir } = config;
   if (distDir !== null && !fs.existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`No built app at ${distDir}: run 'npm run build' first.`);
@@ -20,16 +39,63 @@ export async function buildServer(config: ServerConfig): Promise<FastifyInstance
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Tokens and keys never reach the logs.
-      redact: ['req.headers.authorization', 'req.headers.apikey'],
+      // Tokens, keys and signatures never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.apikey', 'req.body'],
     },
-    bodyLimit: 64 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+
+  // CORS as Supabase answers it: any origin, the headers supabase-js sends.
+  await app.register(fastifyCors, {
+    origin: '*',
+    methods: ['GET', 'POST', 'PATCH', 'OPTIONS'],
+    allowedHeaders: [
+      'authorization',
+      'apikey',
+      'content-type',
+      'prefer',
+      'accept',
+      'accept-profile',
+      'content-profile',
+      'x-client-info',
+      'x-wallet-address',
+    ],
+    exposedHeaders: ['content-range'],
+    maxAge: 86_400,
+  });
+
+  await app.register(fastifyRateLimit, {
+    max: config.signInRateLimit,
+    timeWindow: '1 minute',
+    allowList: (request) => !SIGN_IN_PATHS.includes(request.url.split('?')[0] ?? ''),
+    errorResponseBuilder: (_request, context) =>
+      new RestError(429, 'rate_limited', `Too many sign-in requests; retry in ${context.after}`),
+  });
+
+  app.setErrorHandler((error: FastifyError | RestError, request, reply) => {
+    if (error instanceof RestError) return reply.code(error.status).send(error.toJSON());
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error(error);
+    return reply.code(status).send({
+      code: error.code ?? 'PGRST000',
+      message: status >= 500 ? 'Internal server error' : error.message,
+      details: null,
+      hint: null,
+    });
   });
 
   app.get('/health', async () => ({ status: 'ok' }));
-
+  registerRest(app, db, tokens);
+  registerWalletLogin(app, db, tokens, () => config.siteUrls ?? ownOrigins(app, config.port));
   if (distDir !== null) await serveApp(app, distDir);
   return app;
+}
+
+/** This server's own origins, on the port it actually listens on. */
+function ownOrigins(app: FastifyInstance, configuredPort: number): string[] {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : configuredPort;
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
 }
 
 async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_ANON_KEY } from '../src/api/backend';
 
 /** Everything the server reads from its environment, with the defaults `npm start` uses. */
 export interface ServerConfig {
@@ -6,18 +7,32 @@ export interface ServerConfig {
   host: string;
   /** The built SPA (npm run build); null when the webpack dev server serves it (npm run dev). */
   distDir: string | null;
-  /** Where the embedded database and the generated secrets live. */
+  /** Where the embedded database and the generated JWT secret live. */
   dataDir: string;
+  /** PostgreSQL instead of the embedded database, when set. */
+  databaseUrl: string | undefined;
+  anonKey: string;
+  /** The origins sign-in messages must name; by default this server's own, on localhost. */
+  siteUrls: string[] | null;
+  /** Nonce requests and logins allowed per IP address per minute. */
+  signInRateLimit: number;
   logLevel: string;
 }
 
 const projectRoot = path.resolve(__dirname, '..');
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+function positiveInteger(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) {
+    throw new Error(`${name} must be a whole number, got '${value}'`);
   }
+  return number;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = positiveInteger(env.PORT, 'PORT', 8080);
+  if (port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -26,6 +41,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         ? null
         : path.resolve(env.DIST_DIR ?? path.join(projectRoot, 'dist')),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(projectRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    anonKey: env.SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
+    siteUrls: env.SITE_URL
+      ? env.SITE_URL.split(',').map((url) => new URL(url.trim()).origin)
+      : null,
+    signInRateLimit: positiveInteger(env.SIGN_IN_RATE_LIMIT, 'SIGN_IN_RATE_LIMIT', 30),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

@@ -1,22 +1,34 @@
+import { TokenAuthority, loadJwtSecret } from './auth';
 import { buildServer } from './app';
 import { readConfig } from './config';
+import { migrate, openDatabase } from './db';
 
 /** `npm start`: serves the game at http://localhost:8080 (PORT overrides). */
 async function main() {
   const config = readConfig();
-  const app = await buildServer(config);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(db);
+  if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
+  const tokens = new TokenAuthority(loadJwtSecret(config.dataDir), config.anonKey);
+  const app = await buildServer(config, { db, tokens });
+
   const shutdown = () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    app
+      .close()
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Taleweaver is running at http://localhost:${port}`);
+  const database = db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`Taleweaver is running at http://localhost:${port} (${database})`);
 }
 
 main().catch((error: unknown) => {

@@ -6,9 +6,10 @@ import '@fontsource/literata/400-italic.css';
 import '@fontsource/literata/700.css';
 import './app/styles/global.css';
 import { App } from './app/App';
+import { browserBackend } from './app/backendLocation';
 import { makeStore } from './app/store';
 
-const store = makeStore(undefined, { persist: true });
+const store = makeStore(undefined, { persist: true, backend: browserBackend() });
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(

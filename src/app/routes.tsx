@@ -1,23 +1,33 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HomePage } from './HomePage';
 import { Layout } from './layout/Layout';
+import { injectBackendApi } from './store';
 
-// Each page beyond the home screen is its own chunk, fetched when first visited.
-const GamePage = lazy(() =>
-  import(/* webpackChunkName: "game" */ '../features/game/GamePage').then((m) => ({
-    default: m.GamePage,
-  })),
+/** The backend API (RTK Query) joins the store with the first page that talks to it. */
+const loadBackendApi = () =>
+  import(/* webpackChunkName: "api" */ '../api/baseApi').then((m) => injectBackendApi(m.baseApi));
+
+/** A page as its own chunk, fetched when first visited, with the backend API ready for it. */
+function backendPage(load: () => Promise<ComponentType>) {
+  return lazy(async () => {
+    const [Page] = await Promise.all([load(), loadBackendApi()]);
+    return { default: Page };
+  });
+}
+
+const GamePage = backendPage(() =>
+  import(/* webpackChunkName: "game" */ '../features/game/GamePage').then((m) => m.GamePage),
 );
-const LeaderboardPage = lazy(() =>
+const LeaderboardPage = backendPage(() =>
   import(/* webpackChunkName: "leaderboard" */ '../features/leaderboard/LeaderboardPage').then(
-    (m) => ({ default: m.LeaderboardPage }),
+    (m) => m.LeaderboardPage,
   ),
 );
-const ProfilePage = lazy(() =>
-  import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage').then((m) => ({
-    default: m.ProfilePage,
-  })),
+const ProfilePage = backendPage(() =>
+  import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage').then(
+    (m) => m.ProfilePage,
+  ),
 );
 
 /** SPEC.md section 2, Routes: /, /game, /profile, /leaderboard; anything else goes to /. */

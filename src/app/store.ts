@@ -1,4 +1,10 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import {
+  combineSlices,
+  configureStore,
+  createDynamicMiddleware,
+  type Middleware,
+  type Reducer,
+} from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import {
   FLUSH,
@@ -10,46 +16,82 @@ import {
   persistReducer,
   persistStore,
   type Persistor,
+  type Storage,
 } from 'redux-persist';
-import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
+import type { BackendApi } from '../api/baseApi';
+import type { BackendProvider } from '../api/backend';
 import { settingsSlice } from '../features/settings';
 import { maskSecrets } from './devtools';
 import { rootSaga } from './rootSaga';
 
-/** Only the settings survive a reload; story data is saved by the stories feature. */
-const settingsPersistConfig = () => ({
-  key: 'taleweaver/settings',
-  version: 1,
-  // Made on demand: only the browser app persists, and tests have no localStorage.
-  storage: createWebStorage('local'),
-});
+/** localStorage, looked up when used: tests and the server-side build have none. */
+const localStorageAdapter: Storage = {
+  getItem: async (key: string) => window.localStorage.getItem(key),
+  setItem: async (key: string, value: string) => window.localStorage.setItem(key, value),
+  removeItem: async (key: string) => window.localStorage.removeItem(key),
+};
 
-const reducers = { [settingsSlice.reducerPath]: settingsSlice.reducer };
-const rootReducer = combineReducers(reducers);
+/**
+ * Only the settings survive a reload (DESIGN.md, State); story data is saved by the stories
+ * feature. Without persistStore (tests) the wrapper passes state straight through. Its
+ * `_persist` bookkeeping is left out of the state's type.
+ */
+const settingsReducer = persistReducer(
+  { key: 'taleweaver/settings', version: 1, storage: localStorageAdapter },
+  settingsSlice.reducer,
+) as unknown as typeof settingsSlice.reducer;
+
+/** Parts of the state that arrive with lazily loaded code (the backend API). */
+export interface LazyLoadedSlices {
+  api: ReturnType<BackendApi['reducer']>;
+}
+
+const rootReducer = combineSlices({
+  settings: settingsReducer,
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 export type RootState = ReturnType<typeof rootReducer>;
+
+/** Middleware of lazily loaded code, added to every store when that code arrives. */
+const lazyMiddleware = createDynamicMiddleware<RootState>();
+
+/**
+ * Plugs the backend API (RTK Query) into the stores. Called by the routes that need it as
+ * their chunk loads, so the home screen never downloads RTK Query or supabase-js.
+ */
+export function injectBackendApi(api: BackendApi): void {
+  rootReducer.inject({ reducerPath: api.reducerPath, reducer: api.reducer as Reducer });
+  lazyMiddleware.addMiddleware(api.middleware as Middleware);
+}
+
+/** What thunks and RTK Query endpoints receive as `extra`: clients, never state. */
+export interface ThunkExtra {
+  backend: BackendProvider;
+}
 
 export interface StoreOptions {
   /** Restore and keep the settings in localStorage (the browser app); off in tests. */
   persist?: boolean;
-  /** Clients the sagas use (wallet provider, model client, ...), replaceable in tests. */
+  /** The backend clients, made on first use; tests point them at a test server. */
+  backend?: BackendProvider;
+  /** Further clients the sagas use (wallet provider, model client, ...). */
   sagaContext?: Record<string, unknown>;
 }
 
+const noBackend: BackendProvider = () =>
+  Promise.reject(new Error('This store was made without a backend (makeStore options.backend)'));
+
 export function makeStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
-  const sagaMiddleware = createSagaMiddleware({ context: options.sagaContext ?? {} });
-  const reducer = options.persist
-    ? combineReducers({
-        ...reducers,
-        settings: persistReducer(settingsPersistConfig(), settingsSlice.reducer),
-      })
-    : rootReducer;
+  const backend = options.backend ?? noBackend;
+  const sagaMiddleware = createSagaMiddleware({ context: { backend, ...options.sagaContext } });
+  const extra: ThunkExtra = { backend };
   const store = configureStore({
-    reducer: reducer as typeof rootReducer,
+    reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
+        thunk: { extraArgument: extra },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(sagaMiddleware),
+      }).concat(sagaMiddleware, lazyMiddleware.middleware),
     devTools: process.env.NODE_ENV !== 'production' && {
       name: 'Taleweaver',
       actionSanitizer: (action) => maskSecrets(action),
@@ -58,6 +100,7 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
   });
   let persistor: Persistor | undefined;
   if (options.persist) {
+    // The sagas start once the saved settings are back.
     persistor = persistStore(store, null, () => sagaMiddleware.run(rootSaga));
   } else {
     sagaMiddleware.run(rootSaga);

@@ -2,22 +2,29 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { TokenAuthority } from '../../server/auth';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db';
+import { TEST_JWT_SECRET } from './support/testServer';
 
 let distDir: string;
 let app: FastifyInstance;
+let db: Database;
+const tokens = new TokenAuthority(TEST_JWT_SECRET, 'anon-key');
 
 beforeAll(async () => {
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-dist-'));
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Taleweaver</title>');
   fs.writeFileSync(path.join(distDir, 'assets', 'main.0123abcd.js'), 'console.log(1)');
-  app = await buildServer(readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent' }));
+  db = await openDatabase({ dataDir: null });
+  app = await buildServer(readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent' }), { db, tokens });
 });
 
 afterAll(async () => {
   await app.close();
+  await db.close();
   fs.rmSync(distDir, { recursive: true, force: true });
 });
 
@@ -42,7 +49,7 @@ test('hashed assets are cached for a year', async () => {
 });
 
 test('a missing asset or API path is a JSON 404, not the app page', async () => {
-  for (const url of ['/assets/gone.js', '/rest/v1/nothing']) {
+  for (const url of ['/assets/gone.js', '/functions/v1/nothing']) {
     const response = await page(url);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: `No route for GET ${url}` });
@@ -56,12 +63,16 @@ test('health answers ok', async () => {
 
 test('a server without a build says how to make one', async () => {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-empty-'));
-  await expect(buildServer(readConfig({ DIST_DIR: empty }))).rejects.toThrow(
+  await expect(buildServer(readConfig({ DIST_DIR: empty }), { db, tokens })).rejects.toThrow(
     "run 'npm run build' first",
   );
   fs.rmSync(empty, { recursive: true });
 });
 
 test('PORT must be a port number', () => {
-  expect(() => readConfig({ PORT: 'eighty' })).toThrow("PORT must be a port number, got 'eighty'");
+  expect(() => readConfig({ PORT: 'eighty' })).toThrow("PORT must be a whole number, got 'eighty'");
+});
+
+test('a port beyond 65535 is refused', () => {
+  expect(() => readConfig({ PORT: '70000' })).toThrow("PORT must be a port number, got '70000'");
 });

@@ -1,8 +1,24 @@
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
+import type { WalletSession } from '../../api';
+import { useWalletSession } from '../wallet';
+import { AccountBenefits } from './AccountBenefits';
+import { AccountSection } from './AccountSection';
+import { GameStatisticsPanel } from './GameStatistics';
+import { ProfileError } from './ProfileError';
+import { useGetUserQuery, type UserProfile } from './profileApi';
+import './profile.css';
 
-/** /profile without a connected wallet (SPEC.md section 2, Profile). */
+/** /profile (SPEC.md section 2, Profile): the account, the supporter badge and statistics. */
 export function ProfilePage() {
+  const session = useWalletSession();
+  if (!session) return <NoWallet />;
+  // A different wallet starts from a clean page, never with the last one's drafts.
+  return <ProfileForSession key={session.address} session={session} />;
+}
+
+function NoWallet() {
   return (
     <section className="panel narrow">
       <h1>
@@ -15,5 +31,51 @@ export function ProfilePage() {
         <FormattedMessage id="common.returnHome" />
       </Link>
     </section>
+  );
+}
+
+function ProfileForSession({ session }: { session: WalletSession }) {
+  const user = useGetUserQuery(session);
+  if (user.data) return <Profile session={session} user={user.data} />;
+  if (user.isError) {
+    return (
+      <section className="panel narrow">
+        <h1>
+          <FormattedMessage id="profile.heading" />
+        </h1>
+        <ProfileError messageId="profile.error.user" onRetry={user.refetch} />
+      </section>
+    );
+  }
+  return (
+    <p className="page-loading" role="status">
+      <FormattedMessage id="profile.loading" />
+    </p>
+  );
+}
+
+function Profile({ session, user }: { session: WalletSession; user: UserProfile }) {
+  // What the backend holds, updated by this page's own successful saves.
+  const [username, setUsername] = useState(user.username ?? '');
+  const [followed, setFollowed] = useState(user.twitter_followed);
+  const supporter = followed || user.twitter_followed;
+
+  return (
+    <div className="profile">
+      <h1 className="profile__title">
+        <FormattedMessage id="profile.heading" />
+      </h1>
+      <div className="profile__grid">
+        <AccountSection
+          session={session}
+          savedUsername={username}
+          onUsernameSaved={setUsername}
+          followed={supporter}
+          onFollowConfirmed={() => setFollowed(true)}
+        />
+        <GameStatisticsPanel session={session} />
+        <AccountBenefits address={session.address} username={username} followed={supporter} />
+      </div>
+    </div>
   );
 }

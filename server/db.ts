@@ -1,0 +1,252 @@
+/**
+ * The database behind the local server (DESIGN.md, "The pieces"): embedded PGlite by default,
+ * PostgreSQL when DATABASE_URL is given, both through the `pg` API so there is one data path.
+ * The migrations in supabase/migrations are the single source of truth for tables, rules and
+ * access; requests run under their token's role and claims the way PostgREST runs them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Pool, type PoolClient } from 'pg';
+
+export interface Database {
+  pool: Pool;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** The claims of a request's token; `role` is the database role PostgREST would switch to. */
+export interface RequestClaims {
+  role: 'anon' | 'authenticated';
+  [claim: string]: unknown;
+}
+
+const projectRoot = path.resolve(__dirname, '..');
+const SHIM_FILE = path.join(projectRoot, 'server', 'supabaseShim.sql');
+const MIGRATIONS_DIR = path.join(projectRoot, 'supabase', 'migrations');
+const MIGRATION_FILE = /^(\d+)_(\w+)\.sql$/;
+const REQUEST_ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated']);
+/** Serialises migrate() across servers sharing one PostgreSQL database. */
+const MIGRATE_LOCK_KEY = 7_346_112_505;
+
+/**
+ * PGlite persisted under `${dataDir}/pglite` unless databaseUrl is given (then PostgreSQL).
+ * `dataDir: null` (or 'memory://...') gives an in-memory PGlite, for tests. An on-disk PGlite
+ * takes the lock file `${dataDir}/pglite.lock`, since two processes on one PGlite directory
+ * would corrupt it.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const dataDir = options.dataDir;
+  if (dataDir === null || dataDir.startsWith('memory://')) return openPglite(null, null);
+
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  takeLock(lockFile);
+  try {
+    return await openPglite(path.join(dataDir, 'pglite'), lockFile);
+  } catch (error) {
+    releaseLock(lockFile);
+    throw error;
+  }
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new Pool({ connectionString: databaseUrl });
+  // An idle client losing its connection must not crash the server; the next query reconnects.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot connect to PostgreSQL at ${redactPassword(databaseUrl)}: ${reason}`, {
+      cause: error,
+    });
+  }
+  return { pool, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(directory: string | null, lockFile: string | null): Promise<Database> {
+  const pglite = directory === null ? new PGlite() : new PGlite(directory);
+  await pglite.waitReady;
+  // PGlite is one connection: a pool of one makes every caller wait its turn.
+  const pool = new Pool({ ...createPgConfig(pglite), max: 1 });
+  return {
+    pool,
+    kind: 'pglite',
+    async close() {
+      try {
+        await pool.end();
+        await pglite.close();
+      } finally {
+        if (lockFile !== null) releaseLock(lockFile);
+      }
+    },
+  };
+}
+
+function redactPassword(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(an unparseable DATABASE_URL)';
+  }
+}
+
+/** Creates the lock file holding our pid; a lock whose process is gone is taken over. */
+function takeLock(lockFile: string): void {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      fs.writeFileSync(lockFile, `${process.pid}\n`, { flag: 'wx' });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = readLockPid(lockFile);
+    if (holder !== null && isRunning(holder)) {
+      throw new Error(
+        `The database in ${path.dirname(lockFile)} is in use by another Taleweaver server ` +
+          `(pid ${holder}). Stop it, or set DATA_DIR to another directory. If no server is ` +
+          `running, delete ${lockFile}.`,
+      );
+    }
+    // Stale (its process is gone) or unreadable: take it over. Another process taking it over
+    // at the same moment makes our next exclusive create fail, and we look again.
+    fs.rmSync(lockFile, { force: true });
+  }
+  throw new Error(`Could not take the database lock ${lockFile}: it keeps changing hands.`);
+}
+
+function readLockPid(lockFile: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function releaseLock(lockFile: string): void {
+  if (readLockPid(lockFile) === process.pid) fs.rmSync(lockFile, { force: true });
+}
+
+/**
+ * Applies server/supabaseShim.sql (what hosted Supabase already has), then every migration in
+ * supabase/migrations not applied yet, in name order, each in its own transaction. Applied
+ * migrations are recorded in supabase_migrations.schema_migrations, the table the Supabase CLI
+ * keeps, with the same columns. Returns the file names applied this time.
+ */
+export async function migrate(db: Database): Promise<string[]> {
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+  for (const name of files) {
+    if (!MIGRATION_FILE.test(name)) {
+      throw new Error(`Migration file names are <timestamp>_<name>.sql; got ${name}`);
+    }
+  }
+
+  const client = await db.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATE_LOCK_KEY]);
+    try {
+      await inTransaction(client, async () => {
+        await client.query(fs.readFileSync(SHIM_FILE, 'utf8'));
+        await client.query(`
+          create schema if not exists supabase_migrations;
+          create table if not exists supabase_migrations.schema_migrations (
+            version text primary key,
+            statements text[],
+            name text
+          )`);
+      });
+      const { rows } = await client.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      );
+      const applied = new Set(rows.map((row) => row.version));
+      const appliedNow: string[] = [];
+      for (const file of files) {
+        const [, version = '', name = ''] = MIGRATION_FILE.exec(file) ?? [];
+        if (applied.has(version)) continue;
+        const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+        await inTransaction(client, async () => {
+          try {
+            await client.query(sql);
+          } catch (error) {
+            const reason = error instanceof Error ? error.message : String(error);
+            throw new Error(`Migration ${file} failed: ${reason}`, { cause: error });
+          }
+          await client.query(
+            'insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)',
+            [version, [sql], name],
+          );
+        });
+        appliedNow.push(file);
+      }
+      return appliedNow;
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATE_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+async function inTransaction<T>(client: PoolClient, fn: () => Promise<T>): Promise<T> {
+  await client.query('begin');
+  try {
+    const result = await fn();
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    // A failed rollback means the connection itself is gone; the original error says why.
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Runs fn in one transaction under the token's role and claims, as PostgREST does, so the
+ * migrations' row-level security decides what it may read and write. Commits when fn resolves,
+ * rolls back and rethrows when it throws. fn must use the client it is given: on PGlite the
+ * pool has a single connection, which fn holds until it returns.
+ */
+export async function withClaims<T>(
+  db: Database,
+  claims: RequestClaims,
+  fn: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  if (!REQUEST_ROLES.has(claims.role)) {
+    throw new Error(`A request runs as anon or authenticated, not as '${String(claims.role)}'`);
+  }
+  const client = await db.pool.connect();
+  try {
+    return await inTransaction(client, async () => {
+      await client.query(
+        "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
+        [claims.role, JSON.stringify(claims)],
+      );
+      return fn(client);
+    });
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,255 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PoolClient } from 'pg';
+import type { TokenAuthority } from './auth';
+import { type Database, type RequestClaims, withClaims } from './db';
+import { RestError, fromDatabaseError, outsideSubset } from './restError';
+import {
+  FUNCTIONS,
+  MAX_INSERT_ROWS,
+  MAX_LIMIT,
+  OPERATORS,
+  TABLES,
+  type TableRules,
+} from './restSchema';
+
+/** The media type of `.single()`: one JSON object rather than an array. */
+const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
+/** Query parameters that are not column filters. */
+const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns']);
+
+type Query = Record<string, string | string[] | undefined>;
+type Row = Record<string, unknown>;
+
+const quote = (identifier: string) => `"${identifier}"`;
+
+function tableRules(name: string): TableRules {
+  const rules = Object.hasOwn(TABLES, name) ? TABLES[name] : undefined;
+  if (!rules) throw outsideSubset(`Table '${name}'`);
+  return rules;
+}
+
+function single(value: string | string[] | undefined, name: string): string | undefined {
+  if (Array.isArray(value)) throw outsideSubset(`Repeating '${name}'`);
+  return value;
+}
+
+/** `select=a,b` or `*`, limited to the table's readable columns. */
+function selectedColumns(query: Query, rules: TableRules): string[] {
+  const select = single(query.select, 'select') ?? '*';
+  if (select.trim() === '*') return [...rules.readable];
+  return select.split(',').map((part) => {
+    const column = part.trim();
+    if (!rules.readable.includes(column)) throw outsideSubset(`Selecting '${column}'`);
+    return column;
+  });
+}
+
+/** Column filters such as `wallet_address=eq.0xabc`, as bound-parameter SQL. */
+function whereClause(query: Query, rules: TableRules, params: unknown[]): string {
+  const conditions: string[] = [];
+  for (const [column, raw] of Object.entries(query)) {
+    if (RESERVED_PARAMS.has(column) || raw === undefined) continue;
+    if (!rules.readable.includes(column)) throw outsideSubset(`Filtering on '${column}'`);
+    for (const filter of Array.isArray(raw) ? raw : [raw]) {
+      const dot = filter.indexOf('.');
+      const operator = OPERATORS[filter.slice(0, dot)];
+      if (dot < 0 || !operator) throw outsideSubset(`The filter '${column}=${filter}'`);
+      params.push(filter.slice(dot + 1));
+      conditions.push(`${quote(column)} ${operator} $${params.length}`);
+    }
+  }
+  return conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+}
+
+/** `order=score.desc,created_at.asc.nullslast` */
+function orderClause(query: Query, rules: TableRules): string {
+  const order = single(query.order, 'order');
+  if (!order) return '';
+  const terms = order.split(',').map((term) => {
+    const [column = '', ...modifiers] = term.trim().split('.');
+    if (!rules.readable.includes(column)) throw outsideSubset(`Ordering by '${column}'`);
+    const sql = [quote(column)];
+    for (const modifier of modifiers) {
+      if (modifier === 'asc' || modifier === 'desc') sql.push(modifier);
+      else if (modifier === 'nullsfirst') sql.push('nulls first');
+      else if (modifier === 'nullslast') sql.push('nulls last');
+      else throw outsideSubset(`The order modifier '${modifier}'`);
+    }
+    return sql.join(' ');
+  });
+  return ` order by ${terms.join(', ')}`;
+}
+
+function countParam(query: Query, name: 'limit' | 'offset'): string {
+  const value = single(query[name], name);
+  if (value === undefined) return '';
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0 || count > MAX_LIMIT) {
+    throw outsideSubset(`${name}=${value}`);
+  }
+  return ` ${name} ${count}`;
+}
+
+function preferences(request: FastifyRequest): Set<string> {
+  const header = request.headers.prefer;
+  const values = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
+  return new Set(values.map((value) => value.trim()).filter(Boolean));
+}
+
+function checkSchemaProfile(request: FastifyRequest): void {
+  for (const header of ['accept-profile', 'content-profile'] as const) {
+    const profile = request.headers[header];
+    if (profile !== undefined && profile !== 'public') throw outsideSubset(`Schema '${profile}'`);
+  }
+}
+
+/** Sends rows as PostgREST does: an array, or one object for `.single()` (406 otherwise). */
+function sendRows(request: FastifyRequest, reply: FastifyReply, rows: Row[], status = 200) {
+  if ((request.headers.accept ?? '').includes(SINGLE_OBJECT)) {
+    if (rows.length !== 1) {
+      throw new RestError(
+        406,
+        'PGRST116',
+        'JSON object requested, multiple (or no) rows returned',
+        `The result contains ${rows.length} rows`,
+      );
+    }
+    return reply.code(status).send(rows[0]);
+  }
+  return reply.code(status).send(rows);
+}
+
+function bodyRows(body: unknown): Row[] {
+  const rows = Array.isArray(body) ? body : [body];
+  if (rows.length === 0 || rows.length > MAX_INSERT_ROWS) {
+    throw outsideSubset(`Inserting ${rows.length} rows`);
+  }
+  for (const row of rows) {
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) {
+      throw new RestError(400, 'PGRST102', 'The request body must be a JSON object or array');
+    }
+  }
+  return rows as Row[];
+}
+
+/** A value as node-postgres should bind it; JSON documents are sent as JSON text. */
+function bindValue(column: string, value: unknown, rules: TableRules): unknown {
+  return rules.json?.includes(column) && value !== null ? JSON.stringify(value) : value;
+}
+
+/**
+ * The part of PostgREST the app uses (SPEC.md section 7), under /rest/v1. Every request runs
+ * in one transaction with its token's role and claims, so the migrations' RLS decides.
+ */
+export function registerRest(app: FastifyInstance, db: Database, tokens: TokenAuthority): void {
+  const run = async <T>(request: FastifyRequest, work: (client: PoolClient) => Promise<T>) => {
+    checkSchemaProfile(request);
+    const claims: RequestClaims = await tokens.claimsFor(request.headers.authorization);
+    try {
+      return await withClaims(db, claims, work);
+    } catch (error) {
+      throw fromDatabaseError(error, claims.role === 'anon');
+    }
+  };
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/rest/') || request.method === 'OPTIONS') return;
+    // Like Supabase's gateway: every request names the project's public key.
+    if (request.headers.apikey !== tokens.anonKey) {
+      throw new RestError(401, 'PGRST301', 'Invalid API key', null, 'Send the anon key as apikey');
+    }
+  });
+
+  app.get<{ Params: { table: string }; Querystring: Query }>(
+    '/rest/v1/:table',
+    async (request, reply) => {
+      const rules = tableRules(request.params.table);
+      const params: unknown[] = [];
+      const sql =
+        `select ${selectedColumns(request.query, rules).map(quote).join(', ')}` +
+        ` from public.${quote(request.params.table)}` +
+        whereClause(request.query, rules, params) +
+        orderClause(request.query, rules) +
+        countParam(request.query, 'limit') +
+        countParam(request.query, 'offset');
+      const rows = await run(request, async (client) => (await client.query(sql, params)).rows);
+      reply.header('Content-Range', rows.length > 0 ? `0-${rows.length - 1}/*` : '*/*');
+      return sendRows(request, reply, rows);
+    },
+  );
+
+  app.post<{ Params: { table: string }; Querystring: Query }>(
+    '/rest/v1/:table',
+    async (request, reply) => {
+      const { table } = request.params;
+      const rules = tableRules(table);
+      const rows = bodyRows(request.body);
+      const representation = preferences(request).has('return=representation');
+      const returning = representation
+        ? ` returning ${selectedColumns(request.query, rules).map(quote).join(', ')}`
+        : '';
+      const inserted = await run(request, async (client) => {
+        const result: Row[] = [];
+        for (const row of rows) {
+          const columns = Object.keys(row);
+          for (const column of columns) {
+            if (!rules.insertable.includes(column)) throw outsideSubset(`Inserting '${column}'`);
+          }
+          const values = columns.map((column) => bindValue(column, row[column], rules));
+          const sql =
+            `insert into public.${quote(table)} (${columns.map(quote).join(', ')})` +
+            ` values (${columns.map((_, i) => `$${i + 1}`).join(', ')})${returning}`;
+          result.push(...(await client.query(sql, values)).rows);
+        }
+        return result;
+      });
+      if (!representation) return reply.code(201).send();
+      return sendRows(request, reply, inserted, 201);
+    },
+  );
+
+  app.patch<{ Params: { table: string }; Querystring: Query }>(
+    '/rest/v1/:table',
+    async (request, reply) => {
+      const { table } = request.params;
+      const rules = tableRules(table);
+      const [changes] = bodyRows(request.body);
+      const columns = Object.keys(changes ?? {});
+      if (columns.length === 0) throw outsideSubset('An update without columns');
+      for (const column of columns) {
+        if (!rules.updatable.includes(column)) throw outsideSubset(`Updating '${column}'`);
+      }
+      const params = columns.map((column) => bindValue(column, changes?.[column], rules));
+      const where = whereClause(request.query, rules, params);
+      if (where === '') throw outsideSubset('An update without a filter');
+      const representation = preferences(request).has('return=representation');
+      const sql =
+        `update public.${quote(table)} set ` +
+        columns.map((column, i) => `${quote(column)} = $${i + 1}`).join(', ') +
+        where +
+        (representation
+          ? ` returning ${selectedColumns(request.query, rules).map(quote).join(', ')}`
+          : '');
+      const rows = await run(request, async (client) => (await client.query(sql, params)).rows);
+      if (!representation) return reply.code(204).send();
+      return sendRows(request, reply, rows);
+    },
+  );
+
+  app.post<{ Params: { fn: string } }>('/rest/v1/rpc/:fn', async (request, reply) => {
+    const { fn } = request.params;
+    const allowed = Object.hasOwn(FUNCTIONS, fn) ? FUNCTIONS[fn] : undefined;
+    if (!allowed) throw outsideSubset(`Function '${fn}'`);
+    const [args] = bodyRows(request.body ?? {});
+    const names = Object.keys(args ?? {});
+    for (const name of names) {
+      if (!allowed.includes(name)) throw outsideSubset(`Argument '${name}' of '${fn}'`);
+    }
+    const params = names.map((name) => args?.[name]);
+    const sql = `select * from public.${quote(fn)}(${names
+      .map((name, i) => `${quote(name)} => $${i + 1}`)
+      .join(', ')})`;
+    const rows = await run(request, async (client) => (await client.query(sql, params)).rows);
+    return sendRows(request, reply, rows);
+  });
+}

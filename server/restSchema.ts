@@ -1,0 +1,76 @@
+/**
+ * The allow-list of the REST API: the tables, columns and functions the app uses (SPEC.md
+ * section 7, Backend). Anything else is refused before it reaches the database; what passes
+ * is then decided by the database's own grants and row-level security.
+ */
+export interface TableRules {
+  /** Columns a select may name; `*` means all of these (never, say, users.nonce). */
+  readable: readonly string[];
+  insertable: readonly string[];
+  updatable: readonly string[];
+  /** Columns whose values are JSON documents. */
+  json?: readonly string[];
+}
+
+export const TABLES: Readonly<Record<string, TableRules>> = {
+  users: {
+    readable: ['wallet_address', 'username', 'twitter_followed', 'created_at', 'updated_at'],
+    insertable: [],
+    updatable: ['username', 'twitter_followed'],
+  },
+  game_results: {
+    readable: [
+      'id',
+      'wallet_address',
+      'score',
+      'ending_type',
+      'character_name',
+      'genre',
+      'turn_count',
+      'detailed_stats',
+      'created_at',
+    ],
+    insertable: [
+      'wallet_address',
+      'score',
+      'ending_type',
+      'character_name',
+      'genre',
+      'turn_count',
+      'detailed_stats',
+    ],
+    updatable: [],
+    json: ['detailed_stats'],
+  },
+  leaderboard: {
+    readable: [
+      'wallet_address',
+      'score',
+      'ending_type',
+      'character_name',
+      'created_at',
+      'genre',
+      'turn_count',
+    ],
+    insertable: [],
+    updatable: [],
+  },
+};
+
+/** Callable functions and the argument names each accepts. */
+export const FUNCTIONS: Readonly<Record<string, readonly string[]>> = {
+  create_user_if_not_exists: ['p_wallet_address', 'p_nonce'],
+};
+
+/** PostgREST filter operators the app uses, and their SQL. */
+export const OPERATORS: Readonly<Record<string, string>> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+};
+
+export const MAX_LIMIT = 1000;
+export const MAX_INSERT_ROWS = 100;

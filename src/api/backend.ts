@@ -1,0 +1,34 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+/** A verified wallet's credentials (SPEC.md section 3, local storage keys). */
+export interface WalletSession {
+  /** Lowercase wallet address. */
+  address: string;
+  /** The token the server issued at sign-in. */
+  token: string;
+}
+
+/**
+ * The backend's clients (SPEC.md section 6): the default anonymous client, and per verified
+ * wallet an authenticated one sending its token and address.
+ */
+export interface Backend {
+  anon: SupabaseClient;
+  forWallet(session: WalletSession): SupabaseClient;
+}
+
+/** Makes (once) and returns the clients; supabase-js is only downloaded when first needed. */
+export type BackendProvider = () => Promise<Backend>;
+
+/** Where the backend is: the build's SUPABASE_URL, else the server that served the page. */
+export interface BackendLocation {
+  url: string;
+  anonKey: string;
+}
+
+/**
+ * The public key every backend request names (Supabase's anon key) when the build is not given
+ * SUPABASE_ANON_KEY. Not a secret: it grants exactly what the anon role may do. The local
+ * server accepts the same default.
+ */
+export const DEFAULT_ANON_KEY = 'sb_publishable_taleweaver_local';

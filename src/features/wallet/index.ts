@@ -1,0 +1,2 @@
+export { readWalletSession, storageKeys, tokenExpiry } from './session';
+export { useWalletSession } from './useWalletSession';

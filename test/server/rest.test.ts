@@ -1,0 +1,156 @@
+/**
+ * The backend calls of SPEC.md section 7, made with supabase-js exactly as the app makes them,
+ * against the real server on PGlite and on PostgreSQL.
+ */
+import { Wallet } from 'ethers';
+import { testBackends } from './support/databases';
+import { plausibleResult } from './support/results';
+import { signIn, startTestServer, type TestServer } from './support/testServer';
+
+describe.each(testBackends())('the REST API on $name', (database) => {
+  let server: TestServer;
+  const alice = Wallet.createRandom();
+  const bob = Wallet.createRandom();
+  let aliceToken: string;
+  let bobToken: string;
+  const aliceAddress = alice.address.toLowerCase();
+  const bobAddress = bob.address.toLowerCase();
+  const asAlice = () => server.backend.forWallet({ address: aliceAddress, token: aliceToken });
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    aliceToken = await signIn(server, alice);
+    bobToken = await signIn(server, bob);
+  });
+  afterAll(() => server.close());
+
+  test('create_user_if_not_exists gives a fresh nonce, and with p_nonce null only ensures', async () => {
+    const wallet = Wallet.createRandom().address;
+    const first = await server.backend.anon.rpc('create_user_if_not_exists', {
+      p_wallet_address: wallet.toLowerCase(),
+    });
+    const second = await server.backend.anon.rpc('create_user_if_not_exists', {
+      p_wallet_address: wallet.toLowerCase(),
+    });
+    expect(first.error).toBeNull();
+    const [a] = first.data as { nonce: string; wallet_address: string }[];
+    const [b] = second.data as { nonce: string }[];
+    expect(a?.wallet_address).toBe(wallet.toLowerCase());
+    expect(a?.nonce).toMatch(/^[0-9a-zA-Z]{8,}$/);
+    expect(b?.nonce).not.toBe(a?.nonce);
+
+    const ensured = await asAlice().rpc('create_user_if_not_exists', {
+      p_wallet_address: aliceAddress,
+      p_nonce: null,
+    });
+    expect(ensured.error).toBeNull();
+    expect(ensured.data).toEqual([
+      expect.objectContaining({ wallet_address: aliceAddress, nonce: null }),
+    ]);
+  });
+
+  test('a signed-in wallet saves a result, and the leaderboard shows it to anyone', async () => {
+    const result = plausibleResult({ character: 'Aria Vale' });
+    const insert = await asAlice()
+      .from('game_results')
+      .insert({ wallet_address: aliceAddress, ...result });
+    expect(insert.error).toBeNull();
+    expect(insert.status).toBe(201);
+
+    const { data, error } = await server.backend.anon
+      .from('leaderboard')
+      .select('*')
+      .order('score', { ascending: false })
+      .limit(20);
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      expect.objectContaining({
+        wallet_address: aliceAddress,
+        score: result.score,
+        character_name: 'Aria Vale',
+        ending_type: 'Heroic Victory',
+        genre: 'High Fantasy',
+        turn_count: 9,
+      }),
+    ]);
+  });
+
+  test('the leaderboard is ordered by score and holds at most 20 rows', async () => {
+    for (let decisions = 0; decisions < 22; decisions += 1) {
+      const { error } = await server.backend
+        .forWallet({ address: bobAddress, token: bobToken })
+        .from('game_results')
+        .insert({
+          wallet_address: bobAddress,
+          ...plausibleResult({ character: `Bob ${decisions}`, decisions }),
+        });
+      expect(error).toBeNull();
+    }
+    const { data } = await server.backend.anon
+      .from('leaderboard')
+      .select('*')
+      .order('score', { ascending: false })
+      .limit(20);
+    const scores = (data as { score: number }[]).map((row) => row.score);
+    expect(scores).toHaveLength(20);
+    expect(scores).toEqual([...scores].sort((x, y) => y - x));
+  });
+
+  test('the duplicate check reads its own results by wallet, character and ending', async () => {
+    const { data, error } = await asAlice()
+      .from('game_results')
+      .select('*')
+      .eq('wallet_address', aliceAddress)
+      .eq('character_name', 'Aria Vale')
+      .eq('ending_type', 'Heroic Victory');
+    expect(error).toBeNull();
+    expect(data).toHaveLength(1);
+  });
+
+  test('the profile reads its user row as a single object and its totals', async () => {
+    const user = await asAlice()
+      .from('users')
+      .select('username, twitter_followed')
+      .eq('wallet_address', aliceAddress)
+      .single();
+    expect(user.error).toBeNull();
+    expect(user.data).toEqual({ username: null, twitter_followed: false });
+
+    const totals = await asAlice()
+      .from('game_results')
+      .select('score, detailed_stats')
+      .eq('wallet_address', aliceAddress);
+    expect(totals.data).toEqual([
+      { score: plausibleResult().score, detailed_stats: expect.objectContaining({ turnCount: 9 }) },
+    ]);
+  });
+
+  test('.single() with no row is PostgREST 406 PGRST116', async () => {
+    const { error, status } = await asAlice()
+      .from('users')
+      .select('username')
+      .eq('wallet_address', bobAddress)
+      .single();
+    expect(status).toBe(406);
+    expect(error?.code).toBe('PGRST116');
+  });
+
+  test('the username and the follow flag are saved to the own row', async () => {
+    const rename = await asAlice()
+      .from('users')
+      .update({ username: 'Aria' })
+      .eq('wallet_address', aliceAddress);
+    expect(rename.error).toBeNull();
+    const follow = await asAlice()
+      .from('users')
+      .update({ twitter_followed: true })
+      .eq('wallet_address', aliceAddress);
+    expect(follow.error).toBeNull();
+    const { data } = await asAlice()
+      .from('users')
+      .select('username, twitter_followed')
+      .eq('wallet_address', aliceAddress)
+      .single();
+    expect(data).toEqual({ username: 'Aria', twitter_followed: true });
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * Every refusal the backend owes a modified client or a stranger (issue: backend, "Security
+ * tests"), against the real server on PGlite and on PostgreSQL.
+ */
+import { Wallet } from 'ethers';
+import { SignJWT } from 'jose';
+import { DEFAULT_ANON_KEY } from '../../src/api';
+import { testBackends } from './support/databases';
+import { plausibleResult } from './support/results';
+import {
+  TEST_JWT_SECRET,
+  postLogin,
+  signIn,
+  signedLogin,
+  startTestServer,
+  type TestServer,
+} from './support/testServer';
+
+const secret = (text: string) => new TextEncoder().encode(text);
+
+describe.each(testBackends())('backend security on $name', (database) => {
+  let server: TestServer;
+  const alice = Wallet.createRandom();
+  const bob = Wallet.createRandom();
+  const aliceAddress = alice.address.toLowerCase();
+  const bobAddress = bob.address.toLowerCase();
+  let aliceToken: string;
+  let bobToken: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(database);
+    aliceToken = await signIn(server, alice);
+    bobToken = await signIn(server, bob);
+  });
+  afterAll(() => server.close());
+
+  /** A raw request to the REST API, for what supabase-js would never send. */
+  const rest = (path: string, init: RequestInit & { token?: string } = {}) =>
+    fetch(`${server.url}/rest/v1/${path}`, {
+      ...init,
+      headers: {
+        apikey: DEFAULT_ANON_KEY,
+        'content-type': 'application/json',
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.headers as Record<string, string>),
+      },
+    });
+  const insertAs = (token: string, row: object) =>
+    rest('game_results', { method: 'POST', token, body: JSON.stringify(row) });
+
+  describe('forged tokens are refused with 401', () => {
+    const claims = { role: 'authenticated', wallet_address: '' };
+    const forge = (key: string, audience = 'authenticated', expires = '1h') =>
+      new SignJWT({ ...claims, wallet_address: aliceAddress })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience(audience)
+        .setExpirationTime(expires)
+        .sign(secret(key));
+
+    test.each([
+      ['signed with another secret', () => forge('another-secret-another-secret-0123456789')],
+      ['for another audience', () => forge(TEST_JWT_SECRET, 'service')],
+      ['expired', () => forge(TEST_JWT_SECRET, 'authenticated', '-1m')],
+      [
+        "with alg 'none'",
+        async () => {
+          const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+          return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ ...claims, aud: 'authenticated', wallet_address: aliceAddress })}.`;
+        },
+      ],
+      ['that is not a token at all', async () => 'not-a-token'],
+    ])('%s', async (_name, makeToken) => {
+      const response = await insertAs(await makeToken(), {
+        wallet_address: aliceAddress,
+        ...plausibleResult({ character: 'Forger' }),
+      });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual(
+        expect.objectContaining({ code: expect.stringMatching(/^PGRST30[13]$/) }),
+      );
+    });
+
+    test('a role the server does not grant is refused', async () => {
+      const token = await new SignJWT({ role: 'service_role', wallet_address: aliceAddress })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience('authenticated')
+        .setExpirationTime('1h')
+        .sign(secret(TEST_JWT_SECRET));
+      const response = await rest('users?select=username', { token });
+      expect(response.status).toBe(401);
+    });
+
+    test('a request without the API key is refused', async () => {
+      const response = await fetch(`${server.url}/rest/v1/leaderboard`);
+      expect(response.status).toBe(401);
+    });
+  });
+
+  describe('sign-in refuses', () => {
+    test('a replayed signature (the nonce works once)', async () => {
+      const login = await signedLogin(server, Wallet.createRandom());
+      expect((await postLogin(server, login)).status).toBe(200);
+      const replay = await postLogin(server, login);
+      expect(replay.status).toBe(401);
+      expect(replay.body.message).toMatch(/Nonce is unknown, used or expired/);
+    });
+
+    test('a message for another domain', async () => {
+      const login = await signedLogin(server, Wallet.createRandom(), {
+        message: { domain: 'evil.example', uri: 'https://evil.example' },
+      });
+      const response = await postLogin(server, login);
+      expect(response.status).toBe(401);
+      expect(response.body.message).toMatch(/another domain/);
+    });
+
+    test('a stale nonce', async () => {
+      const wallet = Wallet.createRandom();
+      const login = await signedLogin(server, wallet);
+      await server.db.pool.query(
+        "update public.users set nonce_issued_at = now() - interval '11 minutes' where wallet_address = $1",
+        [wallet.address.toLowerCase()],
+      );
+      expect((await postLogin(server, login)).status).toBe(401);
+    });
+
+    test('a message issued long ago', async () => {
+      const login = await signedLogin(server, Wallet.createRandom(), {
+        message: { issuedAt: new Date(Date.now() - 30 * 60 * 1000).toISOString() },
+      });
+      const response = await postLogin(server, login);
+      expect(response.status).toBe(401);
+      expect(response.body.message).toMatch(/too old/);
+    });
+
+    test('a signature from another key', async () => {
+      const login = await signedLogin(server, Wallet.createRandom(), {
+        signer: Wallet.createRandom(),
+      });
+      const response = await postLogin(server, login);
+      expect(response.status).toBe(401);
+      expect(response.body.message).toMatch(/Signature rejected/);
+    });
+
+    test('a body that is not a signed message', async () => {
+      expect((await postLogin(server, { message: 'hello', signature: '0x12' })).status).toBe(400);
+    });
+  });
+
+  describe('row-level security', () => {
+    test("a result for another wallet's address is refused", async () => {
+      const response = await insertAs(aliceToken, {
+        wallet_address: bobAddress,
+        ...plausibleResult({ character: 'Impostor' }),
+      });
+      expect(response.status).toBe(403);
+      expect((await response.json()).code).toBe('42501');
+    });
+
+    test("another wallet's user row cannot be changed", async () => {
+      const { error } = await server.backend
+        .forWallet({ address: aliceAddress, token: aliceToken })
+        .from('users')
+        .update({ username: 'hijacked' })
+        .eq('wallet_address', bobAddress);
+      expect(error).toBeNull(); // PostgREST semantics: RLS hides the row, nothing is updated
+      const { rows } = await server.db.pool.query(
+        'select username from public.users where wallet_address = $1',
+        [bobAddress],
+      );
+      expect(rows[0]?.username).toBeNull();
+    });
+
+    test("another wallet's results cannot be read", async () => {
+      await insertAs(bobToken, {
+        wallet_address: bobAddress,
+        ...plausibleResult({ character: 'Bob' }),
+      });
+      const { data } = await server.backend
+        .forWallet({ address: aliceAddress, token: aliceToken })
+        .from('game_results')
+        .select('*')
+        .eq('wallet_address', bobAddress);
+      expect(data).toEqual([]);
+    });
+
+    test('the nonce column cannot be updated, even on the own row', async () => {
+      const response = await rest(`users?wallet_address=eq.${aliceAddress}`, {
+        method: 'PATCH',
+        token: aliceToken,
+        body: JSON.stringify({ nonce: 'chosen' }),
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).code).toBe('PGRST100');
+    });
+
+    test('anon cannot read results or users directly', async () => {
+      expect((await rest('game_results?select=score')).status).toBe(401);
+      expect((await rest('users?select=username')).status).toBe(401);
+    });
+  });
+
+  describe('scores the database refuses', () => {
+    test('an implausible score (not what the formula gives)', async () => {
+      const result = plausibleResult({ character: 'Cheater' });
+      const response = await insertAs(aliceToken, {
+        wallet_address: aliceAddress,
+        ...result,
+        score: result.score + 50,
+      });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.code).toBe('23514');
+      expect(body.message).toMatch(/does not match the ending score/);
+    });
+
+    test('an out-of-range component', async () => {
+      const result = plausibleResult({ character: 'Overachiever' });
+      const response = await insertAs(aliceToken, {
+        wallet_address: aliceAddress,
+        ...result,
+        detailed_stats: {
+          ...result.detailed_stats,
+          scoreBreakdown: { ...result.detailed_stats.scoreBreakdown, decisions: 1000 },
+        },
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).code).toBe('23514');
+    });
+
+    test('a duplicate within 24 hours, also when two arrive at the same instant', async () => {
+      const row = { wallet_address: aliceAddress, ...plausibleResult({ character: 'Twin' }) };
+      const responses = await Promise.all([insertAs(aliceToken, row), insertAs(aliceToken, row)]);
+      expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+      const again = await insertAs(aliceToken, row);
+      expect(again.status).toBe(409);
+      expect((await again.json()).message).toBe('This result has already been saved recently.');
+    });
+  });
+
+  describe('requests outside the subset', () => {
+    test.each([
+      ['a table outside the allow-list', 'pg_user?select=usename'],
+      ['a column outside the allow-list', 'users?select=nonce'],
+      ['a filter outside the subset', 'leaderboard?select=score&genre=like.*Fantasy*'],
+      ['an order on an unknown column', 'leaderboard?select=score&order=nonce.desc'],
+      ['a huge limit', 'leaderboard?select=score&limit=100000'],
+    ])('%s is 400', async (_name, path) => {
+      const response = await rest(path);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual(
+        expect.objectContaining({ code: 'PGRST100', message: expect.any(String) }),
+      );
+    });
+
+    test('a function outside the allow-list is 400', async () => {
+      const response = await rest('rpc/pg_sleep', { method: 'POST', body: '{"seconds": 1}' });
+      expect(response.status).toBe(400);
+    });
+
+    test('an oversized body is 413', async () => {
+      const response = await insertAs(aliceToken, {
+        wallet_address: aliceAddress,
+        ...plausibleResult(),
+        genre: 'x'.repeat(100_000),
+      });
+      expect(response.status).toBe(413);
+    });
+  });
+});
+
+describe('rate limits on sign-in', () => {
+  test('nonce requests beyond the limit per minute get 429', async () => {
+    const [pglite] = testBackends();
+    const server = await startTestServer(pglite!, { SIGN_IN_RATE_LIMIT: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const { status } = await server.backend.anon.rpc('create_user_if_not_exists', {
+          p_wallet_address: Wallet.createRandom().address.toLowerCase(),
+        });
+        statuses.push(status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      // Reading the leaderboard is not limited.
+      const { status } = await server.backend.anon.from('leaderboard').select('*');
+      expect(status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

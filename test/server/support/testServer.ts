@@ -1,0 +1,110 @@
+/**
+ * A real server (the REST subset and wallet-login) on a free port over a fresh database, and the
+ * clients tests drive it with: supabase-js itself, as the app uses it, and real wallets.
+ */
+import type { BaseWallet } from 'ethers';
+import type { FastifyInstance } from 'fastify';
+import { SiweMessage } from 'siwe';
+import WebSocket from 'ws';
+import { TokenAuthority } from '../../../server/auth';
+import { buildServer } from '../../../server/app';
+import { readConfig } from '../../../server/config';
+import { migrate, type Database } from '../../../server/db';
+import { DEFAULT_ANON_KEY, type Backend } from '../../../src/api';
+import { createBackend } from '../../../src/api/supabaseBackend';
+import type { TestBackend } from './databases';
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestServer {
+  url: string;
+  db: Database;
+  app: FastifyInstance;
+  tokens: TokenAuthority;
+  backend: Backend;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  database: TestBackend,
+  env: NodeJS.ProcessEnv = {},
+): Promise<TestServer> {
+  const { db, drop } = await database.open();
+  await migrate(db);
+  const config = readConfig({ PORT: '0', SERVE_APP: 'false', LOG_LEVEL: 'silent', ...env });
+  const tokens = new TokenAuthority(TEST_JWT_SECRET, config.anonKey);
+  const app = await buildServer(config, { db, tokens });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://localhost:${port}`;
+  const backend = createBackend(
+    { url, anonKey: DEFAULT_ANON_KEY },
+    { realtimeTransport: WebSocket as never },
+  );
+  return {
+    url,
+    db,
+    app,
+    tokens,
+    backend,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export interface SignInOptions {
+  /** Override parts of the message (another domain, an old issued-at, ...). */
+  message?: Partial<SiweMessage>;
+  /** Sign with this key instead of the wallet's own. */
+  signer?: BaseWallet;
+}
+
+/** A running backend: its URL and the supabase-js clients talking to it. */
+export type BackendTarget = Pick<TestServer, 'url' | 'backend'>;
+
+/** The Sign-In with Ethereum message the browser would build for this server. */
+export async function signedLogin(
+  server: BackendTarget,
+  wallet: BaseWallet,
+  options: SignInOptions = {},
+) {
+  const { data, error } = await server.backend.anon.rpc('create_user_if_not_exists', {
+    p_wallet_address: wallet.address.toLowerCase(),
+  });
+  if (error) throw new Error(`nonce request failed: ${error.message}`);
+  const nonce = (data as { nonce: string }[])[0]?.nonce ?? '';
+  const now = new Date();
+  const message = new SiweMessage({
+    domain: new URL(server.url).host,
+    address: wallet.address,
+    statement: 'Sign in to Taleweaver.',
+    uri: server.url,
+    version: '1',
+    chainId: 1,
+    nonce,
+    issuedAt: now.toISOString(),
+    expirationTime: new Date(now.getTime() + 10 * 60 * 1000).toISOString(),
+    ...options.message,
+  }).prepareMessage();
+  const signature = await (options.signer ?? wallet).signMessage(message);
+  return { message, signature, nonce };
+}
+
+export async function postLogin(server: BackendTarget, body: unknown) {
+  const response = await fetch(`${server.url}/functions/v1/wallet-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Signs in for real and returns the token the server issued. */
+export async function signIn(server: BackendTarget, wallet: BaseWallet): Promise<string> {
+  const { status, body } = await postLogin(server, await signedLogin(server, wallet));
+  if (status !== 200) throw new Error(`login failed (${status}): ${JSON.stringify(body)}`);
+  return body.access_token as string;
+}
