@@ -31,10 +31,11 @@ const config: Config = {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
       globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
       globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/test/e2e/support/timeout.ts'],
     },
   ],
 };

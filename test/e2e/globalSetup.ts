@@ -2,7 +2,8 @@ import { startServer } from './support/server';
 
 /** One server for the whole browser suite, started the way `npm start` starts it. */
 export default async function globalSetup(): Promise<void> {
-  const server = await startServer();
+  // Many sign-ins from one address (127.0.0.1): the per-IP limit would get in the way.
+  const server = await startServer({ SIGN_IN_RATE_LIMIT: '1000' });
   process.env.E2E_BASE_URL = server.url;
   (globalThis as { __E2E_SERVER__?: unknown }).__E2E_SERVER__ = server;
 }
