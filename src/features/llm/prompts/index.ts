@@ -1,0 +1,31 @@
+/** The prompts for the interface language (SPEC.md section 1: the prompts follow it). */
+import type { Language } from '../../../engine/types';
+import { SYSTEM_PROMPT as EN_SYSTEM_PROMPT, enPrompts } from './en';
+import { SYSTEM_PROMPT as KR_SYSTEM_PROMPT, krPrompts } from './kr';
+import type { Prompts } from './types';
+
+const PROMPTS: Readonly<Record<Language, Prompts>> = {
+  en: { ...enPrompts, systemPrompt: EN_SYSTEM_PROMPT },
+  kr: { ...krPrompts, systemPrompt: KR_SYSTEM_PROMPT },
+};
+
+export function promptsFor(language: Language): Prompts {
+  return PROMPTS[language];
+}
+
+export { LENGTH_GUIDANCE, REPLY_KEYS, STORY_CONTEXT_SUMMARIES, storyContext } from './types';
+export type {
+  CharacterProfileInput,
+  CharacterSketch,
+  ConclusionCheckInput,
+  GenderFromNameInput,
+  NextSegmentInput,
+  OpeningSceneInput,
+  OpeningSummaryInput,
+  PromptBuilders,
+  PromptUse,
+  Prompts,
+  RecapInput,
+  SegmentSummaryInput,
+  TurnInput,
+} from './types';
