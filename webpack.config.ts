@@ -21,11 +21,24 @@ const backendUrl = process.env.BACKEND_URL ?? 'http://localhost:8081';
 class BuildStatsPlugin {
   apply(compiler: Compiler): void {
     compiler.hooks.done.tap('BuildStatsPlugin', (stats) => {
-      const json = stats.toJson({ all: false, entrypoints: true, chunks: true, assets: false });
+      const json = stats.toJson({
+        all: false,
+        entrypoints: true,
+        chunkGroups: true,
+        chunks: true,
+        assets: false,
+      });
       const entrypoints = Object.fromEntries(
         Object.entries(json.entrypoints ?? {}).map(([name, entry]) => [
           name,
           (entry.assets ?? []).map((asset) => asset.name),
+        ]),
+      );
+      // What each lazily loaded part (import() with a webpackChunkName) downloads in all.
+      const groups = Object.fromEntries(
+        Object.entries(json.namedChunkGroups ?? {}).map(([name, group]) => [
+          name,
+          (group.assets ?? []).map((asset) => asset.name),
         ]),
       );
       const chunks = (json.chunks ?? []).map((chunk) => ({
@@ -36,7 +49,7 @@ class BuildStatsPlugin {
       fs.mkdirSync(outDir, { recursive: true });
       fs.writeFileSync(
         path.join(outDir, 'build-stats.json'),
-        JSON.stringify({ entrypoints, chunks }, null, 2),
+        JSON.stringify({ entrypoints, groups, chunks }, null, 2),
       );
     });
   }

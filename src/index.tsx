@@ -8,8 +8,13 @@ import './app/styles/global.css';
 import { App } from './app/App';
 import { browserBackend } from './app/backendLocation';
 import { makeStore } from './app/store';
+import { browserWalletEnvironment } from './features/wallet';
 
-const store = makeStore(undefined, { persist: true, backend: browserBackend() });
+const store = makeStore(undefined, {
+  persist: true,
+  backend: browserBackend(),
+  sagaContext: { walletEnvironment: browserWalletEnvironment(window) },
+});
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(

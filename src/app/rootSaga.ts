@@ -1,15 +1,26 @@
-import { spawn } from 'typed-redux-saga';
+import { call, fork } from 'typed-redux-saga';
 import type { Saga } from 'redux-saga';
+import { walletSaga } from '../features/wallet';
 
 /** Long-running flows of the features; each feature adds its watcher here. */
-const featureSagas: Saga[] = [];
+const featureSagas: Saga[] = [walletSaga];
+
+/** Runs one feature's saga; an error there is reported and stops only that feature. */
+function* isolated(saga: Saga) {
+  try {
+    yield* call(saga);
+  } catch (error) {
+    console.error(`The ${saga.name} flow stopped after an error`, error);
+  }
+}
 
 /**
- * makeStore runs this once the persisted settings are restored. Each feature's saga is
- * spawned, not forked, so an error in one flow cannot stop the others.
+ * makeStore runs this once the persisted settings are restored. Each feature's saga runs
+ * isolated, so an error in one flow cannot stop the others; cancelling the root (the store's
+ * stop()) ends them all.
  */
 export function* rootSaga() {
   for (const saga of featureSagas) {
-    yield* spawn(saga);
+    yield* fork(isolated, saga);
   }
 }

@@ -5,7 +5,7 @@ import {
   type Middleware,
   type Reducer,
 } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
+import createSagaMiddleware, { type Task } from 'redux-saga';
 import {
   FLUSH,
   PAUSE,
@@ -21,6 +21,7 @@ import {
 import type { BackendApi } from '../api/baseApi';
 import type { BackendProvider } from '../api/backend';
 import { settingsSlice } from '../features/settings';
+import { walletSlice } from '../features/wallet';
 import { maskSecrets } from './devtools';
 import { rootSaga } from './rootSaga';
 
@@ -46,9 +47,10 @@ export interface LazyLoadedSlices {
   api: ReturnType<BackendApi['reducer']>;
 }
 
-const rootReducer = combineSlices({
-  settings: settingsReducer,
-}).withLazyLoadedSlices<LazyLoadedSlices>();
+const rootReducer = combineSlices(
+  { settings: settingsReducer },
+  walletSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** Middleware of lazily loaded code, added to every store when that code arrives. */
@@ -99,13 +101,18 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
     },
   });
   let persistor: Persistor | undefined;
+  let sagas: Task | undefined;
   if (options.persist) {
     // The sagas start once the saved settings are back.
-    persistor = persistStore(store, null, () => sagaMiddleware.run(rootSaga));
+    persistor = persistStore(store, null, () => {
+      sagas = sagaMiddleware.run(rootSaga);
+    });
   } else {
-    sagaMiddleware.run(rootSaga);
+    sagas = sagaMiddleware.run(rootSaga);
   }
-  return Object.assign(store, { persistor });
+  /** Ends the long-running flows (the wallet check's timer, ...): a test's last step. */
+  const stop = () => sagas?.cancel();
+  return Object.assign(store, { persistor, stop });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

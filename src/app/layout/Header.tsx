@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router-dom';
 import { LanguageSelect } from '../../features/settings';
+import { WalletControl } from '../../features/wallet';
 import { Logo } from './Logo';
 
 /** The common header: navigation, the site title with its logo, the wallet slot, Language. */
@@ -23,8 +24,7 @@ export function Header() {
         </NavLink>
       </nav>
       <div className="site-tools">
-        {/* The wallet control arrives with the wallet feature. */}
-        <div className="wallet-slot" aria-label={intl.formatMessage({ id: 'wallet.slot' })} />
+        <WalletControl />
         <LanguageSelect />
       </div>
     </header>

@@ -7,44 +7,8 @@ export interface UserProfile {
   twitter_followed: boolean;
 }
 
-/** A row of create_user_if_not_exists: the nonce to sign, or null when only ensured. */
-export interface EnsuredUser {
-  wallet_address: string;
-  username: string | null;
-  twitter_followed: boolean;
-  nonce: string | null;
-}
-
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** SPEC.md section 7: before signing, the user row and a fresh nonce (anon client). */
-    requestNonce: build.mutation<EnsuredUser, { address: string }>({
-      async queryFn({ address }, { extra }) {
-        const { anon } = await backendOf(extra);
-        const rows = await fromSupabase<EnsuredUser[]>(
-          anon.rpc('create_user_if_not_exists', { p_wallet_address: address.toLowerCase() }),
-        );
-        if ('error' in rows) return rows;
-        const [row] = rows.data;
-        return row
-          ? { data: row }
-          : { error: { message: 'create_user_if_not_exists returned no row' } };
-      },
-    }),
-    /** After signing: make sure the row exists, as the signed-in wallet (p_nonce null). */
-    ensureUser: build.mutation<null, WalletSession>({
-      async queryFn(session, { extra }) {
-        const client = (await backendOf(extra)).forWallet(session);
-        const result = await fromSupabase(
-          client.rpc('create_user_if_not_exists', {
-            p_wallet_address: session.address,
-            p_nonce: null,
-          }),
-        );
-        return 'error' in result ? result : { data: null };
-      },
-      invalidatesTags: ['User'],
-    }),
     getUser: build.query<UserProfile, WalletSession>({
       async queryFn(session, { extra }) {
         const client = (await backendOf(extra)).forWallet(session);

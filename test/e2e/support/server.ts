@@ -45,14 +45,15 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
     });
   });
   // A server that dies mid-suite would otherwise show up only as refused connections.
+  let stopping = false;
   child.once('exit', (code, signal) => {
-    if (signal !== 'SIGTERM')
-      console.error(`The test server exited (${code ?? signal}):\n${output}`);
+    if (!stopping) console.error(`The test server exited (${code ?? signal}):\n${output}`);
   });
   return {
     url,
     dataDir,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');

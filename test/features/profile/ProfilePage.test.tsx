@@ -68,7 +68,11 @@ async function renderProfile(
   options?: StoreOptions,
 ) {
   injectBackendApi(baseApi);
-  store = makeStore(undefined, options);
+  // The wallet saga would have restored this session from storage; here the state says so.
+  const wallet = session
+    ? { status: 'verified' as const, address: session.address, error: null, choices: [] }
+    : undefined;
+  store = makeStore(wallet && { wallet }, options);
   if (session && cached.user) {
     await apiDispatch(store)(profileApi.util.upsertQueryData('getUser', session, cached.user));
   }

@@ -1,0 +1,152 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/**
+ * What went wrong, named for the message catalogue (SPEC.md section 8, Wallet, and the wallet
+ * library's codes the issue asks to explain rather than show raw).
+ */
+export type WalletErrorCode =
+  | 'noWallet'
+  | 'authFailed'
+  | 'verificationFailed'
+  | 'inProgress'
+  | 'rejected'
+  | 'timeout'
+  | 'network'
+  | 'checkFailed';
+
+/** An injected wallet, as EIP-6963 announces it (plain data; the provider stays outside). */
+export interface WalletInfo {
+  id: string;
+  name: string;
+  icon: string;
+}
+
+/**
+ * SPEC.md section 4, Wallet session: disconnected → connecting → signing → verified.
+ * `choosing` is the step where several wallets were found and the player picks one.
+ */
+export type WalletStatus = 'disconnected' | 'connecting' | 'choosing' | 'signing' | 'verified';
+
+export interface WalletState {
+  status: WalletStatus;
+  /** Lowercase address of the verified (or signing) account. */
+  address: string | null;
+  error: WalletErrorCode | null;
+  /** The wallets offered when the player must choose. */
+  choices: WalletInfo[];
+}
+
+export const initialWalletState: WalletState = {
+  status: 'disconnected',
+  address: null,
+  error: null,
+  choices: [],
+};
+
+const busy = (status: WalletStatus) =>
+  status === 'connecting' || status === 'choosing' || status === 'signing';
+
+export const walletSlice = createSlice({
+  name: 'wallet',
+  initialState: initialWalletState,
+  reducers: {
+    /** The player pressed Connect Wallet (or an account change needs a new signature). */
+    connectRequested(state) {
+      // SPEC.md section 5: only one signing process may run at a time.
+      if (busy(state.status)) {
+        state.error = 'inProgress';
+        return;
+      }
+      state.status = 'connecting';
+      state.error = null;
+    },
+    /** Several wallets answered; the player picks one. */
+    walletChoiceOffered(state, action: PayloadAction<WalletInfo[]>) {
+      if (state.status !== 'connecting') return;
+      state.status = 'choosing';
+      state.choices = action.payload;
+    },
+    walletChosen: {
+      reducer(state) {
+        if (state.status !== 'choosing') return;
+        state.status = 'connecting';
+        state.choices = [];
+      },
+      prepare: (walletId: string) => ({ payload: walletId }),
+    },
+    /** The wallet gave its account; the sign-in message goes to it for signing. */
+    signatureRequested(state, action: PayloadAction<string>) {
+      if (state.status !== 'connecting') return;
+      state.status = 'signing';
+      state.address = action.payload.toLowerCase();
+    },
+    /** The server accepted the signature and issued the token. */
+    signedIn(state, action: PayloadAction<string>) {
+      state.status = 'verified';
+      state.address = action.payload.toLowerCase();
+      state.error = null;
+      state.choices = [];
+    },
+    /** A session already verified in this browser is taken up (reload, account switch back). */
+    sessionRestored(state, action: PayloadAction<string>) {
+      if (busy(state.status)) return;
+      state.status = 'verified';
+      state.address = action.payload.toLowerCase();
+      state.error = null;
+    },
+    signInFailed(state, action: PayloadAction<WalletErrorCode>) {
+      state.status = state.status === 'verified' ? 'verified' : 'disconnected';
+      if (state.status === 'disconnected') state.address = null;
+      state.error = action.payload;
+      state.choices = [];
+    },
+    /** The player closed the wallet chooser. */
+    connectCancelled(state) {
+      if (!busy(state.status)) return;
+      state.status = 'disconnected';
+      state.address = null;
+      state.choices = [];
+    },
+    /** No account any more, an expired token, or another address: the session is gone. */
+    sessionEnded(state) {
+      if (busy(state.status)) return;
+      state.status = 'disconnected';
+      state.address = null;
+    },
+    disconnectRequested() {
+      // The saga clears the stored credentials and reloads to /.
+    },
+    errorDismissed(state) {
+      state.error = null;
+    },
+  },
+  selectors: {
+    selectWalletStatus: (wallet) => wallet.status,
+    selectWalletAddress: (wallet) => (wallet.status === 'verified' ? wallet.address : null),
+    selectWalletError: (wallet) => wallet.error,
+    selectWalletChoices: (wallet) => wallet.choices,
+    selectIsWalletBusy: (wallet) => busy(wallet.status),
+  },
+});
+
+export const {
+  connectRequested,
+  walletChoiceOffered,
+  walletChosen,
+  signatureRequested,
+  signedIn,
+  sessionRestored,
+  signInFailed,
+  connectCancelled,
+  sessionEnded,
+  disconnectRequested,
+  errorDismissed,
+} = walletSlice.actions;
+
+export const {
+  selectWalletStatus,
+  selectWalletAddress,
+  selectWalletError,
+  selectWalletChoices,
+  selectIsWalletBusy,
+} = walletSlice.selectors;

@@ -1,0 +1,96 @@
+/**
+ * @jest-environment jsdom
+ */
+import { fireEvent, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import en from '../../../src/app/intl/messages/en.json';
+import { englishCatalogue } from '../../../src/app/intl/catalogues';
+import { makeStore } from '../../../src/app/store';
+import { WalletControl, disconnectRequested } from '../../../src/features/wallet';
+import type { WalletErrorCode, WalletState } from '../../../src/features/wallet/walletSlice';
+
+const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
+
+function renderControl(wallet: Partial<WalletState>) {
+  const store = makeStore({
+    wallet: { status: 'disconnected', address: null, error: null, choices: [], ...wallet },
+  });
+  const dispatched = jest.spyOn(store, 'dispatch');
+  render(
+    <Provider store={store}>
+      <IntlProvider locale="en" messages={englishCatalogue}>
+        <MemoryRouter>
+          <WalletControl />
+        </MemoryRouter>
+      </IntlProvider>
+    </Provider>,
+  );
+  return Object.assign(store, { dispatched });
+}
+
+test('disconnected: Connect Wallet asks to connect', () => {
+  const store = renderControl({});
+  fireEvent.click(screen.getByRole('button', { name: 'Connect Wallet' }));
+  expect(store.getState().wallet.status).toBe('connecting');
+});
+
+test('while connecting or signing: Signing..., and not pressable', () => {
+  renderControl({ status: 'signing', address: ADDRESS });
+  const button = screen.getByRole('button', { name: 'Signing...' });
+  expect((button as HTMLButtonElement).disabled).toBe(true);
+});
+
+test('verified: the shortened address with a tick, and a menu with Profile and Disconnect', () => {
+  const store = renderControl({ status: 'verified', address: ADDRESS });
+  const toggle = screen.getByRole('button', { name: 'Wallet 0xabcd...ef01, verified' });
+  expect(toggle.textContent).toContain('0xabcd...ef01');
+  expect(toggle.textContent).toContain('✓');
+  expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+  fireEvent.click(toggle);
+  expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  expect(screen.getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+
+  fireEvent.keyDown(document, { key: 'Escape' });
+  expect(screen.queryByRole('menu')).toBeNull();
+
+  fireEvent.click(toggle);
+  fireEvent.click(screen.getByRole('menuitem', { name: 'Disconnect' }));
+  // Disconnect is the saga's to carry out (clear credentials, reload); the control asks for it.
+  expect(store.dispatched).toHaveBeenLastCalledWith(disconnectRequested());
+});
+
+test('several wallets: a dialog to choose one or cancel', () => {
+  const store = renderControl({
+    status: 'choosing',
+    choices: [
+      { id: 'one', name: 'First Wallet', icon: '' },
+      { id: 'two', name: 'Second Wallet', icon: '' },
+    ],
+  });
+  expect(screen.getByRole('dialog', { name: 'Choose a wallet' })).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Second Wallet' }));
+  expect(store.getState().wallet.status).toBe('connecting');
+});
+
+test('every wallet error has a message in the catalogue, shown as an alert', () => {
+  const codes: WalletErrorCode[] = [
+    'noWallet',
+    'authFailed',
+    'verificationFailed',
+    'inProgress',
+    'rejected',
+    'timeout',
+    'network',
+    'checkFailed',
+  ];
+  for (const code of codes) expect(en).toHaveProperty([`wallet.error.${code}`]);
+  renderControl({ error: 'noWallet' });
+  expect(screen.getByRole('alert').textContent).toContain(
+    'Please install MetaMask or other Web3 wallet.',
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+  expect(screen.queryByRole('alert')).toBeNull();
+});

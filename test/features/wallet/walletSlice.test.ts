@@ -1,0 +1,72 @@
+import { makeStore } from '../../../src/app/store';
+import {
+  connectCancelled,
+  connectRequested,
+  sessionEnded,
+  sessionRestored,
+  signInFailed,
+  signatureRequested,
+  signedIn,
+  walletChoiceOffered,
+  walletChosen,
+} from '../../../src/features/wallet/walletSlice';
+
+const ADDRESS = '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01';
+
+describe('the wallet state machine', () => {
+  test('connect → sign → verified, with the address lowercased', () => {
+    const store = makeStore();
+    store.dispatch(connectRequested());
+    expect(store.getState().wallet.status).toBe('connecting');
+    store.dispatch(signatureRequested(ADDRESS));
+    expect(store.getState().wallet).toEqual(
+      expect.objectContaining({ status: 'signing', address: ADDRESS.toLowerCase() }),
+    );
+    store.dispatch(signedIn(ADDRESS));
+    expect(store.getState().wallet.status).toBe('verified');
+  });
+
+  test('a second Connect while busy says a signature is already in progress', () => {
+    const store = makeStore();
+    store.dispatch(connectRequested());
+    store.dispatch(connectRequested());
+    expect(store.getState().wallet).toEqual(
+      expect.objectContaining({ status: 'connecting', error: 'inProgress' }),
+    );
+  });
+
+  test('choosing a wallet, and cancelling the choice', () => {
+    const store = makeStore();
+    store.dispatch(connectRequested());
+    store.dispatch(walletChoiceOffered([{ id: 'a', name: 'A', icon: '' }]));
+    expect(store.getState().wallet.status).toBe('choosing');
+    store.dispatch(walletChosen('a'));
+    expect(store.getState().wallet).toEqual(
+      expect.objectContaining({ status: 'connecting', choices: [] }),
+    );
+    store.dispatch(walletChoiceOffered([{ id: 'a', name: 'A', icon: '' }]));
+    store.dispatch(connectCancelled());
+    expect(store.getState().wallet.status).toBe('disconnected');
+  });
+
+  test('a failed sign-in returns to disconnected with the reason', () => {
+    const store = makeStore();
+    store.dispatch(connectRequested());
+    store.dispatch(signatureRequested(ADDRESS));
+    store.dispatch(signInFailed('rejected'));
+    expect(store.getState().wallet).toEqual(
+      expect.objectContaining({ status: 'disconnected', address: null, error: 'rejected' }),
+    );
+  });
+
+  test('events that make no sense in the current state are ignored', () => {
+    const store = makeStore();
+    store.dispatch(signatureRequested(ADDRESS)); // not connecting
+    store.dispatch(walletChosen('a')); // not choosing
+    expect(store.getState().wallet.status).toBe('disconnected');
+    store.dispatch(connectRequested());
+    store.dispatch(sessionRestored(ADDRESS)); // busy signing in: not taken over
+    store.dispatch(sessionEnded());
+    expect(store.getState().wallet.status).toBe('connecting');
+  });
+});
