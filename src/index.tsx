@@ -13,7 +13,10 @@ import { browserWalletEnvironment } from './features/wallet';
 const store = makeStore(undefined, {
   persist: true,
   backend: browserBackend(),
-  sagaContext: { walletEnvironment: browserWalletEnvironment(window) },
+  sagaContext: {
+    walletEnvironment: browserWalletEnvironment(window),
+    storage: window.localStorage,
+  },
 });
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,9 +1,10 @@
 import { call, fork } from 'typed-redux-saga';
 import type { Saga } from 'redux-saga';
+import { gameSagaLoader } from '../features/game/gameSagaLoader';
 import { walletSaga } from '../features/wallet';
 
 /** Long-running flows of the features; each feature adds its watcher here. */
-const featureSagas: Saga[] = [walletSaga];
+const featureSagas: Saga[] = [walletSaga, gameSagaLoader];
 
 /** Runs one feature's saga; an error there is reported and stops only that feature. */
 function* isolated(saga: Saga) {

@@ -21,6 +21,7 @@ import {
 import type { BackendApi } from '../api/baseApi';
 import type { BackendProvider } from '../api/backend';
 import { settingsSlice } from '../features/settings';
+import { gameSlice, playerStatsSlice } from '../features/game/slices';
 import { walletSlice } from '../features/wallet';
 import { maskSecrets } from './devtools';
 import { rootSaga } from './rootSaga';
@@ -50,6 +51,8 @@ export interface LazyLoadedSlices {
 const rootReducer = combineSlices(
   { settings: settingsReducer },
   walletSlice,
+  gameSlice,
+  playerStatsSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 export type RootState = ReturnType<typeof rootReducer>;
 

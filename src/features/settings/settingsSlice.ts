@@ -1,12 +1,26 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { LANGUAGES, type Language } from '../../engine/types';
 
-/** What the player chose for the interface; the only state redux-persist keeps. */
+/**
+ * What the player chose for the interface and the model provider (never the key); the only
+ * state redux-persist keeps.
+ */
 export interface SettingsState {
   language: Language;
+  /** A provider preset id (src/features/llm/providers.ts). */
+  provider: string;
+  /** The model id; empty means the preset's default. */
+  model: string;
+  /** For the local and custom presets: where the OpenAI-compatible server is. */
+  baseUrl: string;
 }
 
-export const initialSettingsState: SettingsState = { language: 'en' };
+export const initialSettingsState: SettingsState = {
+  language: 'en',
+  provider: 'groq',
+  model: '',
+  baseUrl: '',
+};
 
 export const settingsSlice = createSlice({
   name: 'settings',
@@ -18,11 +32,22 @@ export const settingsSlice = createSlice({
         state.language = action.payload as Language;
       }
     },
+    /** The API key screen's provider, model and base URL, remembered for next time. */
+    modelSettingsChosen(
+      state,
+      action: PayloadAction<{ provider: string; model: string; baseUrl: string }>,
+    ) {
+      state.provider = action.payload.provider;
+      state.model = action.payload.model;
+      state.baseUrl = action.payload.baseUrl.trim();
+    },
   },
   selectors: {
     selectLanguage: (settings) => settings.language,
+    /** All the settings (one object, so components re-render only when one changes). */
+    selectSettings: (settings) => settings,
   },
 });
 
-export const { languageChosen } = settingsSlice.actions;
-export const { selectLanguage } = settingsSlice.selectors;
+export const { languageChosen, modelSettingsChosen } = settingsSlice.actions;
+export const { selectLanguage, selectSettings } = settingsSlice.selectors;

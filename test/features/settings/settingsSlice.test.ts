@@ -1,5 +1,9 @@
 import { makeStore } from '../../../src/app/store';
-import { languageChosen, selectLanguage } from '../../../src/features/settings';
+import {
+  initialSettingsState,
+  languageChosen,
+  selectLanguage,
+} from '../../../src/features/settings';
 
 describe('settings', () => {
   test('the interface starts in English', () => {
@@ -13,7 +17,7 @@ describe('settings', () => {
   });
 
   test('an unknown language is ignored', () => {
-    const store = makeStore({ settings: { language: 'kr' } });
+    const store = makeStore({ settings: { ...initialSettingsState, language: 'kr' } });
     store.dispatch(languageChosen('fr'));
     expect(selectLanguage(store.getState())).toBe('kr');
   });

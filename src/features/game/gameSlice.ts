@@ -1,0 +1,315 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Alignment, Outcome, ScenarioType, StoryOption } from '../../engine/types';
+
+/** SPEC.md section 4, Game flow: one /game view per stage. */
+export type GameStage =
+  | 'apiKeyInput'
+  | 'loadOrCreate'
+  | 'genreSelection'
+  | 'characterImageSelection'
+  | 'characterSelection'
+  | 'loading'
+  | 'playing'
+  | 'endingScreen';
+
+/** One line of the story log: the model's paragraph, or what the player chose. */
+export type StoryEntry =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'choice'; text: string; outcome: Outcome | null; freeText: boolean };
+
+/** What the player sees while the game waits or fails (messages in the catalogues). */
+export type GameErrorCode =
+  | 'emptyApiKey'
+  | 'walletNotVerified'
+  | 'invalidApiKey'
+  | 'keyCheckFailed'
+  | 'turnFailed'
+  | 'openingFailed';
+
+/** A wait the player can see and cancel (DESIGN.md: endless retries stay visible). */
+export interface GameWait {
+  reason: 'rateLimited' | 'unreadableReply' | 'interrupted';
+  attempt: number;
+  /** When the next try starts (ms since the epoch); null for an immediate retry. */
+  retryAt: number | null;
+}
+
+/** The scored recap (SPEC.md section 3, Ending recap), as the model gave it. */
+export interface Recap {
+  wrapUpParagraph: string;
+  bigMoment: string;
+  frequentActivity: string;
+  characterTraitHighlight: string;
+  themeExploration: string;
+  overallScore: number;
+  endingType: string;
+}
+
+export interface CharacterProfile {
+  gender: string;
+  bio: string;
+  traits: string[];
+  facialFeatures: string[];
+}
+
+export interface GameState {
+  stage: GameStage;
+  /** The player's key: only in memory and localStorage 'apiKey', never in saved stories. */
+  apiKey: string;
+  checkingKey: boolean;
+  chosenGenre: string;
+  /** Portrait number 1..32 (public/characters/N.png). */
+  chosenImage: number;
+  chosenCharacter: string;
+  characterGender: string;
+  characterBio: string;
+  characterTraits: string[];
+  characterFacialFeatures: string[];
+  /** SPEC.md 'storyAndUserInputs': paragraphs and choices, in order. */
+  storyLog: StoryEntry[];
+  /** The latest paragraph (SPEC.md 'previousParagraph'). */
+  previousParagraph: string;
+  options: StoryOption[];
+  /** One summary per segment; the prompts send only the last 16. */
+  storySummary: string[];
+  /** The narrative as it streams in, before the reply is complete. */
+  streamingText: string;
+  turnCount: number;
+  loadingProgress: number;
+  isLoading: boolean;
+  isFinal: boolean;
+  scenarioHistory: ScenarioType[];
+  moralChoices: Alignment[];
+  outcomes: Outcome[];
+  recap: Recap | null;
+  /** The choice whose segment is being written (kept so a failed turn can be retried). */
+  lastChoice: ResolvedChoice | null;
+  wait: GameWait | null;
+  error: GameErrorCode | null;
+  /** The cause as the provider put it (shown under the catalogue message). */
+  errorDetail: string | null;
+}
+
+export const initialGameState: GameState = {
+  stage: 'apiKeyInput',
+  apiKey: '',
+  checkingKey: false,
+  chosenGenre: '',
+  chosenImage: 1,
+  chosenCharacter: '',
+  characterGender: '',
+  characterBio: '',
+  characterTraits: [],
+  characterFacialFeatures: [],
+  storyLog: [],
+  previousParagraph: '',
+  options: [],
+  storySummary: [],
+  streamingText: '',
+  turnCount: 0,
+  loadingProgress: 0,
+  isLoading: false,
+  isFinal: false,
+  scenarioHistory: [],
+  moralChoices: [],
+  outcomes: [],
+  recap: null,
+  lastChoice: null,
+  wait: null,
+  error: null,
+  errorDetail: null,
+};
+
+/** A new story keeps the session's key and nothing else. */
+const freshStory = (state: GameState): GameState => ({
+  ...initialGameState,
+  apiKey: state.apiKey,
+  stage: 'genreSelection',
+});
+
+export interface ResolvedChoice {
+  /** The option chosen, or the player's own words as a medium, neutral choice. */
+  option: StoryOption;
+  freeText: boolean;
+  /** The game's own roll (DESIGN.md: the model's echo is not trusted). */
+  outcome: Outcome;
+  scenarioType: ScenarioType;
+  /** Every outcome so far, this one included (the success rate counts them). */
+  outcomesSoFar: Outcome[];
+}
+
+export interface Segment {
+  text: string;
+  options: StoryOption[];
+  isFinal: boolean;
+}
+
+export const gameSlice = createSlice({
+  name: 'game',
+  initialState: initialGameState,
+  reducers: {
+    apiKeySubmitted: {
+      reducer(state, action: PayloadAction<string>) {
+        if (state.checkingKey) return;
+        state.checkingKey = true;
+        state.error = null;
+        state.errorDetail = null;
+        void action;
+      },
+      prepare: (apiKey: string) => ({ payload: apiKey }),
+    },
+    apiKeyAccepted(state, action: PayloadAction<string>) {
+      state.checkingKey = false;
+      state.apiKey = action.payload;
+      state.stage = 'loadOrCreate';
+    },
+    apiKeyRejected(state, action: PayloadAction<{ error: GameErrorCode; detail?: string | null }>) {
+      state.checkingKey = false;
+      state.error = action.payload.error;
+      state.errorDetail = action.payload.detail ?? null;
+    },
+    newGameStarted: (state) => (state.stage === 'apiKeyInput' ? state : freshStory(state)),
+    genreChosen(state, action: PayloadAction<string>) {
+      const genre = action.payload.trim();
+      if (state.stage !== 'genreSelection' || genre === '') return;
+      state.chosenGenre = genre;
+      state.stage = 'characterImageSelection';
+    },
+    portraitChosen(state, action: PayloadAction<number>) {
+      if (state.stage !== 'characterImageSelection') return;
+      if (!Number.isInteger(action.payload) || action.payload < 1 || action.payload > 32) return;
+      state.chosenImage = action.payload;
+      state.stage = 'characterSelection';
+    },
+    characterNamed(state, action: PayloadAction<string>) {
+      const name = action.payload.trim().replace(/\s+/g, ' ');
+      if (state.stage !== 'characterSelection' || name === '') return;
+      state.chosenCharacter = name;
+      state.stage = 'loading';
+      state.isLoading = true;
+      state.loadingProgress = 0;
+      state.error = null;
+    },
+    characterProfileReceived(state, action: PayloadAction<CharacterProfile>) {
+      if (state.stage !== 'loading') return;
+      state.characterGender = action.payload.gender;
+      state.characterBio = action.payload.bio;
+      state.characterTraits = action.payload.traits;
+      state.characterFacialFeatures = action.payload.facialFeatures;
+    },
+    openingProgressed(state, action: PayloadAction<number>) {
+      if (state.stage === 'loading') state.loadingProgress = action.payload;
+    },
+    openingReceived(state, action: PayloadAction<{ storyStart: string; options: StoryOption[] }>) {
+      if (state.stage !== 'loading') return;
+      state.storyLog = [{ kind: 'paragraph', text: action.payload.storyStart }];
+      state.previousParagraph = action.payload.storyStart;
+      state.options = action.payload.options;
+      state.streamingText = '';
+    },
+    openingSummaryReceived(state, action: PayloadAction<string>) {
+      if (state.stage !== 'loading') return;
+      state.storySummary = [action.payload];
+      state.loadingProgress = 100;
+      state.isLoading = false;
+      state.wait = null;
+      state.stage = 'playing';
+    },
+    /** The player picked option `index`, or typed `text` (the saga rolls and submits it). */
+    choiceMade(_state, _action: PayloadAction<{ index: number } | { text: string }>) {},
+    /** The player pressed Retry after a failed opening: the opening is asked for again. */
+    openingRetryRequested(state) {
+      if (state.error !== 'openingFailed') return;
+      state.isLoading = true;
+      state.loadingProgress = 0;
+      state.error = null;
+      state.errorDetail = null;
+    },
+    /** The choice, resolved: the game has rolled how it goes. */
+    choiceSubmitted(state, action: PayloadAction<ResolvedChoice>) {
+      if (state.stage !== 'playing' || state.isLoading || state.isFinal) return;
+      const { option, freeText, outcome, scenarioType } = action.payload;
+      state.storyLog.push({
+        kind: 'choice',
+        text: option.text,
+        freeText,
+        // SPEC.md section 2: the outcome badge shows from the 2nd turn.
+        outcome: state.turnCount >= 1 ? outcome : null,
+      });
+      state.turnCount += 1;
+      state.outcomes.push(outcome);
+      state.moralChoices.push(option.alignment);
+      state.scenarioHistory.push(scenarioType);
+      state.lastChoice = action.payload;
+      state.options = [];
+      state.isLoading = true;
+      state.error = null;
+      state.errorDetail = null;
+    },
+    narrativeStreamed(state, action: PayloadAction<string>) {
+      if (state.isLoading) state.streamingText = action.payload;
+    },
+    segmentReceived(state, action: PayloadAction<Segment>) {
+      if (!state.isLoading || state.stage !== 'playing') return;
+      state.storyLog.push({ kind: 'paragraph', text: action.payload.text });
+      state.previousParagraph = action.payload.text;
+      state.options = action.payload.isFinal ? [] : action.payload.options;
+      state.isFinal = action.payload.isFinal;
+      state.streamingText = '';
+      state.wait = null;
+      // A final segment stays loading while the recap is written.
+      state.isLoading = action.payload.isFinal;
+    },
+    segmentSummarized(state, action: PayloadAction<string>) {
+      state.storySummary.push(action.payload);
+    },
+    turnRetryScheduled(state, action: PayloadAction<GameWait>) {
+      state.wait = action.payload;
+    },
+    /** SPEC.md section 4: loading stops and 'Failed to fetch story data' is shown. */
+    turnFailed(state, action: PayloadAction<string | null>) {
+      state.isLoading = false;
+      state.wait = null;
+      state.streamingText = '';
+      state.error = state.stage === 'loading' ? 'openingFailed' : 'turnFailed';
+      state.errorDetail = action.payload;
+    },
+    /** The player asks to try the failed turn again: the same choice, asked for once more. */
+    turnRetryRequested(state) {
+      if (state.error !== 'turnFailed' || !state.lastChoice) return;
+      state.isLoading = true;
+      state.error = null;
+      state.errorDetail = null;
+    },
+    recapReceived(state, action: PayloadAction<Recap>) {
+      if (!state.isFinal) return;
+      state.recap = action.payload;
+      state.isLoading = false;
+      state.wait = null;
+      state.stage = 'endingScreen';
+    },
+    /** Cancel on the overlay, Return to Home, or leaving the game: any wait stops. */
+    waitCancelled(state) {
+      state.isLoading = false;
+      state.wait = null;
+      state.streamingText = '';
+    },
+    returnedHome(state) {
+      state.isLoading = false;
+      state.wait = null;
+      state.streamingText = '';
+      if (state.stage !== 'apiKeyInput') state.stage = 'loadOrCreate';
+    },
+    errorDismissed(state) {
+      state.error = null;
+      state.errorDetail = null;
+    },
+  },
+  selectors: {
+    selectGame: (game) => game,
+    selectGameStage: (game) => game.stage,
+  },
+});
+
+export const gameActions = gameSlice.actions;
+export const { selectGame, selectGameStage } = gameSlice.selectors;

@@ -1,0 +1,53 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { applyChoiceToStats } from '../../engine/stats';
+import {
+  INITIAL_PLAYER_STATS,
+  INITIAL_SCORE_BREAKDOWN,
+  type PlayerStats,
+  type ScoreBreakdown,
+} from '../../engine/types';
+import { gameActions } from './gameSlice';
+
+export interface PlayerStatsState {
+  playerStats: PlayerStats;
+  scoreBreakdown: ScoreBreakdown;
+  /** The ending score, computed by the engine from the recap (SPEC.md section 9). */
+  finalScore: number | null;
+}
+
+export const initialPlayerStatsState: PlayerStatsState = {
+  playerStats: INITIAL_PLAYER_STATS,
+  scoreBreakdown: INITIAL_SCORE_BREAKDOWN,
+  finalScore: null,
+};
+
+/** SPEC.md section 3: playerStats and scoreBreakdown; they follow the game's events. */
+export const playerStatsSlice = createSlice({
+  name: 'playerStats',
+  initialState: initialPlayerStatsState,
+  reducers: {
+    scoreComputed(state, action: PayloadAction<{ scoreBreakdown: ScoreBreakdown; score: number }>) {
+      state.scoreBreakdown = action.payload.scoreBreakdown;
+      state.finalScore = action.payload.score;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(gameActions.newGameStarted, () => initialPlayerStatsState)
+      .addCase(gameActions.choiceSubmitted, (state, { payload }) => {
+        // The stats follow the game's own roll, never the model's echo (DESIGN.md).
+        state.playerStats = applyChoiceToStats(
+          state.playerStats,
+          payload.option,
+          payload.outcome,
+          payload.outcomesSoFar,
+        );
+      });
+  },
+  selectors: {
+    selectPlayerStats: (stats) => stats,
+  },
+});
+
+export const { scoreComputed } = playerStatsSlice.actions;
+export const { selectPlayerStats } = playerStatsSlice.selectors;

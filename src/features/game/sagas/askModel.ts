@@ -1,0 +1,144 @@
+/**
+ * One request to the language model as the game makes it (SPEC.md section 7; DESIGN.md,
+ * Language model): the player's provider and key, streaming where the preset allows, 429s
+ * waited out (Retry-After or 5 s) without limit, dropped streams and unreadable replies asked
+ * again, every wait shown to the player, and the fetch aborted when the saga is cancelled.
+ */
+import { channel, type Channel } from 'redux-saga';
+import { call, cancelled, delay, fork, getContext, put, select, take } from 'typed-redux-saga';
+import { ModelReplyError, parseModelReply } from '../../../engine/reply';
+import type { Language } from '../../../engine/types';
+import {
+  RateLimitedError,
+  StreamInterruptedError,
+  partialField,
+  providerById,
+  requestCompletion,
+} from '../../llm';
+import { promptsFor } from '../../llm/prompts';
+import { gameActions, type GameState } from '../gameSlice';
+
+/** SPEC.md section 8: the opening is retried 5 times, its summary 10, the rest without limit. */
+export const RETRY_LIMITS = { opening: 5, openingSummary: 10, unlimited: Infinity } as const;
+
+export class RetriesExhaustedError extends Error {
+  constructor() {
+    super('Max retry attempts reached, unable to fetch data.');
+    this.name = 'RetriesExhaustedError';
+  }
+}
+
+interface AskOptions {
+  /** How many unreadable replies to ask again for before giving up. */
+  retries: number;
+  /** A text field of the reply to show while it streams (storyStart, storySegment). */
+  streamField?: string;
+}
+
+interface ModelSettings {
+  language: Language;
+  provider: string;
+  model: string;
+  baseUrl: string;
+  apiKey: string;
+}
+
+const selectModelSettings = (state: {
+  settings: Omit<ModelSettings, 'apiKey'>;
+  game: GameState;
+}): ModelSettings => ({
+  language: state.settings.language,
+  provider: state.settings.provider,
+  model: state.settings.model,
+  baseUrl: state.settings.baseUrl,
+  apiKey: state.game.apiKey,
+});
+
+/** The prompts of the interface language (SPEC.md section 1). */
+export function* currentPrompts() {
+  const { language } = yield* select(selectModelSettings);
+  return promptsFor(language);
+}
+
+/** Shows the narrative as it streams: partial replies go through a channel to the store. */
+function* showStreamedText(texts: Channel<string>, field: string) {
+  while (true) {
+    const text = yield* take(texts);
+    const narrative = partialField(text, field);
+    if (narrative) yield* put(gameActions.narrativeStreamed(narrative));
+  }
+}
+
+/** One HTTP request, aborted if the saga is cancelled while it runs. */
+function* requestOnce(settings: ModelSettings, prompt: string, streamField?: string) {
+  const controller = new AbortController();
+  const fetchImpl = yield* getContext<typeof fetch | undefined>('fetch');
+  const texts = channel<string>();
+  const shower = streamField ? yield* fork(showStreamedText, texts, streamField) : null;
+  try {
+    const { systemPrompt } = promptsFor(settings.language);
+    const [reply] = yield* call(requestCompletion, {
+      provider: providerById(settings.provider),
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      model: settings.model,
+      system: systemPrompt,
+      prompt,
+      stream: Boolean(streamField),
+      signal: controller.signal,
+      ...(fetchImpl && { fetch: fetchImpl }),
+      ...(streamField && { onText: (text: string) => texts.put(text) }),
+    });
+    return reply;
+  } finally {
+    texts.close();
+    if (shower) shower.cancel();
+    if (yield* cancelled()) controller.abort();
+  }
+}
+
+/**
+ * Asks the model and returns its reply as an object. Rate limits and dropped streams are waited
+ * out and retried without limit; unreadable replies up to `retries` times. Other failures
+ * (a provider error, no network) are thrown for the caller to show.
+ */
+export function* askModel(prompt: string, { retries, streamField }: AskOptions) {
+  const settings = yield* select(selectModelSettings);
+  let unreadable = 0;
+  let waits = 0;
+  while (true) {
+    try {
+      const reply = yield* call(requestOnce, settings, prompt, streamField);
+      return parseModelReply(reply);
+    } catch (error) {
+      if (error instanceof RateLimitedError) {
+        waits += 1;
+        yield* put(
+          gameActions.turnRetryScheduled({
+            reason: 'rateLimited',
+            attempt: waits,
+            retryAt: Date.now() + error.retryAfterMs,
+          }),
+        );
+        yield* delay(error.retryAfterMs);
+      } else if (error instanceof StreamInterruptedError) {
+        waits += 1;
+        yield* put(
+          gameActions.turnRetryScheduled({ reason: 'interrupted', attempt: waits, retryAt: null }),
+        );
+      } else if (error instanceof ModelReplyError) {
+        unreadable += 1;
+        if (unreadable > retries) throw new RetriesExhaustedError();
+        yield* put(
+          gameActions.turnRetryScheduled({
+            reason: 'unreadableReply',
+            attempt: unreadable,
+            retryAt: null,
+          }),
+        );
+      } else {
+        throw error;
+      }
+    }
+  }
+}

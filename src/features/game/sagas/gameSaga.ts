@@ -1,0 +1,337 @@
+/**
+ * The game's flows (SPEC.md section 4, Game flow): the key check, the opening (character
+ * profile, opening scene, its summary), each turn (the game rolls the outcome and the scenario
+ * type, then the model writes the segment; from turn 7 it may end the story), and the recap
+ * with the ending score.
+ */
+import type { UnknownAction } from '@reduxjs/toolkit';
+import {
+  call,
+  getContext,
+  put,
+  race,
+  select,
+  take,
+  takeLatest,
+  takeLeading,
+} from 'typed-redux-saga';
+import { normalizeOptions } from '../../../engine/options';
+import { rollOutcome } from '../../../engine/outcome';
+import { pickText } from '../../../engine/reply';
+import { chooseScenarioType } from '../../../engine/scenario';
+import { endingScore } from '../../../engine/score';
+import type { Rng, ScoreBreakdown, StoryOption } from '../../../engine/types';
+import { checkApiKey, isAbortError, providerById } from '../../llm';
+import type { CharacterSketch } from '../../llm/prompts';
+import { gameActions, type GameState, type ResolvedChoice } from '../gameSlice';
+import { scoreComputed, type PlayerStatsState } from '../playerStatsSlice';
+import { RETRY_LIMITS, RetriesExhaustedError, askModel, currentPrompts } from './askModel';
+
+/** SPEC.md section 4: from turn 7 every turn asks the model whether to conclude. */
+export const FIRST_ENDING_TURN = 7;
+/** SPEC.md section 3: the spec's localStorage key for the player's API key. */
+export const API_KEY_STORAGE_KEY = 'apiKey';
+
+interface State {
+  game: GameState;
+  playerStats: PlayerStatsState;
+  settings: { provider: string; model: string; baseUrl: string };
+  wallet: { status: string; address: string | null };
+}
+
+const selectState = (state: State) => state;
+const failureMessage = (error: unknown) =>
+  error instanceof Error ? error.message : 'Failed to fetch story data, please try again.';
+
+function* randomSource() {
+  return (yield* getContext<Rng | undefined>('rng')) ?? Math.random;
+}
+
+// ---- The key check (SPEC.md sections 5 and 7) ----
+
+function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.apiKeySubmitted>) {
+  const { settings, wallet } = yield* select(selectState);
+  const provider = providerById(settings.provider);
+  const key = apiKey.trim();
+  if (wallet.status !== 'verified') {
+    yield* put(gameActions.apiKeyRejected({ error: 'walletNotVerified' }));
+    return;
+  }
+  if (key === '' && provider.requiresKey) {
+    yield* put(gameActions.apiKeyRejected({ error: 'emptyApiKey' }));
+    return;
+  }
+  const controller = new AbortController();
+  try {
+    const fetchImpl = yield* getContext<typeof fetch | undefined>('fetch');
+    const result = yield* call(checkApiKey, {
+      provider,
+      baseUrl: settings.baseUrl,
+      apiKey: key,
+      model: settings.model,
+      signal: controller.signal,
+      ...(fetchImpl && { fetch: fetchImpl }),
+    });
+    if (!result.ok) {
+      yield* put(gameActions.apiKeyRejected({ error: 'invalidApiKey' }));
+      return;
+    }
+    const storage = yield* getContext<Storage | undefined>('storage');
+    storage?.setItem(API_KEY_STORAGE_KEY, key);
+    yield* put(gameActions.apiKeyAccepted(key));
+  } catch (error) {
+    yield* put(
+      gameActions.apiKeyRejected({ error: 'keyCheckFailed', detail: failureMessage(error) }),
+    );
+  }
+}
+
+// ---- The opening (SPEC.md section 4: profile, opening scene, its summary) ----
+
+const sketchOf = (game: GameState): CharacterSketch => ({
+  name: game.chosenCharacter,
+  gender: game.characterGender,
+  bio: game.characterBio,
+  traits: game.characterTraits,
+});
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+    : [];
+
+function* writeOpening() {
+  const prompts = yield* currentPrompts();
+  let { game } = yield* select(selectState);
+  try {
+    if (!game.characterBio) {
+      const profile = yield* call(
+        askModel,
+        prompts.characterProfile({ name: game.chosenCharacter, genre: game.chosenGenre }),
+        { retries: RETRY_LIMITS.opening },
+      );
+      yield* put(
+        gameActions.characterProfileReceived({
+          gender: pickText(profile, 'characterGender'),
+          bio: pickText(profile, 'characterBio'),
+          traits: stringList(profile.characterQuirks).slice(0, 5),
+          facialFeatures: stringList(profile.characterFacialFeatures).slice(0, 5),
+        }),
+      );
+      game = (yield* select(selectState)).game;
+    }
+    // SPEC.md section 4: 25 percent for each of traits, bio and image that exist.
+    const parts = [game.characterTraits.length > 0, game.characterBio !== '', game.chosenImage > 0];
+    yield* put(gameActions.openingProgressed(25 * parts.filter(Boolean).length));
+
+    const opening = yield* call(
+      askModel,
+      prompts.openingScene({ character: sketchOf(game), genre: game.chosenGenre }),
+      { retries: RETRY_LIMITS.opening, streamField: 'storyStart' },
+    );
+    const storyStart = pickText(opening, 'storyStart');
+    yield* put(
+      gameActions.openingReceived({ storyStart, options: normalizeOptions(opening.options) }),
+    );
+
+    const summary = yield* call(
+      askModel,
+      prompts.openingSummary({
+        characterName: game.chosenCharacter,
+        genre: game.chosenGenre,
+        storyStart,
+      }),
+      { retries: RETRY_LIMITS.openingSummary },
+    );
+    yield* put(gameActions.openingSummaryReceived(pickText(summary, 'newStorySummary')));
+  } catch (error) {
+    if (isAbortError(error)) return;
+    yield* put(gameActions.turnFailed(failureMessage(error)));
+  }
+}
+
+// ---- A turn (SPEC.md section 4; the rules stay with the game) ----
+
+/** The option picked, or the player's own words: medium risk, neutral, no trait (issue 5). */
+function chosenOption(game: GameState, choice: { index: number } | { text: string }) {
+  if ('index' in choice) return { option: game.options[choice.index], freeText: false };
+  const text = choice.text.trim();
+  if (text === '') return { option: undefined, freeText: true };
+  const option: StoryOption = { text, risk: 'medium', alignment: 'neutral', traitAlignment: '' };
+  return { option, freeText: true };
+}
+
+function* resolveChoice({ payload }: ReturnType<typeof gameActions.choiceMade>) {
+  const { game, playerStats } = yield* select(selectState);
+  if (game.stage !== 'playing' || game.isLoading || game.isFinal) return;
+  const { option, freeText } = chosenOption(game, payload);
+  if (!option) return;
+  const rng = yield* randomSource();
+  const outcome = rollOutcome(
+    {
+      risk: option.risk,
+      traitConsistency: playerStats.playerStats.traitConsistency,
+      turnCount: game.turnCount,
+      recentOutcomes: game.outcomes,
+    },
+    rng,
+  );
+  const scenarioType = chooseScenarioType(
+    {
+      turnCount: game.turnCount,
+      playerStats: playerStats.playerStats,
+      scenarioHistory: game.scenarioHistory,
+      moralChoices: game.moralChoices,
+    },
+    rng,
+  );
+  const resolved: ResolvedChoice = {
+    option,
+    freeText,
+    outcome,
+    scenarioType,
+    outcomesSoFar: [...game.outcomes, outcome],
+  };
+  yield* put(gameActions.choiceSubmitted(resolved));
+  yield* call(cancellable, playTurn, resolved);
+}
+
+function* retryTurn() {
+  const { game } = yield* select(selectState);
+  if (game.lastChoice && game.isLoading) yield* call(cancellable, playTurn, game.lastChoice);
+}
+
+/** Cancel on the overlay, Return to Home and Start New Game stop a turn and its waits. */
+function* cancellable(work: (choice: ResolvedChoice) => Generator, choice: ResolvedChoice) {
+  yield* race({
+    done: call(work, choice),
+    cancelled: take([
+      gameActions.waitCancelled.type,
+      gameActions.returnedHome.type,
+      gameActions.newGameStarted.type,
+    ]),
+  });
+}
+
+function* playTurn(choice: ResolvedChoice): Generator {
+  const prompts = yield* currentPrompts();
+  const { game, playerStats } = yield* select(selectState);
+  const input = {
+    character: sketchOf(game),
+    genre: game.chosenGenre,
+    summaries: game.storySummary,
+    previousParagraph: game.previousParagraph,
+    choice: choice.option,
+    outcome: choice.outcome,
+    scenarioType: choice.scenarioType,
+    turnCount: game.turnCount,
+    playerStats: playerStats.playerStats,
+  };
+  const mayEnd = game.turnCount >= FIRST_ENDING_TURN;
+  try {
+    const reply = yield* call(
+      askModel,
+      mayEnd ? prompts.conclusionCheck(input) : prompts.nextSegment(input),
+      { retries: RETRY_LIMITS.unlimited, streamField: 'storySegment' },
+    );
+    const text = pickText(reply, 'storySegment');
+    const isFinal = mayEnd && (reply.isFinal === true || reply.isFinal === 'true');
+    yield* put(
+      gameActions.segmentReceived({ text, options: normalizeOptions(reply.options), isFinal }),
+    );
+
+    const summary = yield* call(
+      askModel,
+      prompts.segmentSummary({
+        characterName: game.chosenCharacter,
+        choiceText: choice.option.text,
+        storySegment: text,
+      }),
+      { retries: RETRY_LIMITS.unlimited },
+    );
+    yield* put(gameActions.segmentSummarized(pickText(summary, 'storySummary')));
+    if (isFinal) yield* call(writeRecap, text);
+  } catch (error) {
+    if (isAbortError(error)) return;
+    yield* put(
+      gameActions.turnFailed(
+        error instanceof RetriesExhaustedError ? error.message : failureMessage(error),
+      ),
+    );
+  }
+}
+
+// ---- The recap and the score (SPEC.md sections 3 and 9) ----
+
+const percent = (value: unknown) => {
+  const number = Math.round(Number(value));
+  return Number.isFinite(number) ? Math.min(100, Math.max(0, number)) : 0;
+};
+
+function* writeRecap(finalParagraph: string) {
+  const prompts = yield* currentPrompts();
+  const { game, playerStats } = yield* select(selectState);
+  const reply = yield* call(
+    askModel,
+    prompts.recap({
+      character: sketchOf(game),
+      genre: game.chosenGenre,
+      summaries: game.storySummary,
+      finalParagraph,
+      turnCount: game.turnCount,
+      playerStats: playerStats.playerStats,
+      moralChoices: game.moralChoices,
+      outcomes: game.outcomes,
+    }),
+    { retries: RETRY_LIMITS.unlimited },
+  );
+  const breakdown = (reply.scoreBreakdown ?? {}) as Record<string, unknown>;
+  const scoreBreakdown: ScoreBreakdown = {
+    decisions: percent(breakdown.decisions),
+    consistency: percent(breakdown.consistency),
+    creativity: percent(breakdown.creativity),
+    morality: percent(breakdown.morality),
+  };
+  const endingType = pickText(reply, 'endingType') || 'Bittersweet Resolution';
+  const { score } = endingScore({
+    scoreBreakdown,
+    turnCount: game.turnCount,
+    successRate: playerStats.playerStats.successRate,
+    endingType,
+  });
+  yield* put(scoreComputed({ scoreBreakdown, score }));
+  yield* put(
+    gameActions.recapReceived({
+      wrapUpParagraph: pickText(reply, 'wrapUpParagraph'),
+      bigMoment: pickText(reply, 'bigMoment'),
+      frequentActivity: pickText(reply, 'frequentActivity'),
+      characterTraitHighlight: pickText(reply, 'characterTraitHighlight'),
+      themeExploration: pickText(reply, 'themeExploration'),
+      overallScore: Math.max(1, percent(reply.overallScore)),
+      endingType,
+    }),
+  );
+}
+
+function* openingWithCancel() {
+  yield* race({
+    done: call(writeOpening),
+    cancelled: take([gameActions.waitCancelled.type, gameActions.returnedHome.type]),
+  });
+}
+
+/**
+ * The game's watchers. `first` is the action that brought this code in (the loader in the home
+ * bundle waits for it), handled before anything else.
+ */
+export function* gameSaga(first?: UnknownAction) {
+  if (first && gameActions.apiKeySubmitted.match(first)) yield* call(checkKey, first);
+  yield* takeLeading(gameActions.apiKeySubmitted, checkKey);
+  // A restart cancels a stale opening (takeLatest); a double click is one turn (takeLeading).
+  yield* takeLatest(
+    [gameActions.characterNamed.type, gameActions.openingRetryRequested.type],
+    openingWithCancel,
+  );
+  yield* takeLeading(gameActions.choiceMade, resolveChoice);
+  yield* takeLeading(gameActions.turnRetryRequested.type, retryTurn);
+}

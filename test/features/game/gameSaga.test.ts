@@ -1,0 +1,307 @@
+/**
+ * The game's flows replayed with expectSaga over the real reducers, against the fake
+ * OpenAI-compatible server (the one edge faked: the language-model provider).
+ */
+import { Tuple, combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import delayP from '@redux-saga/delay-p';
+import { expectSaga } from 'redux-saga-test-plan';
+import { endingScore } from '../../../src/engine/score';
+import { seededRng } from '../../../src/engine/random';
+import { initialSettingsState, settingsSlice } from '../../../src/features/settings';
+import {
+  gameActions,
+  gameSlice,
+  initialGameState,
+  type GameState,
+  type StoryEntry,
+} from '../../../src/features/game/gameSlice';
+import {
+  initialPlayerStatsState,
+  playerStatsSlice,
+  scoreComputed,
+} from '../../../src/features/game/playerStatsSlice';
+import { gameSaga } from '../../../src/features/game/sagas/gameSaga';
+import { MemoryStorage } from '../../fixtures/testWallet';
+import {
+  startFakeModelServer,
+  userPrompt,
+  type FakeModelServer,
+} from '../../fixtures/fakeModelServer';
+
+let model: FakeModelServer;
+beforeAll(async () => {
+  model = await startFakeModelServer();
+});
+afterAll(() => model.close());
+beforeEach(() => {
+  model.requests.length = 0;
+});
+
+const verified = { status: 'verified', address: '0x1' };
+const reducer = combineReducers({
+  settings: settingsSlice.reducer,
+  game: gameSlice.reducer,
+  playerStats: playerStatsSlice.reducer,
+  wallet: (state: typeof verified = verified) => state,
+});
+
+const playing: Partial<GameState> = {
+  stage: 'playing',
+  chosenGenre: 'High Fantasy',
+  chosenCharacter: 'Aria Vale',
+  characterBio: 'A cartographer who maps forgotten roads.',
+  characterTraits: ['curious', 'stubborn', 'kind', 'reckless', 'witty'],
+  storyLog: [{ kind: 'paragraph', text: 'The road ends at a locked gate.' }],
+  previousParagraph: 'The road ends at a locked gate.',
+  storySummary: ['Aria reached the gate.'],
+  options: [
+    { text: 'Climb the gate', risk: 'high', alignment: 'neutral', traitAlignment: 'reckless' },
+    { text: 'Knock politely', risk: 'low', alignment: 'moral', traitAlignment: 'kind' },
+  ],
+};
+
+function stateWith(game: Partial<GameState>, language: 'en' | 'kr' = 'en') {
+  return {
+    settings: {
+      ...initialSettingsState,
+      language,
+      provider: 'custom',
+      model: 'test-model',
+      baseUrl: model.url,
+    },
+    game: { ...initialGameState, apiKey: 'sk-test', ...game },
+    playerStats: initialPlayerStatsState,
+    wallet: verified,
+  };
+}
+
+const storage = new MemoryStorage();
+
+/** The waits are real delays in the app; here they pass at once. */
+const providers = {
+  call(effect: { fn: unknown }, next: () => unknown) {
+    return effect.fn === delayP ? null : next();
+  },
+  getContext(name: string, next: () => unknown) {
+    if (name === 'rng') return seededRng(7);
+    if (name === 'storage') return storage;
+    return next();
+  },
+};
+
+const run = (game: Partial<GameState>, language: 'en' | 'kr' = 'en') =>
+  expectSaga(gameSaga)
+    .withReducer(reducer, stateWith(game, language))
+    .provide(providers as never);
+
+describe('the key check', () => {
+  test('an OK answer accepts the key and keeps it under the spec key', async () => {
+    const result = await run({ stage: 'apiKeyInput', apiKey: '' })
+      .dispatch(gameActions.apiKeySubmitted('sk-live'))
+      .put(gameActions.apiKeyAccepted('sk-live'))
+      .silentRun(500);
+    expect(result.storeState.game.stage).toBe('loadOrCreate');
+    expect(storage.getItem('apiKey')).toBe('sk-live');
+    const [request] = model.requests;
+    expect(request?.headers.authorization).toBe('Bearer sk-live');
+    expect(request?.body).toEqual(expect.objectContaining({ max_tokens: 256 }));
+    expect(userPrompt(request!.body)).toBe('hi');
+  });
+
+  test('a refused key says it is invalid', async () => {
+    model.enqueue({ status: 401, errorMessage: 'Invalid API key' });
+    const result = await run({ stage: 'apiKeyInput', apiKey: '' })
+      .dispatch(gameActions.apiKeySubmitted('sk-wrong'))
+      .silentRun(500);
+    expect(result.storeState.game.error).toBe('invalidApiKey');
+  });
+
+  test('an empty key is refused without asking the provider', async () => {
+    const result = await expectSaga(gameSaga)
+      .withReducer(reducer, {
+        ...stateWith({ stage: 'apiKeyInput', apiKey: '' }),
+        settings: { ...initialSettingsState, provider: 'groq' },
+      })
+      .dispatch(gameActions.apiKeySubmitted('   '))
+      .silentRun(300);
+    expect(result.storeState.game.error).toBe('emptyApiKey');
+    expect(model.requests).toHaveLength(0);
+  });
+});
+
+describe('the opening', () => {
+  test('profile, opening scene and summary, with progress, then playing', async () => {
+    const result = await run({ stage: 'characterSelection' })
+      .dispatch(gameActions.characterNamed('Aria Vale'))
+      .put.like({ action: { type: gameActions.characterProfileReceived.type } })
+      .put(gameActions.openingProgressed(75))
+      .put.like({ action: { type: gameActions.openingReceived.type } })
+      .put.like({ action: { type: gameActions.openingSummaryReceived.type } })
+      .silentRun(2000);
+    const game = result.storeState.game;
+    expect(game.stage).toBe('playing');
+    expect(game.loadingProgress).toBe(100);
+    expect(game.characterTraits).toHaveLength(5);
+    expect(game.options.length).toBeGreaterThanOrEqual(2);
+    expect(game.storySummary).toHaveLength(1);
+    expect(model.requests).toHaveLength(3);
+  });
+
+  test('an unreadable opening scene is asked again 5 times, then the spec error', async () => {
+    model.enqueue(
+      {
+        json: {
+          characterQuirks: ['a', 'b', 'c', 'd', 'e'],
+          characterGender: 'female',
+          characterBio: 'Bio.',
+          characterFacialFeatures: [],
+        },
+      },
+      ...Array.from({ length: 6 }, () => ({ json: 'not json at all' })),
+    );
+    const result = await run({ stage: 'characterSelection' })
+      .dispatch(gameActions.characterNamed('Aria Vale'))
+      .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 5, retryAt: null }))
+      .put(gameActions.turnFailed('Max retry attempts reached, unable to fetch data.'))
+      .silentRun(2000);
+    expect(result.storeState.game.error).toBe('openingFailed');
+    expect(model.requests).toHaveLength(7);
+  });
+});
+
+describe('a turn', () => {
+  test('two 429s are waited out (visibly), then the segment and its summary arrive', async () => {
+    model.enqueue({ status: 429, retryAfter: '2' }, { status: 429 });
+    const result = await run(playing)
+      .dispatch(gameActions.choiceMade({ index: 1 }))
+      .put.like({ action: { type: gameActions.choiceSubmitted.type } })
+      .put.like({
+        action: {
+          type: gameActions.turnRetryScheduled.type,
+          payload: { reason: 'rateLimited', attempt: 1 },
+        },
+      })
+      .put.like({
+        action: {
+          type: gameActions.turnRetryScheduled.type,
+          payload: { reason: 'rateLimited', attempt: 2 },
+        },
+      })
+      .put.like({ action: { type: gameActions.segmentReceived.type } })
+      .put.like({ action: { type: gameActions.segmentSummarized.type } })
+      .silentRun(2000);
+    const game = result.storeState.game;
+    expect(game.turnCount).toBe(1);
+    expect(game.isLoading).toBe(false);
+    expect(game.wait).toBeNull();
+    expect(game.storyLog.map((entry: StoryEntry) => entry.kind)).toEqual(['paragraph', 'choice', 'paragraph']);
+    // The stats follow the game's own roll for the low-risk, moral, in-character choice.
+    expect(result.storeState.playerStats.playerStats).toEqual(
+      expect.objectContaining({ moralScore: 10, traitConsistency: 5 }),
+    );
+  });
+
+  test('a provider error stops loading with the spec message; Try again plays the same turn', async () => {
+    model.enqueue({ status: 500, errorMessage: 'upstream exploded' });
+    const result = await run(playing)
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .put.like({ action: { type: gameActions.turnFailed.type } })
+      .delay(200)
+      .dispatch(gameActions.turnRetryRequested())
+      .put.like({ action: { type: gameActions.segmentReceived.type } })
+      .silentRun(2000);
+    const game = result.storeState.game;
+    expect(game.error).toBeNull();
+    expect(game.turnCount).toBe(1);
+    expect(game.storyLog.filter((entry: StoryEntry) => entry.kind === 'choice')).toHaveLength(1);
+  });
+
+  test('Cancel during a slow reply stops the turn and aborts the request', async () => {
+    model.enqueue({
+      json: { storySegment: 'x'.repeat(400), options: [] },
+      stream: true,
+      chunkDelayMs: 100,
+      chunkChars: 4,
+    });
+    const result = await run(playing)
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .delay(300)
+      .dispatch(gameActions.waitCancelled())
+      .silentRun(1000);
+    const game = result.storeState.game;
+    expect(game.isLoading).toBe(false);
+    expect(game.storyLog.filter((entry: StoryEntry) => entry.kind === 'paragraph')).toHaveLength(1);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  test('a double click is one turn', async () => {
+    // A real store: what takeLeading is not waiting for is dropped, as in the app.
+    const sagaMiddleware = createSagaMiddleware({ context: { rng: seededRng(7), storage } });
+    const store = configureStore({
+      reducer,
+      preloadedState: stateWith(playing),
+      middleware: () => new Tuple(sagaMiddleware),
+    });
+    const task = sagaMiddleware.run(gameSaga);
+    store.dispatch(gameActions.choiceMade({ index: 0 }));
+    store.dispatch(gameActions.choiceMade({ index: 0 }));
+    while (store.getState().game.isLoading) await new Promise((resolve) => setTimeout(resolve, 20));
+    task.cancel();
+    expect(store.getState().game.turnCount).toBe(1);
+    expect(model.requests).toHaveLength(2); // the segment and its summary, once
+  });
+
+  test('a free-text choice counts as medium risk, neutral, with no trait', async () => {
+    const result = await run(playing)
+      .dispatch(gameActions.choiceMade({ text: '  Sing to the gate  ' }))
+      .silentRun(1500);
+    expect(result.storeState.game.lastChoice?.option).toEqual({
+      text: 'Sing to the gate',
+      risk: 'medium',
+      alignment: 'neutral',
+      traitAlignment: '',
+    });
+    expect(result.storeState.game.storyLog[1]).toEqual(
+      expect.objectContaining({ kind: 'choice', freeText: true, text: 'Sing to the gate' }),
+    );
+  });
+});
+
+describe('the ending', () => {
+  test('from turn 7 the conclusion check may end the story; the recap and the score follow', async () => {
+    const result = await run({ ...playing, turnCount: 6, outcomes: Array(6).fill('partial') })
+      .dispatch(gameActions.choiceMade({ index: 1 }))
+      .put.like({
+        action: { type: gameActions.segmentReceived.type, payload: { isFinal: true } },
+      })
+      .put.like({ action: { type: scoreComputed.type } })
+      .put.like({ action: { type: gameActions.recapReceived.type } })
+      .silentRun(2500);
+    const { game, playerStats } = result.storeState;
+    expect(game.stage).toBe('endingScreen');
+    expect(userPrompt(model.requests[0]!.body)).toContain('isFinal');
+    expect(playerStats.finalScore).toBe(
+      endingScore({
+        scoreBreakdown: playerStats.scoreBreakdown,
+        turnCount: 7,
+        successRate: playerStats.playerStats.successRate,
+        endingType: game.recap!.endingType,
+      }).score,
+    );
+  });
+
+  test('before turn 7 a turn never asks whether to conclude', async () => {
+    await run({ ...playing, turnCount: 5 })
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .silentRun(1500);
+    expect(userPrompt(model.requests[0]!.body)).not.toContain('isFinal');
+  });
+});
+
+test('in Korean the prompts are Korean', async () => {
+  await run(playing, 'kr')
+    .dispatch(gameActions.choiceMade({ index: 0 }))
+    .silentRun(1500);
+  expect(userPrompt(model.requests[0]!.body)).toMatch(/[가-힣]/);
+});
