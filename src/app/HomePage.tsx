@@ -1,8 +1,17 @@
+import { Suspense, lazy } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { PageLoading } from './layout/Layout';
 
 const STEPS = ['home.steps.wallet', 'home.steps.key', 'home.steps.play', 'home.steps.score'];
 
-/** The home screen. The API key form joins it with the game feature. */
+/** The API key form (SPEC.md route /), fetched with the home screen but after it. */
+const ApiKeyView = lazy(() =>
+  import(/* webpackChunkName: "api-key" */ '../features/game/views/ApiKeyView').then((m) => ({
+    default: m.ApiKeyView,
+  })),
+);
+
+/** SPEC.md section 2, route /: the API key screen inside the common layout. */
 export function HomePage() {
   return (
     <section className="home">
@@ -17,6 +26,9 @@ export function HomePage() {
           <FormattedMessage id="home.intro" />
         </p>
       </div>
+      <Suspense fallback={<PageLoading />}>
+        <ApiKeyView />
+      </Suspense>
       <div className="panel">
         <h2>
           <FormattedMessage id="home.steps.title" />

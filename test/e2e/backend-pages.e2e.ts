@@ -13,14 +13,22 @@ import {
   launchBrowser,
   screenshot,
 } from './support/browser';
-import { baseUrl, e2eBackend, signedInContext } from './support/backend';
+import { e2eBackend, signedInContext } from './support/backend';
+import { startServer, type RunningServer } from './support/server';
 
 let browser: Browser;
+/** A server of this file's own: the leaderboard starts empty whatever other files saved. */
+let server: RunningServer;
+const baseUrl = () => server.url;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startServer({ SIGN_IN_RATE_LIMIT: '1000' }),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 const alice = Wallet.createRandom();
@@ -35,7 +43,7 @@ test('a visitor sees the empty leaderboard', async () => {
 });
 
 test('saved results appear ranked, Korean endings in English, in both languages', async () => {
-  const target = e2eBackend();
+  const target = e2eBackend(baseUrl());
   for (const [wallet, result] of [
     [alice, plausibleResult({ character: 'Aria Vale', decisions: 90 })],
     [bob, plausibleResult({ character: '김서연', ending: '영웅적 승리', decisions: 60 })],
@@ -96,7 +104,7 @@ test('a visitor without a wallet is asked to connect on the profile page', async
 
 test('a signed-in player sees their statistics, names themselves and becomes a supporter', async () => {
   const context = await browser.newContext({ viewport: DESKTOP });
-  const { address } = await signedInContext(context, e2eBackend(), alice);
+  const { address } = await signedInContext(context, e2eBackend(baseUrl()), alice);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await page.goto(`${baseUrl()}/profile`);
@@ -142,7 +150,7 @@ test('a signed-in player sees their statistics, names themselves and becomes a s
     isMobile: true,
     hasTouch: true,
   });
-  await signedInContext(phoneContext, e2eBackend(), alice);
+  await signedInContext(phoneContext, e2eBackend(baseUrl()), alice);
   const phone = await phoneContext.newPage();
   await phone.goto(`${baseUrl()}/profile`);
   await phone.getByRole('heading', { name: 'Game Statistics' }).waitFor();

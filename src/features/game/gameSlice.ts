@@ -288,8 +288,12 @@ export const gameSlice = createSlice({
       state.wait = null;
       state.stage = 'endingScreen';
     },
-    /** Cancel on the overlay, Return to Home, or leaving the game: any wait stops. */
+    /** Cancel on the overlay, Return to Home, or leaving the game: any wait stops. A turn
+     * left unfinished can be tried again. */
     waitCancelled(state) {
+      if (state.isLoading && state.stage === 'playing' && state.lastChoice && !state.isFinal) {
+        state.error = 'turnFailed';
+      }
       state.isLoading = false;
       state.wait = null;
       state.streamingText = '';

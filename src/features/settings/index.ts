@@ -1,7 +1,9 @@
 export {
   settingsSlice,
   languageChosen,
+  modelSettingsChosen,
   selectLanguage,
+  selectSettings,
   initialSettingsState,
 } from './settingsSlice';
 export type { SettingsState } from './settingsSlice';

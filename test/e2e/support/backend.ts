@@ -12,8 +12,7 @@ export const baseUrl = (): string => {
 };
 
 /** supabase-js clients on the e2e server, as the app has them. */
-export function e2eBackend(): BackendTarget {
-  const url = baseUrl();
+export function e2eBackend(url = baseUrl()): BackendTarget {
   return {
     url,
     backend: createBackend(

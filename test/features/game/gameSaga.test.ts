@@ -195,7 +195,11 @@ describe('a turn', () => {
     expect(game.turnCount).toBe(1);
     expect(game.isLoading).toBe(false);
     expect(game.wait).toBeNull();
-    expect(game.storyLog.map((entry: StoryEntry) => entry.kind)).toEqual(['paragraph', 'choice', 'paragraph']);
+    expect(game.storyLog.map((entry: StoryEntry) => entry.kind)).toEqual([
+      'paragraph',
+      'choice',
+      'paragraph',
+    ]);
     // The stats follow the game's own roll for the low-risk, moral, in-character choice.
     expect(result.storeState.playerStats.playerStats).toEqual(
       expect.objectContaining({ moralScore: 10, traitConsistency: 5 }),
@@ -246,7 +250,10 @@ describe('a turn', () => {
     const task = sagaMiddleware.run(gameSaga);
     store.dispatch(gameActions.choiceMade({ index: 0 }));
     store.dispatch(gameActions.choiceMade({ index: 0 }));
-    while (store.getState().game.isLoading) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The turn is over once its segment has been summarised.
+    while (store.getState().game.storySummary.length < 2) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     task.cancel();
     expect(store.getState().game.turnCount).toBe(1);
     expect(model.requests).toHaveLength(2); // the segment and its summary, once

@@ -31,6 +31,9 @@ export class RetriesExhaustedError extends Error {
 interface AskOptions {
   /** How many unreadable replies to ask again for before giving up. */
   retries: number;
+  /** Whether a parsed reply has what the game needs (e.g. a segment with options); one that
+   * has not counts as unreadable. */
+  accept?: (reply: Record<string, unknown>) => boolean;
   /** A text field of the reply to show while it streams (storyStart, storySegment). */
   streamField?: string;
 }
@@ -102,14 +105,15 @@ function* requestOnce(settings: ModelSettings, prompt: string, streamField?: str
  * out and retried without limit; unreadable replies up to `retries` times. Other failures
  * (a provider error, no network) are thrown for the caller to show.
  */
-export function* askModel(prompt: string, { retries, streamField }: AskOptions) {
+export function* askModel(prompt: string, { retries, streamField, accept }: AskOptions) {
   const settings = yield* select(selectModelSettings);
   let unreadable = 0;
   let waits = 0;
   while (true) {
     try {
-      const reply = yield* call(requestOnce, settings, prompt, streamField);
-      return parseModelReply(reply);
+      const reply = parseModelReply(yield* call(requestOnce, settings, prompt, streamField));
+      if (accept && !accept(reply)) throw new ModelReplyError('unparseable');
+      return reply;
     } catch (error) {
       if (error instanceof RateLimitedError) {
         waits += 1;

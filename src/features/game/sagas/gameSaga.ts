@@ -95,6 +95,18 @@ const sketchOf = (game: GameState): CharacterSketch => ({
   traits: game.characterTraits,
 });
 
+/** What each reply must hold for the game to go on; anything less is asked for again. */
+const has =
+  (...fields: string[]) =>
+  (reply: Record<string, unknown>) =>
+    fields.every((field) => pickText(reply, field) !== '');
+const withOptions = (field: string) => (reply: Record<string, unknown>) =>
+  has(field)(reply) && normalizeOptions(reply.options).length > 0;
+const segmentOrEnding = (reply: Record<string, unknown>) =>
+  reply.isFinal === true || reply.isFinal === 'true'
+    ? has('storySegment')(reply)
+    : withOptions('storySegment')(reply);
+
 const stringList = (value: unknown): string[] =>
   Array.isArray(value)
     ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
@@ -108,7 +120,7 @@ function* writeOpening() {
       const profile = yield* call(
         askModel,
         prompts.characterProfile({ name: game.chosenCharacter, genre: game.chosenGenre }),
-        { retries: RETRY_LIMITS.opening },
+        { retries: RETRY_LIMITS.opening, accept: has('characterBio') },
       );
       yield* put(
         gameActions.characterProfileReceived({
@@ -127,7 +139,11 @@ function* writeOpening() {
     const opening = yield* call(
       askModel,
       prompts.openingScene({ character: sketchOf(game), genre: game.chosenGenre }),
-      { retries: RETRY_LIMITS.opening, streamField: 'storyStart' },
+      {
+        retries: RETRY_LIMITS.opening,
+        streamField: 'storyStart',
+        accept: withOptions('storyStart'),
+      },
     );
     const storyStart = pickText(opening, 'storyStart');
     yield* put(
@@ -141,7 +157,7 @@ function* writeOpening() {
         genre: game.chosenGenre,
         storyStart,
       }),
-      { retries: RETRY_LIMITS.openingSummary },
+      { retries: RETRY_LIMITS.openingSummary, accept: has('newStorySummary') },
     );
     yield* put(gameActions.openingSummaryReceived(pickText(summary, 'newStorySummary')));
   } catch (error) {
@@ -232,7 +248,7 @@ function* playTurn(choice: ResolvedChoice): Generator {
     const reply = yield* call(
       askModel,
       mayEnd ? prompts.conclusionCheck(input) : prompts.nextSegment(input),
-      { retries: RETRY_LIMITS.unlimited, streamField: 'storySegment' },
+      { retries: RETRY_LIMITS.unlimited, streamField: 'storySegment', accept: segmentOrEnding },
     );
     const text = pickText(reply, 'storySegment');
     const isFinal = mayEnd && (reply.isFinal === true || reply.isFinal === 'true');
@@ -247,7 +263,7 @@ function* playTurn(choice: ResolvedChoice): Generator {
         choiceText: choice.option.text,
         storySegment: text,
       }),
-      { retries: RETRY_LIMITS.unlimited },
+      { retries: RETRY_LIMITS.unlimited, accept: has('storySummary') },
     );
     yield* put(gameActions.segmentSummarized(pickText(summary, 'storySummary')));
     if (isFinal) yield* call(writeRecap, text);
@@ -283,7 +299,7 @@ function* writeRecap(finalParagraph: string) {
       moralChoices: game.moralChoices,
       outcomes: game.outcomes,
     }),
-    { retries: RETRY_LIMITS.unlimited },
+    { retries: RETRY_LIMITS.unlimited, accept: has('wrapUpParagraph') },
   );
   const breakdown = (reply.scoreBreakdown ?? {}) as Record<string, unknown>;
   const scoreBreakdown: ScoreBreakdown = {

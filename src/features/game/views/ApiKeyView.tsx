@@ -1,0 +1,320 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { PROVIDERS, providerById, type ProviderPreset } from '../../llm';
+// The settings index does not export these two yet; they are the slice's public action and
+// selector all the same.
+import { modelSettingsChosen, selectSettings, type SettingsState } from '../../settings';
+import { selectWalletAddress } from '../../wallet';
+import { gameActions, selectGame, type GameErrorCode } from '../gameSlice';
+import './setup.css';
+
+/** The key errors this screen explains (SPEC.md section 8), plus its own field checks. */
+type KeyFormError =
+  | Extract<GameErrorCode, 'emptyApiKey' | 'walletNotVerified' | 'invalidApiKey' | 'keyCheckFailed'>
+  | 'baseUrlRequired'
+  | 'modelRequired';
+
+const KEY_ERRORS: ReadonlySet<string> = new Set([
+  'emptyApiKey',
+  'walletNotVerified',
+  'invalidApiKey',
+  'keyCheckFailed',
+]);
+
+interface Draft {
+  provider: string;
+  model: string;
+  baseUrl: string;
+}
+
+/** The remembered choices, or the preset's defaults where nothing fits this preset. */
+function draftFromSettings(settings: SettingsState): Draft {
+  const preset = providerById(settings.provider);
+  return {
+    provider: preset.id,
+    model: settings.model || preset.defaultModel,
+    baseUrl: preset.editableBaseUrl ? settings.baseUrl || preset.baseUrl : '',
+  };
+}
+
+function draftForPreset(preset: ProviderPreset): Draft {
+  return {
+    provider: preset.id,
+    model: preset.defaultModel,
+    baseUrl: preset.editableBaseUrl ? preset.baseUrl : '',
+  };
+}
+
+/**
+ * SPEC.md section 2, view 1: the player brings a key for a language-model provider. The key
+ * goes to the game saga, which checks it with the provider; nothing here stores it.
+ */
+export function ApiKeyView() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const walletAddress = useAppSelector(selectWalletAddress);
+  const settings = useAppSelector(selectSettings);
+  const { stage, checkingKey, error, errorDetail } = useAppSelector(selectGame);
+  const [draft, setDraft] = useState<Draft>(() => draftFromSettings(settings));
+  const [apiKey, setApiKey] = useState('');
+  const [formError, setFormError] = useState<KeyFormError | null>(null);
+  const preset = providerById(draft.provider);
+  const headingId = useId();
+
+  // SPEC.md section 2: once the key is accepted (the stage becomes loadOrCreate), go to /game.
+  // A player back on / mid-session is already past the key: a new key accepted moves on too.
+  const previous = useRef({ stage, checkingKey });
+  useEffect(() => {
+    const accepted =
+      stage === 'loadOrCreate' &&
+      (previous.current.stage !== 'loadOrCreate' ||
+        (previous.current.checkingKey && !checkingKey && error === null));
+    previous.current = { stage, checkingKey };
+    if (accepted) void navigate('/game');
+  }, [stage, checkingKey, error, navigate]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (checkingKey) return;
+    const key = apiKey.trim();
+    // SPEC.md section 5; DESIGN.md: in the interface language, not always in Korean.
+    const problem: KeyFormError | null =
+      preset.requiresKey && key === ''
+        ? 'emptyApiKey'
+        : preset.editableBaseUrl && draft.baseUrl.trim() === ''
+          ? 'baseUrlRequired'
+          : draft.model.trim() === ''
+            ? 'modelRequired'
+            : null;
+    setFormError(problem);
+    if (problem) return;
+    dispatch(modelSettingsChosen({ ...draft, model: draft.model.trim() }));
+    dispatch(gameActions.apiKeySubmitted(key));
+  }
+
+  const shownError: KeyFormError | null =
+    formError ?? (error && KEY_ERRORS.has(error) ? (error as KeyFormError) : null);
+
+  return (
+    <section className="panel setup-view key-view" aria-labelledby={headingId}>
+      <h2 id={headingId} className="key-view__title">
+        <FormattedMessage
+          id={preset.requiresKey ? 'game.key.heading' : 'game.key.headingNoKey'}
+          values={{ provider: preset.label }}
+        />
+      </h2>
+      {walletAddress === null ? (
+        <div className="setup-notice" role="status">
+          <p className="setup-notice__title">
+            <FormattedMessage id="game.key.wallet.title" />
+          </p>
+          <p>
+            <FormattedMessage id="game.key.wallet.body" />
+          </p>
+        </div>
+      ) : (
+        <KeyForm
+          draft={draft}
+          preset={preset}
+          apiKey={apiKey}
+          checkingKey={checkingKey}
+          onDraftChange={setDraft}
+          onApiKeyChange={(value) => {
+            setApiKey(value);
+            if (formError === 'emptyApiKey') setFormError(null);
+          }}
+          onSubmit={submit}
+        />
+      )}
+      {walletAddress !== null && shownError && (
+        <div className="setup-error" role="alert">
+          <p>
+            <FormattedMessage id={`game.key.error.${shownError}`} />
+          </p>
+          {!formError && errorDetail && <p className="setup-error__detail">{errorDetail}</p>}
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface KeyFormProps {
+  draft: Draft;
+  preset: ProviderPreset;
+  apiKey: string;
+  checkingKey: boolean;
+  onDraftChange: (draft: Draft) => void;
+  onApiKeyChange: (apiKey: string) => void;
+  onSubmit: (event: FormEvent) => void;
+}
+
+function KeyForm({
+  draft,
+  preset,
+  apiKey,
+  checkingKey,
+  onDraftChange,
+  onApiKeyChange,
+  onSubmit,
+}: KeyFormProps) {
+  const id = useId();
+  const modelListId = `${id}-models`;
+  const keyHintId = `${id}-key-hint`;
+
+  return (
+    <form className="setup-form" onSubmit={onSubmit} noValidate aria-busy={checkingKey}>
+      <div className="setup-field">
+        <label htmlFor={`${id}-provider`}>
+          <FormattedMessage id="game.key.provider" />
+        </label>
+        <select
+          id={`${id}-provider`}
+          value={draft.provider}
+          onChange={(event) => onDraftChange(draftForPreset(providerById(event.target.value)))}
+        >
+          {PROVIDERS.map((provider) => (
+            <option key={provider.id} value={provider.id}>
+              {provider.label}
+            </option>
+          ))}
+        </select>
+        {preset.hint && (
+          <p className="setup-field__hint">
+            <FormattedMessage
+              id={preset.hint.messageId}
+              defaultMessage={preset.hint.defaultMessage}
+            />
+          </p>
+        )}
+      </div>
+
+      <div className="setup-field">
+        <label htmlFor={`${id}-model`}>
+          <FormattedMessage id="game.key.model" />
+        </label>
+        {preset.editableModel ? (
+          <ModelTextField
+            inputId={`${id}-model`}
+            listId={modelListId}
+            preset={preset}
+            value={draft.model}
+            onChange={(model) => onDraftChange({ ...draft, model })}
+          />
+        ) : (
+          <select
+            id={`${id}-model`}
+            value={draft.model}
+            onChange={(event) => onDraftChange({ ...draft, model: event.target.value })}
+          >
+            {/* A remembered model this preset no longer lists stays selectable. */}
+            {!preset.models.some((model) => model.id === draft.model) && (
+              <option value={draft.model}>{draft.model}</option>
+            )}
+            {preset.models.map((model) => (
+              <option key={model.id} value={model.id}>
+                {model.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </div>
+
+      {preset.editableBaseUrl && (
+        <div className="setup-field">
+          <label htmlFor={`${id}-base-url`}>
+            <FormattedMessage id="game.key.baseUrl" />
+          </label>
+          <input
+            id={`${id}-base-url`}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            spellCheck={false}
+            placeholder={preset.baseUrl || 'http://localhost:8000/v1'}
+            value={draft.baseUrl}
+            onChange={(event) => onDraftChange({ ...draft, baseUrl: event.target.value })}
+          />
+        </div>
+      )}
+
+      <div className="setup-field">
+        <label htmlFor={`${id}-key`}>
+          <FormattedMessage id="game.key.apiKey" />
+        </label>
+        <input
+          id={`${id}-key`}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={apiKey}
+          aria-required={preset.requiresKey}
+          aria-describedby={preset.requiresKey ? undefined : keyHintId}
+          onChange={(event) => onApiKeyChange(event.target.value)}
+        />
+        {!preset.requiresKey && (
+          <p className="setup-field__hint" id={keyHintId}>
+            <FormattedMessage id="game.key.apiKeyOptional" />
+          </p>
+        )}
+      </div>
+
+      <button type="submit" className="button primary setup-form__submit" disabled={checkingKey}>
+        <FormattedMessage id={checkingKey ? 'game.key.verifying' : 'game.key.submit'} />
+      </button>
+
+      <p className="setup-privacy">
+        <FormattedMessage id="game.key.privacy" values={{ provider: preset.label }} />
+      </p>
+      {preset.keyPortalUrl && (
+        <p className="setup-portal">
+          <a href={preset.keyPortalUrl} target="_blank" rel="noopener noreferrer">
+            <FormattedMessage id="game.key.portal" values={{ provider: preset.label }} />{' '}
+            <span className="setup-sr-only">
+              <FormattedMessage id="game.key.newTab" />
+            </span>
+            <span aria-hidden="true">↗</span>
+          </a>
+        </p>
+      )}
+    </form>
+  );
+}
+
+interface ModelTextFieldProps {
+  inputId: string;
+  listId: string;
+  preset: ProviderPreset;
+  value: string;
+  onChange: (model: string) => void;
+}
+
+/** For presets that take any model id: a text field with the preset's models as suggestions. */
+function ModelTextField({ inputId, listId, preset, value, onChange }: ModelTextFieldProps) {
+  const intl = useIntl();
+  return (
+    <>
+      <input
+        id={inputId}
+        type="text"
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        list={preset.models.length > 0 ? listId : undefined}
+        placeholder={intl.formatMessage({ id: 'game.key.modelPlaceholder' })}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {preset.models.length > 0 && (
+        <datalist id={listId}>
+          {preset.models.map((model) => (
+            <option key={model.id} value={model.id}>
+              {model.label}
+            </option>
+          ))}
+        </datalist>
+      )}
+    </>
+  );
+}

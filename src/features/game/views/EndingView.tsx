@@ -1,0 +1,160 @@
+import { useEffect, useId, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import {
+  endingScore,
+  endingStyle,
+  toEnglishEndingType,
+  type EndingStyle,
+} from '../../../engine/score';
+import { SaveResultButton, type GameResult } from '../../leaderboard';
+import { gameActions, selectGame } from '../gameSlice';
+import { selectPlayerStats } from '../playerStatsSlice';
+import { EndingScore } from './EndingScore';
+import { EndingStats, PerformanceBars } from './EndingPerformance';
+import './play.css';
+
+/** Each ending's emblem, beside its own colours and frame in play.css. */
+const EMBLEMS: Record<EndingStyle, string> = {
+  heroic: '✦',
+  pyrrhic: '⚔',
+  antihero: '☾',
+  tragic: '❦',
+  bittersweet: '❀',
+  other: '✧',
+};
+
+const HIGHLIGHTS = [
+  ['game.ending.bigMoment', 'bigMoment'],
+  ['game.ending.frequentActivity', 'frequentActivity'],
+  ['game.ending.characterTrait', 'characterTraitHighlight'],
+  ['game.ending.themeSong', 'themeExploration'],
+] as const;
+
+/** SPEC.md section 2, view 8: the recap, the score and its formula, and what to do next. */
+export function EndingView() {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const game = useSelector(selectGame);
+  const { playerStats, scoreBreakdown, finalScore } = useSelector(selectPlayerStats);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  const highlightsId = useId();
+
+  // The story view has gone: tell screen readers, and keyboards, where they are now.
+  useEffect(() => titleRef.current?.focus(), []);
+
+  const { recap } = game;
+  if (recap === null) {
+    return (
+      <p className="page-loading" role="status">
+        <FormattedMessage id="game.ending.writing" />
+      </p>
+    );
+  }
+
+  const style = endingStyle(recap.endingType);
+  const korean = intl.locale.startsWith('ko');
+  const endingName = korean ? recap.endingType : toEnglishEndingType(recap.endingType);
+  const parts = endingScore({
+    scoreBreakdown,
+    turnCount: game.turnCount,
+    successRate: playerStats.successRate,
+    endingType: recap.endingType,
+  });
+  const score = finalScore ?? parts.score;
+  const result: GameResult = {
+    score,
+    ending_type: recap.endingType,
+    character_name: game.chosenCharacter,
+    genre: game.chosenGenre,
+    turn_count: game.turnCount,
+    detailed_stats: {
+      scoreBreakdown,
+      playerStats,
+      turnCount: game.turnCount,
+      moralChoices: game.moralChoices,
+      successfulChoices: game.outcomes.filter((outcome) => outcome === 'success').length,
+      enhancedScore: score,
+    },
+  };
+
+  return (
+    <article className={`ending ${style}`} aria-labelledby={titleId}>
+      <header className="ending__header">
+        <span className="ending__emblem" aria-hidden="true">
+          {EMBLEMS[style]}
+        </span>
+        <h1 id={titleId} ref={titleRef} tabIndex={-1} className="ending__title">
+          <FormattedMessage id="game.ending.title" />
+        </h1>
+        <p className="ending__type">
+          <span className="play-visually-hidden">
+            <FormattedMessage id="game.ending.typeLabel" />{' '}
+          </span>
+          {endingName}
+        </p>
+      </header>
+
+      <div className="ending__character">
+        <img
+          className="ending__portrait"
+          src={`/characters/${game.chosenImage}.png`}
+          alt={intl.formatMessage(
+            { id: 'game.character.portraitAlt' },
+            { name: game.chosenCharacter },
+          )}
+          width={256}
+          height={256}
+        />
+        <p className="ending__name">{game.chosenCharacter}</p>
+      </div>
+
+      <p className="ending__wrapup">{recap.wrapUpParagraph}</p>
+
+      <section className="ending-section" aria-labelledby={highlightsId}>
+        <h2 id={highlightsId}>
+          <FormattedMessage id="game.ending.highlights" />
+        </h2>
+        <dl className="ending-highlights">
+          {HIGHLIGHTS.map(([labelId, key]) => (
+            <div key={key} className="ending-highlights__item">
+              <dt>
+                <FormattedMessage id={labelId} />
+              </dt>
+              <dd>{recap[key]}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <EndingScore score={score} parts={parts} />
+      <PerformanceBars scoreBreakdown={scoreBreakdown} />
+      <EndingStats playerStats={playerStats} />
+
+      <div className="ending__actions">
+        <SaveResultButton result={result} />
+        <div className="button-row">
+          <button
+            type="button"
+            onClick={() => {
+              dispatch(gameActions.returnedHome());
+              navigate('/');
+            }}
+          >
+            <FormattedMessage id="common.returnHome" />
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => dispatch(gameActions.newGameStarted())}
+          >
+            <FormattedMessage id="game.ending.newGame" />
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

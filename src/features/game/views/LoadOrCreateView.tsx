@@ -1,0 +1,88 @@
+import { useId, useRef, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useAppDispatch } from '../../../app/hooks';
+import { gameActions } from '../gameSlice';
+import './setup.css';
+
+export interface LoadOrCreateViewProps {
+  /**
+   * The saved-stories list (SPEC.md section 2, view 2). Stories are not saved yet, so the
+   * default says there are none; the stories feature passes its list here when it lands.
+   */
+  savedStories?: ReactNode;
+}
+
+/** SPEC.md section 2, view 2: start a new adventure or continue a saved one. */
+export function LoadOrCreateView({
+  savedStories = <NoSavedStories />,
+}: LoadOrCreateViewProps = {}) {
+  const dispatch = useAppDispatch();
+  const headingId = useId();
+  const savedHeadingId = useId();
+  const savedSection = useRef<HTMLElement>(null);
+
+  /** 'Continue Adventure' scrolls to the list (SPEC.md) and moves focus there with it. */
+  function showSavedStories() {
+    const section = savedSection.current;
+    if (!section) return;
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    section.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    section.focus({ preventScroll: true });
+  }
+
+  return (
+    <section className="setup-view start-view" aria-labelledby={headingId}>
+      <h1 id={headingId} className="setup-view__title">
+        <FormattedMessage id="game.start.heading" />
+      </h1>
+      <div className="start-view__cards">
+        <article className="panel start-card">
+          <h2>
+            <FormattedMessage id="game.start.new.title" />
+          </h2>
+          <p className="muted">
+            <FormattedMessage id="game.start.new.body" />
+          </p>
+          <button
+            type="button"
+            className="button primary start-card__action"
+            onClick={() => dispatch(gameActions.newGameStarted())}
+          >
+            <FormattedMessage id="game.start.new.button" />
+          </button>
+        </article>
+        <article className="panel start-card">
+          <h2>
+            <FormattedMessage id="game.start.continue.title" />
+          </h2>
+          <p className="muted">
+            <FormattedMessage id="game.start.continue.body" />
+          </p>
+          <button type="button" className="button start-card__action" onClick={showSavedStories}>
+            <FormattedMessage id="game.start.continue.button" />
+          </button>
+        </article>
+      </div>
+      <section
+        ref={savedSection}
+        className="panel saved-stories"
+        aria-labelledby={savedHeadingId}
+        tabIndex={-1}
+      >
+        <h2 id={savedHeadingId}>
+          <FormattedMessage id="game.start.saved.heading" />
+        </h2>
+        {savedStories}
+      </section>
+    </section>
+  );
+}
+
+/** The list area until stories can be saved: truthfully, there are none. */
+export function NoSavedStories() {
+  return (
+    <p className="saved-stories__empty muted">
+      <FormattedMessage id="game.start.saved.empty" />
+    </p>
+  );
+}

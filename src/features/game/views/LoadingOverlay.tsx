@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { GameWait } from '../gameSlice';
+
+interface LoadingOverlayProps {
+  loading: boolean;
+  /** The recap is being written after the final segment. */
+  final: boolean;
+  wait: GameWait | null;
+  onCancel: () => void;
+}
+
+/**
+ * 'Loading' with animated dots while the next segment is written, and what the game is
+ * waiting for when it retries (DESIGN.md: endless retries stay visible and cancellable).
+ * The status region is always in the page, so screen readers announce what appears in it.
+ */
+export function LoadingOverlay({ loading, final, wait, onCancel }: LoadingOverlayProps) {
+  return (
+    <div className="play-status" role="status">
+      {loading && (
+        <div className="loading-overlay">
+          <p className="loading-overlay__text">
+            <FormattedMessage id="game.play.loading" />
+            <span className="loading-dots" aria-hidden="true">
+              <span>.</span>
+              <span>.</span>
+              <span>.</span>
+            </span>
+          </p>
+          {final && wait === null && (
+            <p className="loading-overlay__note">
+              <FormattedMessage id="game.play.writingEnding" />
+            </p>
+          )}
+          {wait !== null && (
+            // A new wait is a new notice, so its countdown starts from the current time.
+            <WaitNotice
+              key={`${wait.reason}-${wait.attempt}-${wait.retryAt}`}
+              wait={wait}
+              onCancel={onCancel}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function WaitNotice({ wait, onCancel }: { wait: GameWait; onCancel: () => void }) {
+  const seconds = useSecondsUntil(wait.retryAt);
+  return (
+    <div className="wait-notice">
+      <p className="wait-notice__text">
+        <span className="wait-notice__icon" aria-hidden="true">
+          ◷
+        </span>
+        <FormattedMessage
+          id={`game.play.wait.${wait.reason}`}
+          values={{
+            attempt: wait.attempt,
+            // Announced when the notice appears, not every second after.
+            seconds: <span aria-live="off">{seconds}</span>,
+          }}
+        />
+      </p>
+      <button type="button" className="wait-notice__cancel" onClick={onCancel}>
+        <FormattedMessage id="game.play.wait.cancel" />
+      </button>
+    </div>
+  );
+}
+
+/** Whole seconds until `retryAt` (ms since the epoch), ticking down; 0 when there is none. */
+function useSecondsUntil(retryAt: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (retryAt === null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [retryAt]);
+  return retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000));
+}

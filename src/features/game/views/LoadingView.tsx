@@ -1,0 +1,138 @@
+import { useEffect, useId, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { gameActions, selectGame, type GameWait } from '../gameSlice';
+import './setup.css';
+
+/** SPEC.md section 9: one block per 10 percent. */
+export const PROGRESS_BLOCKS = 10;
+
+/** SPEC.md section 2, view 6: the opening is being written; waits and failures are shown. */
+export function LoadingView() {
+  const dispatch = useAppDispatch();
+  const { loadingProgress, wait, error, errorDetail } = useAppSelector(selectGame);
+
+  return (
+    <section className="panel narrow setup-view loading-view">
+      {error === 'openingFailed' ? (
+        <div className="setup-error loading-view__failed" role="alert">
+          <p>
+            <FormattedMessage id="game.loading.failed" />
+          </p>
+          {errorDetail && <p className="setup-error__detail">{errorDetail}</p>}
+          <div className="setup-actions">
+            <button
+              type="button"
+              className="button primary"
+              onClick={() => dispatch(gameActions.openingRetryRequested())}
+            >
+              <FormattedMessage id="game.loading.tryAgain" />
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => dispatch(gameActions.returnedHome())}
+            >
+              <FormattedMessage id="common.returnHome" />
+            </button>
+          </div>
+        </div>
+      ) : (
+        <>
+          <StoryProgress percent={loadingProgress} />
+          {wait && (
+            <WaitNotice
+              // A new wait is a new notice: its countdown starts from the current time.
+              key={`${wait.reason}-${wait.attempt}-${wait.retryAt}`}
+              wait={wait}
+              onCancel={() => {
+                dispatch(gameActions.waitCancelled());
+                dispatch(gameActions.returnedHome());
+              }}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The progress bar: filled blocks are solid and the percentage is written, not just coloured. */
+export function StoryProgress({ percent }: { percent: number }) {
+  const labelId = useId();
+  const value = Math.round(Math.min(100, Math.max(0, percent)));
+  const filled = Math.floor(value / (100 / PROGRESS_BLOCKS));
+  return (
+    <div className="story-progress">
+      <p id={labelId} className="story-progress__label">
+        <FormattedMessage id="game.loading.label" />
+      </p>
+      <div
+        className="story-progress__bar"
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+      >
+        {Array.from({ length: PROGRESS_BLOCKS }, (_, index) => (
+          <span
+            key={index}
+            className={`story-progress__block${index < filled ? ' story-progress__block--filled' : ''}`}
+            data-filled={index < filled}
+          />
+        ))}
+      </div>
+      <p className="story-progress__percent" aria-hidden="true">
+        <FormattedMessage id="game.loading.percent" values={{ percent: value }} />
+      </p>
+    </div>
+  );
+}
+
+/** Whole seconds until `retryAt`, ticking down while it lies ahead. */
+function useSecondsUntil(retryAt: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (retryAt === null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, [retryAt]);
+  return retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000));
+}
+
+interface WaitNoticeProps {
+  wait: GameWait;
+  onCancel: () => void;
+}
+
+/** DESIGN.md: endless retries stay visible and cancellable. */
+export function WaitNotice({ wait, onCancel }: WaitNoticeProps) {
+  const seconds = useSecondsUntil(wait.retryAt);
+  const message =
+    wait.reason === 'rateLimited' ? (
+      seconds > 0 ? (
+        <FormattedMessage
+          id="game.wait.rateLimited"
+          // The countdown ticks visibly; screen readers hear the notice once, not every second.
+          values={{ seconds: <span aria-live="off">{seconds}</span> }}
+        />
+      ) : (
+        <FormattedMessage id="game.wait.retryingNow" />
+      )
+    ) : (
+      <FormattedMessage
+        id={wait.reason === 'interrupted' ? 'game.wait.interrupted' : 'game.wait.unreadableReply'}
+        values={{ attempt: wait.attempt }}
+      />
+    );
+
+  return (
+    <div className="loading-wait" role="status">
+      <p className="loading-wait__text">{message}</p>
+      <button type="button" className="button" onClick={onCancel}>
+        <FormattedMessage id="game.wait.cancel" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useRef } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import { gameActions, selectGame } from '../gameSlice';
+import { CharacterPanel } from './CharacterPanel';
+import { ChoiceForm } from './ChoiceForm';
+import { LoadingOverlay } from './LoadingOverlay';
+import { OPTION_KEYS, OptionList } from './OptionList';
+import { StoryLog } from './StoryLog';
+import { TurnError } from './TurnError';
+import './play.css';
+
+export interface PlayingViewProps {
+  /**
+   * Saves the story now (SPEC.md section 4, Saving: 'A manual save button also exists'). The
+   * game slice has no save event; the stories feature passes one in, and until it does the
+   * 'Save game' button is not shown.
+   */
+  onSave?: () => void;
+}
+
+/** SPEC.md section 2, view 7: the story, the choices, and the character beside them. */
+export function PlayingView({ onSave }: PlayingViewProps = {}) {
+  const dispatch = useDispatch();
+  const game = useSelector(selectGame);
+  const { options, isLoading, isFinal, storyLog } = game;
+  const canChoose = game.stage === 'playing' && !isLoading && !isFinal;
+  const showOptions = canChoose && options.length > 0;
+
+  const latestParagraphRef = useRef<HTMLParagraphElement>(null);
+  const firstOptionRef = useRef<HTMLButtonElement>(null);
+
+  // Number keys pick an option, unless the player is typing.
+  useEffect(() => {
+    if (!showOptions) return;
+    function pickByNumber(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.repeat) return;
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (isTextField(event.target)) return;
+      const index = Number(event.key) - 1;
+      if (!Number.isInteger(index) || index < 0 || index >= Math.min(OPTION_KEYS, options.length)) {
+        return;
+      }
+      event.preventDefault();
+      dispatch(gameActions.choiceMade({ index }));
+    }
+    document.addEventListener('keydown', pickByNumber);
+    return () => document.removeEventListener('keydown', pickByNumber);
+  }, [dispatch, showOptions, options.length]);
+
+  // After each turn: the new paragraph is scrolled to the top, and focus, if the chosen
+  // option took it away, lands on the first new option (the paragraph itself is announced by
+  // the log). A player typing in the free-text field keeps their place.
+  useEffect(() => {
+    if (!showOptions) return;
+    latestParagraphRef.current?.scrollIntoView?.({
+      block: 'start',
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+    });
+    if (focusWasLost()) firstOptionRef.current?.focus({ preventScroll: true });
+  }, [showOptions, storyLog.length]);
+
+  return (
+    <div className="play">
+      <CharacterPanel
+        name={game.chosenCharacter}
+        image={game.chosenImage}
+        traits={game.characterTraits}
+        bio={game.characterBio}
+      />
+      <section className="play-story">
+        <header className="play-header">
+          <p className="play-header__line">
+            <FormattedMessage id="game.play.genre" values={{ genre: game.chosenGenre }} />
+          </p>
+          <p className="play-header__line">
+            <FormattedMessage id="game.play.turns" values={{ turns: game.turnCount }} />
+          </p>
+          {onSave && (
+            <button
+              type="button"
+              className="play-header__save"
+              onClick={onSave}
+              disabled={isLoading}
+            >
+              <FormattedMessage id="game.play.save" />
+            </button>
+          )}
+        </header>
+        <StoryLog
+          entries={storyLog}
+          streamingText={game.streamingText}
+          latestParagraphRef={latestParagraphRef}
+        />
+        {/* Right under the text being written; it floats at the foot of the screen. */}
+        <LoadingOverlay
+          loading={isLoading}
+          final={isFinal}
+          wait={game.wait}
+          onCancel={() => dispatch(gameActions.waitCancelled())}
+        />
+        {game.error === 'turnFailed' && (
+          <TurnError
+            detail={game.errorDetail}
+            onRetry={() => dispatch(gameActions.turnRetryRequested())}
+          />
+        )}
+        {showOptions && (
+          <OptionList
+            options={options}
+            firstOptionRef={firstOptionRef}
+            onChoose={(index) => dispatch(gameActions.choiceMade({ index }))}
+          />
+        )}
+        {!isFinal && (
+          <ChoiceForm
+            enabled={canChoose}
+            onSubmit={(text) => dispatch(gameActions.choiceMade({ text }))}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (!(target instanceof HTMLInputElement)) return false;
+  return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range'].includes(target.type);
+}
+
+/** Focus is on nothing in particular: the button that had it is gone, or it is on the page. */
+function focusWasLost(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || !active.isConnected;
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}

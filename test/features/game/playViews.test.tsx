@@ -1,0 +1,431 @@
+/**
+ * @jest-environment jsdom
+ */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { baseApi } from '../../../src/api/baseApi';
+import { englishCatalogue, type Catalogue } from '../../../src/app/intl/catalogues';
+import korean from '../../../src/app/intl/compiled/kr.json';
+import { injectBackendApi, makeStore, type AppStore } from '../../../src/app/store';
+import { endingScore } from '../../../src/engine/score';
+import type { StoryOption } from '../../../src/engine/types';
+import {
+  gameActions,
+  initialGameState,
+  type GameState,
+} from '../../../src/features/game/gameSlice';
+import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
+import { EndingView } from '../../../src/features/game/views/EndingView';
+import { PlayingView } from '../../../src/features/game/views/PlayingView';
+
+const koreanCatalogue = { ...englishCatalogue, ...(korean as unknown as Catalogue) };
+
+const OPTIONS: StoryOption[] = [
+  { text: 'Climb the bell tower', risk: 'high', alignment: 'neutral', traitAlignment: 'Reckless' },
+  { text: 'Warn the villagers', risk: 'low', alignment: 'moral', traitAlignment: '' },
+  { text: 'Rob the chapel', risk: 'medium', alignment: 'immoral', traitAlignment: '' },
+];
+
+const PLAYING: GameState = {
+  ...initialGameState,
+  stage: 'playing',
+  apiKey: 'sk-test',
+  chosenGenre: 'Gothic mystery',
+  chosenImage: 7,
+  chosenCharacter: 'Ada Quill',
+  characterBio: 'A cartographer who maps places that do not want to be found.',
+  characterTraits: ['Curious', 'Reckless', 'Kind', 'Stubborn', 'Witty'],
+  storyLog: [
+    { kind: 'paragraph', text: 'The fog rolled over Wexham.' },
+    { kind: 'choice', text: 'Follow the lantern', outcome: null, freeText: false },
+    { kind: 'paragraph', text: 'The lantern led to a chapel.' },
+    { kind: 'choice', text: 'Open the door', outcome: 'partial', freeText: false },
+    { kind: 'paragraph', text: 'The bells began to ring.' },
+  ],
+  previousParagraph: 'The bells began to ring.',
+  options: OPTIONS,
+  turnCount: 2,
+};
+
+let store: AppStore;
+
+function renderWith(
+  ui: ReactElement,
+  game: Partial<GameState>,
+  { messages = englishCatalogue, locale = 'en', stats = {} } = {},
+) {
+  injectBackendApi(baseApi);
+  store = makeStore({
+    game: { ...PLAYING, ...game },
+    playerStats: { ...initialPlayerStatsState, ...stats },
+  });
+  // The view's part ends at choiceMade: it is recorded but not passed on, so the turn saga
+  // (tested on its own) does not start a turn against a model client that is not there.
+  const passOn = store.dispatch;
+  const dispatch = jest
+    .spyOn(store, 'dispatch')
+    .mockImplementation((action) =>
+      gameActions.choiceMade.match(action) ? action : passOn(action),
+    );
+  render(
+    <Provider store={store}>
+      <IntlProvider locale={locale} messages={messages}>
+        <MemoryRouter initialEntries={['/game']}>{ui}</MemoryRouter>
+      </IntlProvider>
+    </Provider>,
+  );
+  return { dispatch };
+}
+
+afterEach(() => {
+  store.stop();
+  jest.restoreAllMocks();
+});
+
+describe('PlayingView', () => {
+  test('shows the header, and a log of paragraphs and marked choices with badges where rolled', () => {
+    renderWith(<PlayingView />, {});
+    expect(screen.getByText('Genre: Gothic mystery')).toBeTruthy();
+    expect(screen.getByText('Turns: 2')).toBeTruthy();
+
+    const log = screen.getByRole('log', { name: 'The story so far' });
+    const lines = Array.from(log.children);
+    expect(lines.map((line) => line.className)).toEqual([
+      'story-paragraph',
+      'story-choice',
+      'story-paragraph',
+      'story-choice',
+      'story-paragraph',
+    ]);
+    expect(lines[1]!.textContent).toBe('➤You chose: Follow the lantern');
+    expect(within(lines[1] as HTMLElement).queryByText(/SUCCESS|PARTIAL|FAILURE/)).toBeNull();
+    expect(lines[3]!.textContent).toContain('➤');
+    expect(within(lines[3] as HTMLElement).getByText('PARTIAL')).toBeTruthy();
+  });
+
+  test('options show their number and tags, and come under the latest paragraph', () => {
+    renderWith(<PlayingView />, {});
+    const list = screen.getByRole('list');
+    const buttons = within(list).getAllByRole('button');
+    expect(buttons).toHaveLength(3);
+    const tagsOf = (button: HTMLElement) =>
+      Array.from(button.querySelectorAll('.story-tag')).map((tag) => tag.textContent);
+    expect(buttons.map((button) => button.querySelector('.option__number')!.textContent)).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
+    // Each tag has its word, and an icon (or a gauge) beside it.
+    expect(tagsOf(buttons[0]!)).toEqual(['High risk', '⚖Neutral', '✧Trait: Reckless']);
+    expect(tagsOf(buttons[1]!)).toEqual(['Low risk', '☀Moral']);
+    expect(tagsOf(buttons[2]!)).toEqual(['Medium risk', '☾Immoral']);
+    expect(buttons[0]!.querySelectorAll('.risk-gauge__bar.is-filled')).toHaveLength(3);
+    expect(buttons[1]!.querySelectorAll('.risk-gauge__bar.is-filled')).toHaveLength(1);
+    expect(buttons[1]).toBe(
+      screen.getByRole('button', { name: 'Warn the villagers Low risk Moral' }),
+    );
+    expect(buttons[1]!.getAttribute('aria-keyshortcuts')).toBe('2');
+
+    const lastParagraph = screen.getByText('The bells began to ring.');
+    expect(
+      lastParagraph.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  test.each([
+    ['loading', { isLoading: true }],
+    ['final', { isFinal: true, isLoading: true }],
+  ])('no options while %s', (_name, game) => {
+    renderWith(<PlayingView />, game);
+    expect(screen.queryByText('Climb the bell tower')).toBeNull();
+    expect(screen.getByRole('status').textContent).toContain('Loading');
+  });
+
+  test('clicking an option and pressing its number both make the choice', async () => {
+    const { dispatch } = renderWith(<PlayingView />, {});
+    await userEvent.click(screen.getByRole('button', { name: /Rob the chapel/ }));
+    expect(dispatch).toHaveBeenCalledWith(gameActions.choiceMade({ index: 2 }));
+
+    fireEvent.keyDown(document.body, { key: '2' });
+    expect(dispatch).toHaveBeenCalledWith(gameActions.choiceMade({ index: 1 }));
+    fireEvent.keyDown(document.body, { key: '4' });
+    expect(dispatch).not.toHaveBeenCalledWith(gameActions.choiceMade({ index: 3 }));
+  });
+
+  test('the free-text choice is sent with Enter, and a blank one is not', async () => {
+    const { dispatch } = renderWith(<PlayingView />, {});
+    const input = screen.getByLabelText('Enter your choice');
+    await userEvent.type(input, '   {Enter}');
+    // Typing a number in the field writes it; it does not pick an option.
+    await userEvent.type(input, '1 sneak past the 2 guards{Enter}');
+    const choices = dispatch.mock.calls
+      .map(([action]) => action)
+      .filter(gameActions.choiceMade.match);
+    expect(choices).toEqual([gameActions.choiceMade({ text: '1 sneak past the 2 guards' })]);
+    expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  test('model text is shown as text, never as HTML', () => {
+    const text = 'A note: <img src=x onerror=alert(1)> <b>bold</b>';
+    renderWith(<PlayingView />, {
+      storyLog: [{ kind: 'paragraph', text }],
+      options: [{ ...OPTIONS[0]!, text: '<img src=y>' }],
+    });
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /<img src=y>/ })).toBeTruthy();
+    expect(document.querySelector('img[src="x"], img[src="y"], b')).toBeNull();
+  });
+
+  test('the paragraph being streamed is shown below the log', () => {
+    renderWith(<PlayingView />, { isLoading: true, streamingText: 'The bell rope snapped' });
+    expect(screen.getByText('The bell rope snapped').className).toContain(
+      'story-paragraph--writing',
+    );
+  });
+
+  test('a failed turn says so, with its cause and Try again', async () => {
+    const { dispatch } = renderWith(<PlayingView />, {
+      options: [],
+      error: 'turnFailed',
+      errorDetail: 'HTTP 500: upstream exploded',
+      lastChoice: {
+        option: OPTIONS[0]!,
+        freeText: false,
+        outcome: 'success',
+        scenarioType: 'standard',
+        outcomesSoFar: ['success'],
+      },
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Failed to fetch story data, please try again.');
+    expect(alert.textContent).toContain('HTTP 500: upstream exploded');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(dispatch).toHaveBeenCalledWith(gameActions.turnRetryRequested());
+  });
+
+  test('a rate-limit wait counts down and can be cancelled', async () => {
+    const { dispatch } = renderWith(<PlayingView />, {
+      isLoading: true,
+      options: [],
+      wait: { reason: 'rateLimited', attempt: 2, retryAt: Date.now() + 4500 },
+    });
+    expect(screen.getByRole('status').textContent).toMatch(
+      /The provider asked us to wait\. Trying again in 5 s…/,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(dispatch).toHaveBeenCalledWith(gameActions.waitCancelled());
+    expect(screen.queryByText(/Trying again/)).toBeNull();
+  });
+
+  test('the character panel shows the portrait and name, and details on demand', async () => {
+    renderWith(<PlayingView />, {});
+    const panel = screen.getByRole('complementary', { name: 'Ada Quill' });
+    expect(
+      within(panel).getByRole('img', { name: 'Portrait of Ada Quill' }).getAttribute('src'),
+    ).toBe('/characters/7.png');
+    expect(within(panel).queryByRole('heading', { name: 'Character Bio' })).toBeNull();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Show Details' }));
+    expect(within(panel).getByRole('heading', { name: 'Traits' })).toBeTruthy();
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(PLAYING.characterTraits);
+    expect(within(panel).getByText(PLAYING.characterBio)).toBeTruthy();
+
+    expect(within(panel).getByRole('heading', { name: 'Character Bio' })).toBeTruthy();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Hide Details' }));
+    expect(within(panel).queryByRole('heading', { name: 'Traits' })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Show Details' })).toBeTruthy();
+  });
+
+  test('after a turn, focus moves from the chosen option to the first new one', async () => {
+    renderWith(<PlayingView />, {});
+    await userEvent.click(screen.getByRole('button', { name: /Rob the chapel/ }));
+    act(() => {
+      store.dispatch(
+        gameActions.choiceSubmitted({
+          option: OPTIONS[2]!,
+          freeText: false,
+          outcome: 'failure',
+          scenarioType: 'standard',
+          outcomesSoFar: ['failure'],
+        }),
+      );
+    });
+    expect(screen.queryByRole('button', { name: /Rob the chapel/ })).toBeNull();
+    expect(screen.getByText('Rob the chapel').closest('.story-choice')!.textContent).toContain(
+      'FAILURE',
+    );
+
+    act(() => {
+      store.dispatch(
+        gameActions.segmentReceived({
+          text: 'The chapel burned.',
+          options: OPTIONS,
+          isFinal: false,
+        }),
+      );
+    });
+    expect(screen.getByText('Turns: 3')).toBeTruthy();
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: /Climb the bell tower/ }),
+    );
+  });
+
+  test('the save button appears only when saving is offered', async () => {
+    renderWith(<PlayingView />, {});
+    expect(screen.queryByRole('button', { name: 'Save game' })).toBeNull();
+  });
+
+  test('Save game calls the save it was given', async () => {
+    const onSave = jest.fn();
+    renderWith(<PlayingView onSave={onSave} />, {});
+    await userEvent.click(screen.getByRole('button', { name: 'Save game' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
+  test('in Korean the badges, tags and labels are Korean', () => {
+    renderWith(
+      <PlayingView />,
+      {
+        storyLog: [
+          ...PLAYING.storyLog,
+          { kind: 'choice', text: '종을 울린다', outcome: 'success', freeText: false },
+          { kind: 'paragraph', text: '종소리가 울려 퍼졌다.' },
+          { kind: 'choice', text: '도망친다', outcome: 'failure', freeText: false },
+          { kind: 'paragraph', text: '길이 막혔다.' },
+        ],
+      },
+      { messages: koreanCatalogue, locale: 'ko' },
+    );
+    expect(screen.getByText('장르: Gothic mystery')).toBeTruthy();
+    expect(screen.getByText('성공')).toBeTruthy();
+    expect(screen.getByText('부분 성공')).toBeTruthy();
+    expect(screen.getByText('실패')).toBeTruthy();
+    expect(screen.getByText('높은 위험')).toBeTruthy();
+    expect(screen.getByText('도덕적')).toBeTruthy();
+    expect(screen.getByText('특성: Reckless')).toBeTruthy();
+    expect(screen.getByLabelText('선택을 입력하세요')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '세부 정보 보기' })).toBeTruthy();
+  });
+});
+
+describe('EndingView', () => {
+  const RECAP = {
+    wrapUpParagraph: 'Wexham slept soundly for the first time in a century.',
+    bigMoment: 'Ringing the bell with the chapel on fire',
+    frequentActivity: 'Talking her way out of trouble',
+    characterTraitHighlight: 'Reckless curiosity',
+    themeExploration: 'Bells of the Drowned Town',
+    overallScore: 88,
+    endingType: 'Heroic Victory',
+  };
+  const STATS = {
+    playerStats: {
+      moralScore: 30,
+      riskScore: 45,
+      traitConsistency: 60,
+      creativity: 16,
+      successRate: 75,
+    },
+    scoreBreakdown: { decisions: 80, consistency: 70, creativity: 60, morality: 90 },
+    finalScore: 353,
+  };
+  const ENDED: Partial<GameState> = {
+    stage: 'endingScreen',
+    options: [],
+    isFinal: true,
+    turnCount: 9,
+    recap: RECAP,
+    moralChoices: ['moral', 'neutral'],
+    outcomes: ['success', 'failure', 'success', 'partial', 'success'],
+  };
+
+  test('shows the whole recap, the score with its formula, the bars and the stats', async () => {
+    const { dispatch } = renderWith(<EndingView />, ENDED, { stats: STATS });
+    const ending = screen.getByRole('article', { name: 'Adventure Complete' });
+    expect(ending.classList.contains('heroic')).toBe(true);
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { name: 'Adventure Complete' }),
+    );
+    expect(screen.getByText('Heroic Victory')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Portrait of Ada Quill' }).getAttribute('src')).toBe(
+      '/characters/7.png',
+    );
+    expect(screen.getByText('Ada Quill')).toBeTruthy();
+    expect(screen.getByText(RECAP.wrapUpParagraph)).toBeTruthy();
+
+    for (const [label, value] of [
+      ['Most Epic Moment', RECAP.bigMoment],
+      ['Signature Move', RECAP.frequentActivity],
+      ['Character Trait', RECAP.characterTraitHighlight],
+      ['Theme Song', RECAP.themeExploration],
+    ]) {
+      expect(screen.getByText(label!).closest('div')!.textContent).toBe(`${label}${value}`);
+    }
+
+    const parts = endingScore({
+      scoreBreakdown: STATS.scoreBreakdown,
+      turnCount: 9,
+      successRate: 75,
+      endingType: 'Heroic Victory',
+    });
+    expect(parts).toEqual({ base: 210, bonus: 25.25, multiplier: 1.5, score: 353 });
+    expect(screen.getByText('353')).toBeTruthy();
+    expect(screen.getByText('round(round(210 + 25.25) × 1.5) = 353')).toBeTruthy();
+    expect(
+      screen.getByText('Base (decisions + consistency + creativity)').nextSibling!.textContent,
+    ).toBe('210');
+    expect(screen.getByText('Ending multiplier').nextSibling!.textContent).toBe('×1.5');
+
+    expect(screen.getAllByRole('meter')).toHaveLength(4);
+    for (const [name, value] of [
+      ['Decision Quality', '80'],
+      ['Character Consistency', '70'],
+      ['Creative Problem Solving', '60'],
+      ['Moral Compass', '90'],
+    ]) {
+      expect(screen.getByRole('meter', { name }).getAttribute('aria-valuenow')).toBe(value);
+    }
+
+    expect(screen.getByText('Moral Score').nextSibling!.textContent).toBe('+30');
+    expect(screen.getByText('Risk Score').nextSibling!.textContent).toBe('45');
+    expect(screen.getByText('Trait Consistency').nextSibling!.textContent).toBe('60');
+    expect(screen.getByText('Success Rate').nextSibling!.textContent).toBe('75%');
+
+    expect(screen.getByRole('button', { name: 'Save Adventure Results' })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
+    expect(dispatch).toHaveBeenCalledWith(gameActions.newGameStarted());
+    expect(store.getState().game.stage).toBe('genreSelection');
+  });
+
+  test('Return to Home leaves the game', async () => {
+    const { dispatch } = renderWith(<EndingView />, ENDED, { stats: STATS });
+    await userEvent.click(screen.getByRole('button', { name: 'Return to Home' }));
+    expect(dispatch).toHaveBeenCalledWith(gameActions.returnedHome());
+    expect(store.getState().game.stage).toBe('loadOrCreate');
+  });
+
+  test('in Korean the ending keeps its Korean name and the labels are Korean', () => {
+    renderWith(
+      <EndingView />,
+      { ...ENDED, recap: { ...RECAP, endingType: '비극적 몰락' } },
+      { messages: koreanCatalogue, locale: 'ko', stats: STATS },
+    );
+    expect(screen.getByRole('article', { name: '모험 완료' }).classList.contains('tragic')).toBe(
+      true,
+    );
+    expect(screen.getByText('비극적 몰락')).toBeTruthy();
+    expect(screen.getByText('가장 장엄한 순간')).toBeTruthy();
+    expect(screen.getByText('성공률').nextSibling!.textContent).toBe('75%');
+    expect(screen.getByRole('button', { name: '새 게임 시작' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,379 @@
+/**
+ * @jest-environment jsdom
+ */
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { loadCatalogue } from '../../../src/app/intl/catalogues';
+import en from '../../../src/app/intl/messages/en.json';
+import kr from '../../../src/app/intl/messages/kr.json';
+import { makeStore, type AppStore, type RootState } from '../../../src/app/store';
+import { PRESET_GENRES } from '../../../src/engine/genres';
+import {
+  gameActions,
+  initialGameState,
+  type GameState,
+} from '../../../src/features/game/gameSlice';
+import { ApiKeyView } from '../../../src/features/game/views/ApiKeyView';
+import { GenreView } from '../../../src/features/game/views/GenreView';
+import { LoadingView } from '../../../src/features/game/views/LoadingView';
+import { LoadOrCreateView } from '../../../src/features/game/views/LoadOrCreateView';
+import { NameView, joinCharacterName } from '../../../src/features/game/views/NameView';
+import { PortraitView } from '../../../src/features/game/views/PortraitView';
+import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
+import type { WalletState } from '../../../src/features/wallet';
+
+const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
+const VERIFIED: WalletState = { status: 'verified', address: ADDRESS, error: null, choices: [] };
+const DISCONNECTED: WalletState = {
+  status: 'disconnected',
+  address: null,
+  error: null,
+  choices: [],
+};
+
+/** A fetch that never answers: a key check started by the game saga stays in progress. */
+const pendingFetch = (() => new Promise<Response>(() => undefined)) as typeof fetch;
+
+interface Setup {
+  game?: Partial<GameState>;
+  wallet?: WalletState;
+  settings?: Partial<SettingsState>;
+  language?: 'en' | 'kr';
+}
+
+let store: AppStore | undefined;
+afterEach(() => store?.stop());
+
+async function renderView(ui: ReactElement, setup: Setup = {}) {
+  const language = setup.language ?? 'en';
+  const preloaded: Partial<RootState> = {
+    game: { ...initialGameState, ...setup.game },
+    wallet: setup.wallet ?? VERIFIED,
+    settings: { ...initialSettingsState, language, ...setup.settings },
+  };
+  store = makeStore(preloaded, { sagaContext: { fetch: pendingFetch } });
+  const messages = await loadCatalogue(language);
+  render(
+    <Provider store={store}>
+      <IntlProvider locale={language === 'kr' ? 'ko' : 'en'} messages={messages}>
+        <MemoryRouter initialEntries={['/']}>
+          <Routes>
+            <Route path="/" element={ui} />
+            <Route path="/game" element={<p>The game page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </IntlProvider>
+    </Provider>,
+  );
+  return store;
+}
+
+const game = () => store!.getState().game;
+
+describe('API key view (SPEC.md section 2, view 1)', () => {
+  test('without a verified wallet the form is replaced by the connect message', async () => {
+    await renderView(<ApiKeyView />, { wallet: DISCONNECTED });
+    expect(screen.getByText('Please connect your wallet to continue.')).toBeTruthy();
+    expect(
+      screen.getByText('You need to connect and verify your wallet before using the API.'),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText('API key')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  test('shows provider, model, key, privacy note and the portal link', async () => {
+    await renderView(<ApiKeyView />);
+    expect(screen.getByRole('heading', { name: 'Enter your Groq API key' })).toBeTruthy();
+    expect((screen.getByLabelText('Provider') as HTMLSelectElement).value).toBe('groq');
+    const model = screen.getByLabelText('Model') as HTMLSelectElement;
+    expect(within(model).getAllByRole('option')).toHaveLength(4);
+    expect(model.value).toBe('llama-3.3-70b-versatile');
+    expect(screen.getByLabelText('API key').getAttribute('type')).toBe('password');
+    expect(screen.queryByLabelText('Base URL')).toBeNull();
+    expect(screen.getByText(/Your key stays in this browser/)).toBeTruthy();
+    const portal = screen.getByRole('link', { name: /Get a Groq API key/ });
+    expect(portal.getAttribute('href')).toBe('https://console.groq.com/keys');
+    expect(portal.getAttribute('target')).toBe('_blank');
+    expect(portal.getAttribute('rel')).toContain('noopener');
+  });
+
+  test('an empty key shows the message and dispatches nothing', async () => {
+    await renderView(<ApiKeyView />);
+    const dispatched = jest.spyOn(store!, 'dispatch');
+    await userEvent.type(screen.getByLabelText('API key'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert').textContent).toContain('Please enter your API key.');
+    expect(dispatched).not.toHaveBeenCalled();
+    expect(game().checkingKey).toBe(false);
+  });
+
+  test('Submit remembers the model settings and starts the key check', async () => {
+    await renderView(<ApiKeyView />);
+    await userEvent.selectOptions(screen.getByLabelText('Model'), 'llama-3.1-8b-instant');
+    await userEvent.type(screen.getByLabelText('API key'), ' gsk_test ');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(game().checkingKey).toBe(true);
+    expect(store!.getState().settings).toMatchObject({
+      provider: 'groq',
+      model: 'llama-3.1-8b-instant',
+      baseUrl: '',
+    });
+    const button = screen.getByRole('button', { name: 'Verifying...' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+  });
+
+  test('the local preset: Base URL, a model text field, no key needed, the CORS hint', async () => {
+    await renderView(<ApiKeyView />);
+    await userEvent.selectOptions(screen.getByLabelText('Provider'), 'local');
+    expect(screen.getByText(/OLLAMA_ORIGINS/)).toBeTruthy();
+    const baseUrl = screen.getByLabelText('Base URL') as HTMLInputElement;
+    expect(baseUrl.value).toBe('http://localhost:11434/v1');
+    const model = screen.getByLabelText('Model') as HTMLInputElement;
+    expect(model.tagName).toBe('INPUT');
+    expect(model.value).toBe('llama3.2');
+    await userEvent.clear(model);
+    await userEvent.type(model, 'qwen2.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(game().checkingKey).toBe(true);
+    expect(store!.getState().settings).toMatchObject({
+      provider: 'local',
+      model: 'qwen2.5',
+      baseUrl: 'http://localhost:11434/v1',
+    });
+  });
+
+  test('the remembered provider, model and base URL are filled in', async () => {
+    await renderView(<ApiKeyView />, {
+      settings: { provider: 'custom', model: 'my-model', baseUrl: 'http://10.0.0.2:8000/v1' },
+    });
+    expect((screen.getByLabelText('Provider') as HTMLSelectElement).value).toBe('custom');
+    expect((screen.getByLabelText('Model') as HTMLInputElement).value).toBe('my-model');
+    expect((screen.getByLabelText('Base URL') as HTMLInputElement).value).toBe(
+      'http://10.0.0.2:8000/v1',
+    );
+  });
+
+  test('a rejected key shows the catalogue message with the detail beneath', async () => {
+    await renderView(<ApiKeyView />, {
+      game: { error: 'invalidApiKey', errorDetail: 'Invalid API Key (401)' },
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Invalid API key. Please check and try again.');
+    expect(alert.textContent).toContain('Invalid API Key (401)');
+
+    act(() => {
+      store!.dispatch(gameActions.apiKeyRejected({ error: 'keyCheckFailed' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'An error occurred while validating your API key.',
+    );
+  });
+
+  test('an accepted key moves to /game', async () => {
+    await renderView(<ApiKeyView />);
+    act(() => {
+      store!.dispatch(gameActions.apiKeyAccepted('gsk_test'));
+    });
+    expect(await screen.findByText('The game page')).toBeTruthy();
+  });
+
+  test('back on / mid-session, a newly accepted key moves to /game too', async () => {
+    await renderView(<ApiKeyView />, { game: { stage: 'loadOrCreate', apiKey: 'old' } });
+    expect(screen.queryByText('The game page')).toBeNull();
+    act(() => {
+      store!.dispatch(gameActions.apiKeySubmitted('gsk_new'));
+    });
+    expect(screen.queryByText('The game page')).toBeNull();
+    act(() => {
+      store!.dispatch(gameActions.apiKeyAccepted('gsk_new'));
+    });
+    expect(await screen.findByText('The game page')).toBeTruthy();
+  });
+});
+
+describe('load or create view (view 2)', () => {
+  test('Start New Game goes to the genre; the saved list is truthfully empty', async () => {
+    await renderView(<LoadOrCreateView />, { game: { stage: 'loadOrCreate', apiKey: 'k' } });
+    expect(screen.getByRole('heading', { name: 'New Adventure' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Continue Adventure' })).toBeTruthy();
+    expect(screen.getByText('No saved stories available')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'View Saved Games' }));
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Saved stories' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
+    expect(game().stage).toBe('genreSelection');
+  });
+});
+
+describe('genre view (view 3)', () => {
+  test('a preset fills the field and Submit Genre moves to the portrait', async () => {
+    await renderView(<GenreView />, { game: { stage: 'genreSelection' } });
+    expect(screen.getByRole('heading', { name: 'Select a genre:' })).toBeTruthy();
+    const presets = within(screen.getByRole('list')).getAllByRole('button');
+    expect(presets).toHaveLength(PRESET_GENRES.en.length);
+
+    const preset = PRESET_GENRES.en[3]!;
+    await userEvent.click(screen.getByRole('button', { name: preset }));
+    expect((screen.getByLabelText('Your own genre') as HTMLInputElement).value).toBe(preset);
+    expect(screen.getByRole('button', { name: preset }).getAttribute('aria-pressed')).toBe('true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Genre' }));
+    expect(game().stage).toBe('characterImageSelection');
+    expect(game().chosenGenre).toBe(preset);
+  });
+
+  test('a blank genre is ignored', async () => {
+    await renderView(<GenreView />, { game: { stage: 'genreSelection' } });
+    const submit = screen.getByRole('button', { name: 'Submit Genre' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText('Your own genre'), '   {Enter}');
+    expect(submit.disabled).toBe(true);
+    expect(game().stage).toBe('genreSelection');
+
+    await userEvent.type(screen.getByLabelText('Your own genre'), 'Gaslamp fantasy{Enter}');
+    expect(game().chosenGenre).toBe('Gaslamp fantasy');
+  });
+
+  test('in Korean the heading and the presets are Korean', async () => {
+    await renderView(<GenreView />, { game: { stage: 'genreSelection' }, language: 'kr' });
+    expect(screen.getByRole('heading', { name: '장르를 선택하세요:' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '장르 제출' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: PRESET_GENRES.kr[0]! })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: PRESET_GENRES.en[0]! })).toBeNull();
+  });
+});
+
+describe('portrait view (view 4)', () => {
+  test('32 numbered thumbnails; the chosen one becomes the character image', async () => {
+    await renderView(<PortraitView />, { game: { stage: 'characterImageSelection' } });
+    const thumbs = within(screen.getByRole('list', { name: 'Portraits' })).getAllByRole('button');
+    expect(thumbs).toHaveLength(32);
+    expect(thumbs[0]!.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByAltText('Portrait 32').getAttribute('src')).toBe('/characters/32.png');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Portrait 5' }));
+    expect(screen.getByRole('button', { name: 'Portrait 5' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(thumbs[0]!.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByAltText('Your character: portrait 5').getAttribute('src')).toBe(
+      '/characters/5.png',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Choose me' }));
+    expect(game().chosenImage).toBe(5);
+    expect(game().stage).toBe('characterSelection');
+  });
+});
+
+describe('name view (view 5)', () => {
+  test('Random fills both names; Submit moves to loading with the joined name', async () => {
+    await renderView(<NameView />, { game: { stage: 'characterSelection' } });
+    expect(screen.getByRole('heading', { name: 'Select a character:' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Random' }));
+    const first = (screen.getByLabelText('First Name') as HTMLInputElement).value;
+    const last = (screen.getByLabelText('Last Name') as HTMLInputElement).value;
+    expect(first).not.toBe('');
+    expect(last).not.toBe('');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(game().stage).toBe('loading');
+    expect(game().chosenCharacter).toBe(`${first} ${last}`);
+  });
+
+  test('both names are required', async () => {
+    await renderView(<NameView />, { game: { stage: 'characterSelection' } });
+    await userEvent.type(screen.getByLabelText('First Name'), 'Ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Please enter both a first and a last name',
+    );
+    expect(game().stage).toBe('characterSelection');
+
+    await userEvent.type(screen.getByLabelText('Last Name'), 'Lovelace');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(game().chosenCharacter).toBe('Ada Lovelace');
+  });
+
+  test('a Korean name is family name first, without a space', () => {
+    expect(joinCharacterName('민준', '김', 'kr')).toBe('김민준');
+    expect(joinCharacterName('John', 'Smith', 'kr')).toBe('John Smith');
+    expect(joinCharacterName(' Ada ', 'Lovelace ', 'en')).toBe('Ada Lovelace');
+  });
+});
+
+describe('loading view (view 6)', () => {
+  const loading = (game: Partial<GameState>) =>
+    renderView(<LoadingView />, {
+      game: { stage: 'loading', isLoading: true, chosenCharacter: 'Ada Lovelace', ...game },
+    });
+
+  test('one filled block per 10 percent', async () => {
+    await loading({ loadingProgress: 40 });
+    const bar = screen.getByRole('progressbar', { name: 'Generating the story...' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('40');
+    const blocks = bar.querySelectorAll('.story-progress__block');
+    expect(blocks).toHaveLength(10);
+    expect(bar.querySelectorAll('[data-filled="true"]')).toHaveLength(4);
+    expect(screen.getByText('40%')).toBeTruthy();
+  });
+
+  test('a rate-limit wait counts down and can be cancelled', async () => {
+    await loading({
+      loadingProgress: 25,
+      wait: { reason: 'rateLimited', attempt: 1, retryAt: Date.now() + 5000 },
+    });
+    expect(screen.getByRole('status').textContent).toMatch(
+      /The provider asked us to wait \(rate limit\)\. Trying again in 5 s/,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(game().wait).toBeNull();
+    expect(game().isLoading).toBe(false);
+    expect(game().stage).toBe('loadOrCreate');
+  });
+
+  test('an unreadable reply says which attempt it is on', async () => {
+    await loading({ wait: { reason: 'unreadableReply', attempt: 3, retryAt: null } });
+    expect(screen.getByRole('status').textContent).toContain(
+      'The story came back garbled. Asking again (attempt 3)…',
+    );
+  });
+
+  test('a failed opening offers Try again and Return to Home', async () => {
+    await loading({ isLoading: false, error: 'openingFailed' });
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Max retry attempts reached, unable to fetch data.',
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(game().error).toBeNull();
+    expect(game().isLoading).toBe(true);
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+
+    act(() => {
+      store!.dispatch(gameActions.turnFailed('Failed to parse JSON response'));
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Failed to parse JSON response');
+    await userEvent.click(screen.getByRole('button', { name: 'Return to Home' }));
+    expect(game().stage).toBe('loadOrCreate');
+  });
+});
+
+test('every setup view message exists in both English and Korean', () => {
+  const prefixes = ['game.key.', 'game.start.', 'game.genre.', 'game.portrait.', 'game.name.'];
+  const ours = (catalogue: Record<string, string>) =>
+    Object.keys(catalogue)
+      .filter(
+        (id) =>
+          [...prefixes, 'game.loading.', 'game.wait.'].some((prefix) => id.startsWith(prefix)) ||
+          id === 'llm.provider.local.hint',
+      )
+      .sort();
+  expect(ours(en).length).toBeGreaterThan(40);
+  expect(ours(kr)).toEqual(ours(en));
+});
