@@ -74,6 +74,7 @@ async function playToTheEnd(page: Page, lang: 'en' | 'kr', shot: string) {
   await screenshot(page, `${shot}-5-name`);
   // The opening scene comes back wrapped in prose and with a trailing comma, once garbled.
   model.enqueue(
+    { json: { gender: 'female' } },
     {
       json: {
         characterQuirks: ['curious', 'stubborn', 'kind', 'reckless', 'witty'],

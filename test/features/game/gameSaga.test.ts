@@ -145,11 +145,14 @@ describe('the opening', () => {
     expect(game.characterTraits).toHaveLength(5);
     expect(game.options.length).toBeGreaterThanOrEqual(2);
     expect(game.storySummary).toHaveLength(1);
-    expect(model.requests).toHaveLength(3);
+    expect(game.characterGender).toBe('female');
+    // Gender from the name, the profile, the opening scene, its summary.
+    expect(model.requests).toHaveLength(4);
   });
 
   test('an unreadable opening scene is asked again 5 times, then the spec error', async () => {
     model.enqueue(
+      { json: { gender: 'female' } },
       {
         json: {
           characterQuirks: ['a', 'b', 'c', 'd', 'e'],
@@ -166,7 +169,37 @@ describe('the opening', () => {
       .put(gameActions.turnFailed('Max retry attempts reached, unable to fetch data.'))
       .silentRun(2000);
     expect(result.storeState.game.error).toBe('openingFailed');
-    expect(model.requests).toHaveLength(7);
+    expect(model.requests).toHaveLength(8);
+  });
+
+  test('the opening summary is asked for up to 10 more times', async () => {
+    model.enqueue(
+      { json: { gender: 'male' } },
+      {
+        json: {
+          characterQuirks: ['a', 'b', 'c', 'd', 'e'],
+          characterGender: 'male',
+          characterBio: 'Bio.',
+          characterFacialFeatures: [],
+        },
+      },
+      {
+        json: {
+          storyStart: 'A door.',
+          options: [{ text: 'Open it', risk: 'low', alignment: 'neutral' }],
+        },
+      },
+      ...Array.from({ length: 11 }, () => ({ json: { newStorySummary: '' } })),
+    );
+    const result = await run({ stage: 'characterSelection' })
+      .dispatch(gameActions.characterNamed('Tomas Reed'))
+      .put(
+        gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 10, retryAt: null }),
+      )
+      .put(gameActions.turnFailed('Max retry attempts reached, unable to fetch data.'))
+      .silentRun(2500);
+    expect(result.storeState.game.error).toBe('openingFailed');
+    expect(model.requests).toHaveLength(3 + 11);
   });
 });
 

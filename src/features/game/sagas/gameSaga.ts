@@ -117,14 +117,20 @@ function* writeOpening() {
   let { game } = yield* select(selectState);
   try {
     if (!game.characterBio) {
+      // SPEC.md section 7: the gender is read from the name first; the profile keeps it.
+      const named = yield* call(askModel, prompts.genderFromName({ name: game.chosenCharacter }), {
+        retries: RETRY_LIMITS.opening,
+        accept: has('gender'),
+      });
+      const gender = pickText(named, 'gender');
       const profile = yield* call(
         askModel,
-        prompts.characterProfile({ name: game.chosenCharacter, genre: game.chosenGenre }),
+        prompts.characterProfile({ name: game.chosenCharacter, genre: game.chosenGenre, gender }),
         { retries: RETRY_LIMITS.opening, accept: has('characterBio') },
       );
       yield* put(
         gameActions.characterProfileReceived({
-          gender: pickText(profile, 'characterGender'),
+          gender: pickText(profile, 'characterGender') || gender,
           bio: pickText(profile, 'characterBio'),
           traits: stringList(profile.characterQuirks).slice(0, 5),
           facialFeatures: stringList(profile.characterFacialFeatures).slice(0, 5),
