@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { GameWait } from '../gameSlice';
+import { useSecondsUntil } from './useSecondsUntil';
 
 interface LoadingOverlayProps {
   loading: boolean;
@@ -69,15 +69,4 @@ function WaitNotice({ wait, onCancel }: { wait: GameWait; onCancel: () => void }
       </button>
     </div>
   );
-}
-
-/** Whole seconds until `retryAt` (ms since the epoch), ticking down; 0 when there is none. */
-function useSecondsUntil(retryAt: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (retryAt === null) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(timer);
-  }, [retryAt]);
-  return retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000));
 }

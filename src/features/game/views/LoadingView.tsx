@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { gameActions, selectGame, type GameWait } from '../gameSlice';
 import './setup.css';
+import { useSecondsUntil } from './useSecondsUntil';
 
 /** SPEC.md section 9: one block per 10 percent. */
 export const PROGRESS_BLOCKS = 10;
@@ -88,17 +89,6 @@ export function StoryProgress({ percent }: { percent: number }) {
       </p>
     </div>
   );
-}
-
-/** Whole seconds until `retryAt`, ticking down while it lies ahead. */
-function useSecondsUntil(retryAt: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (retryAt === null) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(timer);
-  }, [retryAt]);
-  return retryAt === null ? 0 : Math.max(0, Math.ceil((retryAt - now) / 1000));
 }
 
 interface WaitNoticeProps {
