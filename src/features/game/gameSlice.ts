@@ -1,6 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Alignment, Outcome, ScenarioType, StoryOption } from '../../engine/types';
 
+/** SPEC.md section 3: where the browser keeps the player's key between visits. */
+export const API_KEY_STORAGE_KEY = 'apiKey';
+
 /** SPEC.md section 4, Game flow: one /game view per stage. */
 export type GameStage =
   | 'apiKeyInput'

@@ -85,6 +85,16 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 
+  test('the key kept from an earlier visit is filled in', async () => {
+    window.localStorage.setItem('apiKey', 'gsk_kept');
+    try {
+      await renderView(<ApiKeyView />);
+      expect((screen.getByLabelText('API key') as HTMLInputElement).value).toBe('gsk_kept');
+    } finally {
+      window.localStorage.removeItem('apiKey');
+    }
+  });
+
   test('shows provider, model, key, privacy note and the portal link', async () => {
     await renderView(<ApiKeyView />);
     expect(screen.getByRole('heading', { name: 'Enter your Groq API key' })).toBeTruthy();

@@ -23,14 +23,17 @@ import { endingScore } from '../../../engine/score';
 import type { Rng, ScoreBreakdown, StoryOption } from '../../../engine/types';
 import { checkApiKey, isAbortError, providerById } from '../../llm';
 import type { CharacterSketch } from '../../llm/prompts';
-import { gameActions, type GameState, type ResolvedChoice } from '../gameSlice';
+import {
+  API_KEY_STORAGE_KEY,
+  gameActions,
+  type GameState,
+  type ResolvedChoice,
+} from '../gameSlice';
 import { scoreComputed, type PlayerStatsState } from '../playerStatsSlice';
 import { RETRY_LIMITS, RetriesExhaustedError, askModel, currentPrompts } from './askModel';
 
 /** SPEC.md section 4: from turn 7 every turn asks the model whether to conclude. */
 export const FIRST_ENDING_TURN = 7;
-/** SPEC.md section 3: the spec's localStorage key for the player's API key. */
-export const API_KEY_STORAGE_KEY = 'apiKey';
 
 interface State {
   game: GameState;

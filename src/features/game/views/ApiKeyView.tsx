@@ -7,7 +7,7 @@ import { PROVIDERS, providerById, type ProviderPreset } from '../../llm';
 // selector all the same.
 import { modelSettingsChosen, selectSettings, type SettingsState } from '../../settings';
 import { selectWalletAddress } from '../../wallet';
-import { gameActions, selectGame, type GameErrorCode } from '../gameSlice';
+import { API_KEY_STORAGE_KEY, gameActions, selectGame, type GameErrorCode } from '../gameSlice';
 import './setup.css';
 
 /** The key errors this screen explains (SPEC.md section 8), plus its own field checks. */
@@ -58,7 +58,10 @@ export function ApiKeyView() {
   const settings = useAppSelector(selectSettings);
   const { stage, checkingKey, error, errorDetail } = useAppSelector(selectGame);
   const [draft, setDraft] = useState<Draft>(() => draftFromSettings(settings));
-  const [apiKey, setApiKey] = useState('');
+  // The key this browser kept from an earlier visit (SPEC.md section 3, 'apiKey').
+  const [apiKey, setApiKey] = useState(
+    () => window.localStorage.getItem(API_KEY_STORAGE_KEY) ?? '',
+  );
   const [formError, setFormError] = useState<KeyFormError | null>(null);
   const preset = providerById(draft.provider);
   const headingId = useId();
