@@ -67,7 +67,7 @@ export async function buildServer(
   await app.register(fastifyRateLimit, {
     max: config.signInRateLimit,
     timeWindow: '1 minute',
-    allowList: (request) => !SIGN_IN_PATHS.includes(request.url.split('?')[0] ?? ''),
+    allowList: (request) => !SIGN_IN_PATHS.includes(decodedPath(request.url)),
     errorResponseBuilder: (_request, context) =>
       new RestError(429, 'rate_limited', `Too many sign-in requests; retry in ${context.after}`),
   });
@@ -89,6 +89,16 @@ export async function buildServer(
   registerWalletLogin(app, db, tokens, () => config.siteUrls ?? ownOrigins(app, config.port));
   if (distDir !== null) await serveApp(app, distDir);
   return app;
+}
+
+/** The path as the router matches it (percent-decoded), so an encoded path is limited too. */
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /** This server's own origins, on the port it actually listens on. */

@@ -17,3 +17,13 @@ export function maskSecrets<T>(value: T): T {
   }
   return masked as T;
 }
+
+/** Actions whose whole payload is a secret (the key as typed and as accepted). */
+const SECRET_PAYLOAD_ACTIONS = new Set(['game/apiKeySubmitted', 'game/apiKeyAccepted']);
+
+/** What Redux DevTools shows of an action. */
+export function maskAction<A extends { type: string; payload?: unknown }>(action: A): A {
+  if (SECRET_PAYLOAD_ACTIONS.has(action.type) && action.payload)
+    return { ...action, payload: MASK };
+  return maskSecrets(action);
+}

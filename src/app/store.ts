@@ -23,7 +23,7 @@ import type { BackendProvider } from '../api/backend';
 import { settingsSlice } from '../features/settings';
 import { gameSlice, playerStatsSlice } from '../features/game/slices';
 import { walletSlice } from '../features/wallet';
-import { maskSecrets } from './devtools';
+import { maskAction, maskSecrets } from './devtools';
 import { rootSaga } from './rootSaga';
 
 /** localStorage, looked up when used: tests and the server-side build have none. */
@@ -99,7 +99,7 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
       }).concat(sagaMiddleware, lazyMiddleware.middleware),
     devTools: process.env.NODE_ENV !== 'production' && {
       name: 'Taleweaver',
-      actionSanitizer: (action) => maskSecrets(action),
+      actionSanitizer: (action) => maskAction(action),
       stateSanitizer: (state) => maskSecrets(state),
     },
   });

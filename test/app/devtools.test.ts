@@ -1,4 +1,5 @@
-import { MASK, maskSecrets } from '../../src/app/devtools';
+import { MASK, maskAction, maskSecrets } from '../../src/app/devtools';
+import { gameActions } from '../../src/features/game/gameSlice';
 
 describe('maskSecrets (what Redux DevTools may show)', () => {
   test('masks the API key, tokens and signatures wherever they sit', () => {
@@ -23,4 +24,13 @@ describe('maskSecrets (what Redux DevTools may show)', () => {
     maskSecrets(withKey);
     expect(withKey.payload.apiKey).toBe('sk');
   });
+});
+
+test('the key actions show no key, whatever their shape', () => {
+  expect(maskAction(gameActions.apiKeySubmitted('sk-live-123'))).toEqual({
+    type: 'game/apiKeySubmitted',
+    payload: MASK,
+  });
+  expect(maskAction(gameActions.apiKeyAccepted('sk-live-123')).payload).toBe(MASK);
+  expect(maskAction(gameActions.genreChosen('Wuxia')).payload).toBe('Wuxia');
 });

@@ -282,6 +282,13 @@ describe('rate limits on sign-in', () => {
         statuses.push(status);
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
+      // A percent-encoded path reaches the same function and is limited too.
+      const encoded = await fetch(`${server.url}/rest/v1/rpc/create_user_if_not_exist%73`, {
+        method: 'POST',
+        headers: { apikey: DEFAULT_ANON_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ p_wallet_address: Wallet.createRandom().address.toLowerCase() }),
+      });
+      expect(encoded.status).toBe(429);
       // Reading the leaderboard is not limited.
       const { status } = await server.backend.anon.from('leaderboard').select('*');
       expect(status).toBe(200);

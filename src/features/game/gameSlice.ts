@@ -230,7 +230,8 @@ export const gameSlice = createSlice({
     },
     /** The choice, resolved: the game has rolled how it goes. */
     choiceSubmitted(state, action: PayloadAction<ResolvedChoice>) {
-      if (state.stage !== 'playing' || state.isLoading || state.isFinal) return;
+      // After a failed turn, Try again is the way on (a new choice would count twice).
+      if (!canChoose(state)) return;
       const { option, freeText, outcome, scenarioType } = action.payload;
       state.storyLog.push({
         kind: 'choice',
@@ -260,17 +261,20 @@ export const gameSlice = createSlice({
       state.isFinal = action.payload.isFinal;
       state.streamingText = '';
       state.wait = null;
-      // A final segment stays loading while the recap is written.
-      state.isLoading = action.payload.isFinal;
+      // Still loading: the segment's summary (and for a final one the recap) comes next, and
+      // the options wait for it, so the next choice starts from a complete turn.
     },
     segmentSummarized(state, action: PayloadAction<string>) {
+      if (state.stage !== 'playing' || !state.isLoading) return;
       state.storySummary.push(action.payload);
+      state.isLoading = state.isFinal;
     },
     turnRetryScheduled(state, action: PayloadAction<GameWait>) {
       state.wait = action.payload;
     },
     /** SPEC.md section 4: loading stops and 'Failed to fetch story data' is shown. */
     turnFailed(state, action: PayloadAction<string | null>) {
+      if (!state.isLoading) return;
       state.isLoading = false;
       state.wait = null;
       state.streamingText = '';
@@ -291,10 +295,11 @@ export const gameSlice = createSlice({
       state.wait = null;
       state.stage = 'endingScreen';
     },
-    /** Cancel on the overlay, Return to Home, or leaving the game: any wait stops. A turn
-     * left unfinished can be tried again. */
+    /** Cancel on the overlay, Return to Home, or leaving the game: any wait stops, and what
+     * was left unfinished (the opening, a turn, the recap) can be tried again. */
     waitCancelled(state) {
-      if (state.isLoading && state.stage === 'playing' && state.lastChoice && !state.isFinal) {
+      if (state.isLoading && state.stage === 'loading') state.error = 'openingFailed';
+      if (state.isLoading && state.stage === 'playing' && state.lastChoice) {
         state.error = 'turnFailed';
       }
       state.isLoading = false;
@@ -319,4 +324,11 @@ export const gameSlice = createSlice({
 });
 
 export const gameActions = gameSlice.actions;
+
+/** Whether a choice may be made now: playing, nothing loading, not ended, no failed turn. */
+export function canChoose(state: GameState): boolean {
+  return (
+    state.stage === 'playing' && !state.isLoading && !state.isFinal && state.error !== 'turnFailed'
+  );
+}
 export const { selectGame, selectGameStage } = gameSlice.selectors;

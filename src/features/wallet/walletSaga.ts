@@ -147,6 +147,9 @@ function* accountsChanged(accounts: string[]) {
     env.storage.setItem(storageKeys.currentAddress, next);
     yield* put(sessionRestored(next));
   } else {
+    // SPEC.md section 4: a stored address that is not the wallet's is no longer current
+    // (its proof stays, so switching back needs no new signature).
+    env.storage.removeItem(storageKeys.currentAddress);
     yield* put(sessionEnded());
     yield* put(connectRequested());
   }

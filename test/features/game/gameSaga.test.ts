@@ -78,10 +78,10 @@ function stateWith(game: Partial<GameState>, language: 'en' | 'kr' = 'en') {
 
 const storage = new MemoryStorage();
 
-/** The waits are real delays in the app; here they pass at once. */
+/** The waits for the model pass at once here; the key check's 30 s time limit stays real. */
 const providers = {
-  call(effect: { fn: unknown }, next: () => unknown) {
-    return effect.fn === delayP ? null : next();
+  call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
+    return effect.fn === delayP && Number(effect.args[0]) < 20_000 ? null : next();
   },
   getContext(name: string, next: () => unknown) {
     if (name === 'rng') return seededRng(7);
@@ -252,6 +252,28 @@ describe('a turn', () => {
     expect(game.error).toBeNull();
     expect(game.turnCount).toBe(1);
     expect(game.storyLog.filter((entry: StoryEntry) => entry.kind === 'choice')).toHaveLength(1);
+  });
+
+  test('a summary the provider cannot give does not fail the turn', async () => {
+    model.enqueue(
+      {
+        json: {
+          storySegment: 'The gate creaks open onto a moonlit courtyard full of statues.',
+          options: [{ text: 'Walk in', risk: 'low', alignment: 'neutral' }],
+        },
+      },
+      { status: 500, errorMessage: 'summary service down' },
+    );
+    const result = await run(playing)
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .put(
+        gameActions.segmentSummarized(
+          'The gate creaks open onto a moonlit courtyard full of statues.',
+        ),
+      )
+      .silentRun(1500);
+    expect(result.storeState.game.error).toBeNull();
+    expect(result.storeState.game.options).toHaveLength(1);
   });
 
   test('Cancel during a slow reply stops the turn and aborts the request', async () => {

@@ -272,6 +272,8 @@ describe('PlayingView', () => {
           isFinal: false,
         }),
       );
+      // The options show once the segment's summary is in.
+      store.dispatch(gameActions.segmentSummarized('The chapel burned down.'));
     });
     expect(screen.getByText('Turns: 3')).toBeTruthy();
     expect(document.activeElement).toBe(

@@ -21,6 +21,9 @@ import { gameActions, type GameState } from '../gameSlice';
 /** SPEC.md section 8: the opening is retried 5 times, its summary 10, the rest without limit. */
 export const RETRY_LIMITS = { opening: 5, openingSummary: 10, unlimited: Infinity } as const;
 
+/** The longest pause before asking again after a dropped reply (1 s, 2 s, 4 s, 8 s, ...). */
+export const MAX_INTERRUPTED_PAUSE_MS = 8000;
+
 export class RetriesExhaustedError extends Error {
   constructor() {
     super('Max retry attempts reached, unable to fetch data.');

@@ -7,6 +7,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import {
   call,
+  delay,
   getContext,
   put,
   race,
@@ -25,12 +26,16 @@ import { checkApiKey, isAbortError, providerById } from '../../llm';
 import type { CharacterSketch } from '../../llm/prompts';
 import {
   API_KEY_STORAGE_KEY,
+  canChoose,
   gameActions,
   type GameState,
   type ResolvedChoice,
 } from '../gameSlice';
 import { scoreComputed, type PlayerStatsState } from '../playerStatsSlice';
 import { RETRY_LIMITS, RetriesExhaustedError, askModel, currentPrompts } from './askModel';
+
+/** How long the key check may take before the player is told it failed. */
+export const KEY_CHECK_TIMEOUT_MS = 30_000;
 
 /** SPEC.md section 4: from turn 7 every turn asks the model whether to conclude. */
 export const FIRST_ENDING_TURN = 7;
@@ -67,14 +72,22 @@ function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.apiKeySubm
   const controller = new AbortController();
   try {
     const fetchImpl = yield* getContext<typeof fetch | undefined>('fetch');
-    const result = yield* call(checkApiKey, {
-      provider,
-      baseUrl: settings.baseUrl,
-      apiKey: key,
-      model: settings.model,
-      signal: controller.signal,
-      ...(fetchImpl && { fetch: fetchImpl }),
+    const { result } = yield* race({
+      result: call(checkApiKey, {
+        provider,
+        baseUrl: settings.baseUrl,
+        apiKey: key,
+        model: settings.model,
+        signal: controller.signal,
+        ...(fetchImpl && { fetch: fetchImpl }),
+      }),
+      // A provider that never answers must not leave the form 'Verifying...' for good.
+      timeout: delay(KEY_CHECK_TIMEOUT_MS),
     });
+    if (!result) {
+      controller.abort();
+      throw new Error(`The provider did not answer within ${KEY_CHECK_TIMEOUT_MS / 1000} s`);
+    }
     if (!result.ok) {
       yield* put(gameActions.apiKeyRejected({ error: 'invalidApiKey' }));
       return;
@@ -188,7 +201,7 @@ function chosenOption(game: GameState, choice: { index: number } | { text: strin
 
 function* resolveChoice({ payload }: ReturnType<typeof gameActions.choiceMade>) {
   const { game, playerStats } = yield* select(selectState);
-  if (game.stage !== 'playing' || game.isLoading || game.isFinal) return;
+  if (!canChoose(game)) return;
   const { option, freeText } = chosenOption(game, payload);
   if (!option) return;
   const rng = yield* randomSource();
@@ -221,9 +234,20 @@ function* resolveChoice({ payload }: ReturnType<typeof gameActions.choiceMade>) 
   yield* call(cancellable, playTurn, resolved);
 }
 
+/** Try again: the recap when the story had ended, else the failed turn's segment. */
 function* retryTurn() {
   const { game } = yield* select(selectState);
-  if (game.lastChoice && game.isLoading) yield* call(cancellable, playTurn, game.lastChoice);
+  if (!game.lastChoice || !game.isLoading) return;
+  yield* call(cancellable, game.isFinal ? retryRecap : playTurn, game.lastChoice);
+}
+
+function* retryRecap(): Generator {
+  const { game } = yield* select(selectState);
+  try {
+    yield* call(writeRecap, game.previousParagraph);
+  } catch (error) {
+    if (!isAbortError(error)) yield* put(gameActions.turnFailed(failureMessage(error)));
+  }
 }
 
 /** Cancel on the overlay, Return to Home and Start New Game stop a turn and its waits. */
@@ -257,7 +281,12 @@ function* playTurn(choice: ResolvedChoice): Generator {
     const reply = yield* call(
       askModel,
       mayEnd ? prompts.conclusionCheck(input) : prompts.nextSegment(input),
-      { retries: RETRY_LIMITS.unlimited, streamField: 'storySegment', accept: segmentOrEnding },
+      {
+        retries: RETRY_LIMITS.unlimited,
+        streamField: 'storySegment',
+        // Before turn 7 a reply must go on with options, whatever it says about ending.
+        accept: mayEnd ? segmentOrEnding : withOptions('storySegment'),
+      },
     );
     const text = pickText(reply, 'storySegment');
     const isFinal = mayEnd && (reply.isFinal === true || reply.isFinal === 'true');
@@ -265,6 +294,29 @@ function* playTurn(choice: ResolvedChoice): Generator {
       gameActions.segmentReceived({ text, options: normalizeOptions(reply.options), isFinal }),
     );
 
+    const summary = yield* summarize(game, choice, text);
+    yield* put(gameActions.segmentSummarized(summary));
+    if (isFinal) yield* call(writeRecap, text);
+  } catch (error) {
+    if (isAbortError(error)) return;
+    yield* put(
+      gameActions.turnFailed(
+        error instanceof RetriesExhaustedError ? error.message : failureMessage(error),
+      ),
+    );
+  }
+}
+
+/** Words of a segment kept as its summary when the model cannot give one. */
+const FALLBACK_SUMMARY_WORDS = 40;
+
+/**
+ * The segment's summary (SPEC.md section 7). Summaries are only the story's context, so a
+ * provider failure here does not fail the turn: the segment's first 40 words stand in.
+ */
+function* summarize(game: GameState, choice: ResolvedChoice, text: string) {
+  const prompts = yield* currentPrompts();
+  try {
     const summary = yield* call(
       askModel,
       prompts.segmentSummary({
@@ -274,15 +326,10 @@ function* playTurn(choice: ResolvedChoice): Generator {
       }),
       { retries: RETRY_LIMITS.unlimited, accept: has('storySummary') },
     );
-    yield* put(gameActions.segmentSummarized(pickText(summary, 'storySummary')));
-    if (isFinal) yield* call(writeRecap, text);
+    return pickText(summary, 'storySummary');
   } catch (error) {
-    if (isAbortError(error)) return;
-    yield* put(
-      gameActions.turnFailed(
-        error instanceof RetriesExhaustedError ? error.message : failureMessage(error),
-      ),
-    );
+    if (isAbortError(error)) throw error;
+    return text.split(/\s+/).slice(0, FALLBACK_SUMMARY_WORDS).join(' ');
   }
 }
 
@@ -341,7 +388,11 @@ function* writeRecap(finalParagraph: string) {
 function* openingWithCancel() {
   yield* race({
     done: call(writeOpening),
-    cancelled: take([gameActions.waitCancelled.type, gameActions.returnedHome.type]),
+    cancelled: take([
+      gameActions.waitCancelled.type,
+      gameActions.returnedHome.type,
+      gameActions.newGameStarted.type,
+    ]),
   });
 }
 
