@@ -1,0 +1,130 @@
+// The saved story record (SPEC.md section 3, "Saved story") and the rules that decide which
+// records may be saved and which are listed (SPEC.md section 5). No I/O here.
+
+/** A story as kept in MyStoriesDB. */
+export interface SavedStory {
+  id: number;
+  walletAddress: string;
+  /** ISO timestamp of the last save. */
+  lastSaved: string;
+  chosenCharacter: string;
+  chosenGenre: string;
+  characterBio: string;
+  characterImage: string;
+  previousParagraph: string;
+  isFinal: boolean;
+  endingType: string;
+  /** The rest of the game state needed to resume (story log, options, stats, summaries...). */
+  game: Record<string, unknown>;
+}
+
+/** What the game hands to saveStory: no lastSaved yet, and an id only if saved before. */
+export type StoryDraft = Omit<SavedStory, 'id' | 'lastSaved' | 'walletAddress'> & {
+  id?: number;
+  walletAddress?: string;
+};
+
+/** Owner of the stories saved without a connected wallet (SPEC.md section 5). */
+export const ANONYMOUS_WALLET = 'anonymous';
+/** SPEC.md section 9. */
+export const MIN_PREVIOUS_PARAGRAPH_LENGTH = 20;
+
+export const REQUIRED_STORY_FIELDS = [
+  'chosenCharacter',
+  'chosenGenre',
+  'characterBio',
+  'characterImage',
+  'previousParagraph',
+] as const;
+
+/** Never kept in a saved story or an export: the key belongs to the session only. */
+const FORBIDDEN_GAME_FIELDS = ['apiKey'];
+
+const TOP_LEVEL_FIELDS = new Set<string>([
+  'id',
+  'walletAddress',
+  'lastSaved',
+  ...REQUIRED_STORY_FIELDS,
+  'isFinal',
+  'endingType',
+  'game',
+  ...FORBIDDEN_GAME_FIELDS,
+]);
+
+export type StoryProblem =
+  | { reason: 'notAnObject' }
+  | { reason: 'missingField'; field: (typeof REQUIRED_STORY_FIELDS)[number] }
+  | { reason: 'previousParagraphTooShort'; length: number };
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFilled(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** The save rule of SPEC.md section 5; null when the story may be saved. */
+export function findStoryProblem(story: unknown): StoryProblem | null {
+  if (!isRecord(story)) return { reason: 'notAnObject' };
+  const missing = REQUIRED_STORY_FIELDS.find((field) => !isFilled(story[field]));
+  if (missing) return { reason: 'missingField', field: missing };
+  const paragraph = story.previousParagraph as string;
+  if (paragraph.length < MIN_PREVIOUS_PARAGRAPH_LENGTH) {
+    return { reason: 'previousParagraphTooShort', length: paragraph.length };
+  }
+  return null;
+}
+
+/** The listing rule of SPEC.md section 5 (the genre is not part of it). */
+export function isListable(story: SavedStory): boolean {
+  return (
+    isFilled(story.chosenCharacter) &&
+    isFilled(story.characterBio) &&
+    isFilled(story.characterImage) &&
+    typeof story.previousParagraph === 'string' &&
+    story.previousParagraph.length >= MIN_PREVIOUS_PARAGRAPH_LENGTH
+  );
+}
+
+export function walletOwner(wallet: string | null | undefined): string {
+  return isFilled(wallet) ? wallet : ANONYMOUS_WALLET;
+}
+
+export function sameWallet(a: unknown, b: unknown): boolean {
+  return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+
+/** A copy of the game state without the fields a saved story must never hold. */
+export function withoutSecrets(game: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...game };
+  for (const field of FORBIDDEN_GAME_FIELDS) delete copy[field];
+  return copy;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * Any stored or imported value in the current shape. Version-1 records kept the whole game state
+ * flat beside the story fields: whatever is not a story field goes into `game`. The API key is
+ * dropped wherever it is.
+ */
+export function toSavedStoryShape(value: Record<string, unknown>): Omit<SavedStory, 'id'> {
+  const flatGame = Object.fromEntries(
+    Object.entries(value).filter(([field]) => !TOP_LEVEL_FIELDS.has(field)),
+  );
+  return {
+    walletAddress: text(value.walletAddress),
+    lastSaved: text(value.lastSaved),
+    chosenCharacter: text(value.chosenCharacter),
+    chosenGenre: text(value.chosenGenre),
+    characterBio: text(value.characterBio),
+    characterImage: text(value.characterImage),
+    previousParagraph: text(value.previousParagraph),
+    isFinal: value.isFinal === true,
+    endingType: text(value.endingType),
+    game: withoutSecrets({ ...flatGame, ...(isRecord(value.game) ? value.game : {}) }),
+  };
+}

@@ -1,0 +1,156 @@
+// Export a saved story as Markdown or JSON, and import a JSON export back (issue 6, "Beyond the
+// spec"). An import is validated as strictly as a save: a foreign or broken file changes nothing.
+import { type SavedStory, findStoryProblem, isRecord, toSavedStoryShape } from './savedStory';
+
+export const STORY_EXPORT_FORMAT = 'taleweaver-story';
+export const STORY_EXPORT_VERSION = 1;
+
+/** The words of the Markdown export, in the player's language (the UI passes them in). */
+export interface StoryMarkdownLabels {
+  genre: string;
+  /** Prefix of a line with the player's choice. */
+  choice: string;
+  outcomes: { success: string; partial: string; failure: string };
+  recap: string;
+  endingType: string;
+  overallScore: string;
+  bigMoment: string;
+  frequentActivity: string;
+  characterTraitHighlight: string;
+  themeExploration: string;
+}
+
+type ExportableStory = Omit<SavedStory, 'id'> & { id?: number };
+
+type StoryLogEntry =
+  { kind: 'paragraph'; text: string } | { kind: 'choice'; text: string; outcome: unknown };
+
+function storyLogOf(game: Record<string, unknown>): StoryLogEntry[] {
+  const log = Array.isArray(game.storyLog) ? (game.storyLog as unknown[]) : [];
+  return log.filter(
+    (entry): entry is StoryLogEntry =>
+      isRecord(entry) &&
+      (entry.kind === 'paragraph' || entry.kind === 'choice') &&
+      typeof entry.text === 'string',
+  );
+}
+
+/** The recap as the game slice keeps it (`game.recap`), or flat as version-1 records had it. */
+function recapOf(story: ExportableStory): Record<string, unknown> {
+  const recap = isRecord(story.game.recap) ? story.game.recap : story.game;
+  return { endingType: story.endingType, ...recap };
+}
+
+/** A line from the model, kept from turning into a heading, quote or list by accident. */
+function asMarkdownText(text: string): string {
+  return text.trim().replace(/^([#>*+-]|\d+\.)/gm, '\\$1');
+}
+
+export function storyToMarkdown(story: ExportableStory, labels: StoryMarkdownLabels): string {
+  const lines = [
+    `# ${asMarkdownText(story.chosenCharacter)}`,
+    '',
+    `*${labels.genre}: ${asMarkdownText(story.chosenGenre)}*`,
+    '',
+    asMarkdownText(story.characterBio),
+    '',
+  ];
+  for (const entry of storyLogOf(story.game)) {
+    if (entry.kind === 'paragraph') {
+      lines.push(asMarkdownText(entry.text), '');
+    } else {
+      const outcome =
+        typeof entry.outcome === 'string' && entry.outcome in labels.outcomes
+          ? ` (${labels.outcomes[entry.outcome as keyof StoryMarkdownLabels['outcomes']]})`
+          : '';
+      lines.push(
+        `> **${labels.choice}:** ${entry.text.trim().replace(/\s*\n\s*/g, ' ')}${outcome}`,
+        '',
+      );
+    }
+  }
+  if (story.isFinal) lines.push(...recapMarkdown(recapOf(story), labels));
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+function recapMarkdown(recap: Record<string, unknown>, labels: StoryMarkdownLabels): string[] {
+  const lines = [`## ${labels.recap}`, ''];
+  if (typeof recap.wrapUpParagraph === 'string' && recap.wrapUpParagraph.trim()) {
+    lines.push(asMarkdownText(recap.wrapUpParagraph), '');
+  }
+  const facts: Array<[string, unknown]> = [
+    [labels.endingType, recap.endingType],
+    [labels.overallScore, recap.overallScore],
+    [labels.bigMoment, recap.bigMoment],
+    [labels.frequentActivity, recap.frequentActivity],
+    [labels.characterTraitHighlight, recap.characterTraitHighlight],
+    [labels.themeExploration, recap.themeExploration],
+  ];
+  for (const [label, value] of facts) {
+    if ((typeof value === 'string' && value.trim()) || typeof value === 'number') {
+      lines.push(`- **${label}:** ${String(value).trim()}`);
+    }
+  }
+  return lines;
+}
+
+/** The JSON export: a versioned envelope, without the id (an import gets a new one). */
+export function storyToJson(story: ExportableStory): string {
+  // The shape drops the id: an import is saved as a new story.
+  const envelope = {
+    format: STORY_EXPORT_FORMAT,
+    version: STORY_EXPORT_VERSION,
+    story: toSavedStoryShape({ ...story }),
+  };
+  return JSON.stringify(envelope, null, 2);
+}
+
+export type StoryImportErrorReason = 'notJson' | 'wrongFormat' | 'incomplete';
+
+export class StoryImportError extends Error {
+  override readonly name = 'StoryImportError';
+  constructor(
+    readonly reason: StoryImportErrorReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads a JSON export back; throws a StoryImportError naming what is wrong. */
+export function parseStoryJson(text: string): Omit<SavedStory, 'id'> {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(text);
+  } catch (error) {
+    throw new StoryImportError('notJson', `The file is not JSON: ${(error as Error).message}`);
+  }
+  if (!isRecord(envelope) || envelope.format !== STORY_EXPORT_FORMAT) {
+    const format = isRecord(envelope) ? JSON.stringify(envelope.format) : typeof envelope;
+    throw new StoryImportError(
+      'wrongFormat',
+      `Not a Taleweaver story export (format ${format}, expected "${STORY_EXPORT_FORMAT}")`,
+    );
+  }
+  if (envelope.version !== STORY_EXPORT_VERSION) {
+    throw new StoryImportError(
+      'wrongFormat',
+      `Unsupported story export version ${JSON.stringify(envelope.version)} (expected ${STORY_EXPORT_VERSION})`,
+    );
+  }
+  const story = envelope.story;
+  const problem = findStoryProblem(story);
+  if (problem) {
+    const detail =
+      problem.reason === 'missingField'
+        ? `missing ${problem.field}`
+        : problem.reason === 'previousParagraphTooShort'
+          ? `previousParagraph has ${problem.length} characters`
+          : 'no story object';
+    throw new StoryImportError('incomplete', `The story export is incomplete: ${detail}`);
+  }
+  if (!isRecord((story as Record<string, unknown>).game)) {
+    throw new StoryImportError('incomplete', 'The story export is incomplete: missing game');
+  }
+  return toSavedStoryShape(story as Record<string, unknown>);
+}
