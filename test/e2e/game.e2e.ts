@@ -164,19 +164,30 @@ test('the same game in Korean: Korean screens and Korean prompts', async () => {
   await context.close();
 });
 
-test('on a phone the playing screen fits', async () => {
-  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-  await injectTestWallet(context, new TestWallet(1));
-  const page = await context.newPage();
-  await signInAndEnterKey(page, 'en', 'game-phone');
-  await page.getByRole('button', { name: 'Start New Game' }).click();
-  await page.locator('.genre-chip').first().click();
-  await page.getByRole('button', { name: 'Submit Genre' }).click();
-  await page.getByRole('button', { name: 'Choose me' }).click();
-  await page.getByRole('button', { name: 'Random' }).click();
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.locator('.options__list button').first().waitFor({ timeout: 20_000 });
-  expect(await horizontalOverflow(page)).toBe(0);
-  await screenshot(page, 'game-phone-playing');
-  await context.close();
-});
+test.each(['en', 'kr'] as const)(
+  'on a phone every setup view and the playing screen fit (%s)',
+  async (lang) => {
+    const t = (en: string, kr: string) => (lang === 'en' ? en : kr);
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await injectTestWallet(context, new TestWallet(1));
+    const page = await context.newPage();
+    const fits = async (shot: string) => {
+      expect(await horizontalOverflow(page)).toBe(0);
+      await screenshot(page, `game-phone-${lang}-${shot}`);
+    };
+    await signInAndEnterKey(page, lang, `game-phone-${lang}`);
+    await page.getByRole('button', { name: t('Start New Game', '새 게임 시작') }).click();
+    await page.locator('.genre-chip').first().click();
+    await fits('genre');
+    await page.getByRole('button', { name: t('Submit Genre', '장르 제출') }).click();
+    await page.getByRole('button', { name: t('Choose me', '이 캐릭터로 할래요') }).waitFor();
+    await fits('portrait');
+    await page.getByRole('button', { name: t('Choose me', '이 캐릭터로 할래요') }).click();
+    await page.getByRole('button', { name: t('Random', '무작위') }).click();
+    await fits('name');
+    await page.getByRole('button', { name: t('Submit', '제출') }).click();
+    await page.locator('.options__list button').first().waitFor({ timeout: 20_000 });
+    await fits('playing');
+    await context.close();
+  },
+);

@@ -60,7 +60,7 @@ function LoadError({
   return (
     <div className="leaderboard-error">
       <p role="alert">
-        <span aria-hidden="true" className="leaderboard-error__icon">
+        <span aria-hidden="true" className="error-icon">
           !
         </span>
         {error.message ? (

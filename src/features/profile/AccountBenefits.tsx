@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { shortenAddress } from '../../engine/text';
-import { Crown } from './SupporterBadge';
+import { Crown, SupporterPerks } from './SupporterBadge';
 
 export interface AccountBenefitsProps {
   address: string;
@@ -21,14 +21,7 @@ export function AccountBenefits({ address, username, followed }: AccountBenefits
       <div className={followed ? 'benefits benefits--active' : 'benefits'}>
         <Crown className="benefits__crest" />
         <div>
-          <ul className="benefits__list">
-            <li>
-              <FormattedMessage id="profile.supporter.multiplier" />
-            </li>
-            <li>
-              <FormattedMessage id="profile.supporter.raffles" />
-            </li>
-          </ul>
+          <SupporterPerks className="benefits__list" />
           <p className="benefits__state">
             <span aria-hidden="true">{followed ? '✓ ' : '○ '}</span>
             <FormattedMessage

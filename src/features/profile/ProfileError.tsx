@@ -6,7 +6,7 @@ export function ProfileError({ messageId, onRetry }: { messageId: string; onRetr
   return (
     <div className="profile-error">
       <p role="alert" className="profile-error__message">
-        <span aria-hidden="true" className="profile-error__icon">
+        <span aria-hidden="true" className="error-icon">
           !
         </span>
         <FormattedMessage id={messageId} />

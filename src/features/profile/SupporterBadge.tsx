@@ -84,17 +84,24 @@ export function RoyalSupporterBadge() {
           <p className="royal-badge__name">
             <FormattedMessage id="profile.supporter.badge" />
           </p>
-          <ul className="royal-badge__perks">
-            <li>
-              <FormattedMessage id="profile.supporter.multiplier" />
-            </li>
-            <li>
-              <FormattedMessage id="profile.supporter.raffles" />
-            </li>
-          </ul>
+          <SupporterPerks className="royal-badge__perks" />
         </div>
       </div>
     </div>
+  );
+}
+
+/** What the Royal Supporter badge gives (SPEC.md section 1): the x1.5 multiplier, raffles. */
+export function SupporterPerks({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      <li>
+        <FormattedMessage id="profile.supporter.multiplier" />
+      </li>
+      <li>
+        <FormattedMessage id="profile.supporter.raffles" />
+      </li>
+    </ul>
   );
 }
 

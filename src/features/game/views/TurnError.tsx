@@ -12,7 +12,7 @@ export function TurnError({ detail, onRetry }: TurnErrorProps) {
     <div className="turn-error">
       <div role="alert">
         <p className="turn-error__message">
-          <span className="turn-error__icon" aria-hidden="true">
+          <span className="error-icon" aria-hidden="true">
             !
           </span>
           <FormattedMessage id="game.play.turnFailed" />
