@@ -17,7 +17,7 @@ function backendPage(load: () => Promise<ComponentType>) {
 }
 
 const GamePage = backendPage(() =>
-  import(/* webpackChunkName: "game" */ '../features/game/GamePage').then((m) => m.GamePage),
+  import(/* webpackChunkName: "game" */ './GameRoute').then((m) => m.GameRoute),
 );
 const LeaderboardPage = backendPage(() =>
   import(/* webpackChunkName: "leaderboard" */ '../features/leaderboard/LeaderboardPage').then(

@@ -21,7 +21,8 @@ import {
 import type { BackendApi } from '../api/baseApi';
 import type { BackendProvider } from '../api/backend';
 import { settingsSlice } from '../features/settings';
-import { gameSlice, playerStatsSlice } from '../features/game/slices';
+import { gameSlice, playerStatsSlice } from '../features/game';
+import { storiesSlice } from '../features/stories/storiesSlice';
 import { walletSlice } from '../features/wallet';
 import { maskAction, maskSecrets } from './devtools';
 import { rootSaga } from './rootSaga';
@@ -53,6 +54,7 @@ const rootReducer = combineSlices(
   walletSlice,
   gameSlice,
   playerStatsSlice,
+  storiesSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 export type RootState = ReturnType<typeof rootReducer>;
 

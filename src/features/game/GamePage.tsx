@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { gameActions, type GameStage, type GameState } from './gameSlice';
 import { ApiKeyView } from './views/ApiKeyView';
@@ -10,8 +10,23 @@ import { NameView } from './views/NameView';
 import { PlayingView } from './views/PlayingView';
 import { PortraitView } from './views/PortraitView';
 
+/**
+ * What other features put into the game's views. The game does not know the saved stories; the
+ * app passes their parts in (src/app/GameRoute.tsx), and without them the views stand alone.
+ */
+export interface GameSlots {
+  /** Load-or-create: the saved-stories list. */
+  savedStories?: ReactNode;
+  /** Load-or-create: Start New Game (which may first offer an unfinished story). */
+  startNewGame?: ReactNode;
+  /** Playing: the save button. */
+  saveGame?: ReactNode;
+  /** Ending: a note under Save Adventure Results. */
+  resultNote?: ReactNode;
+}
+
 /** SPEC.md section 2: /game shows one view, chosen by the game's stage. */
-const VIEWS: Record<GameStage, () => React.JSX.Element | null> = {
+const VIEWS: Record<GameStage, (slots: GameSlots) => React.JSX.Element | null> = {
   apiKeyInput: ApiKeyView,
   loadOrCreate: LoadOrCreateView,
   genreSelection: GenreView,
@@ -22,7 +37,7 @@ const VIEWS: Record<GameStage, () => React.JSX.Element | null> = {
   endingScreen: EndingView,
 };
 
-export function GamePage() {
+export function GamePage(slots: GameSlots) {
   const stage = useSelector((state: { game: GameState }) => state.game.stage);
   const dispatch = useDispatch();
   // Leaving the game stops any wait for the model (DESIGN.md: waits are cancellable).
@@ -30,7 +45,7 @@ export function GamePage() {
   const View = VIEWS[stage];
   return (
     <div className={`game game--${stage}`}>
-      <View />
+      <View {...slots} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Alignment, Outcome, ScenarioType, StoryOption } from '../../engine/types';
+import type { ResumableGame } from './resumableGame';
 
 /** SPEC.md section 3: where the browser keeps the player's key between visits. */
 export const API_KEY_STORAGE_KEY = 'apiKey';
@@ -311,6 +312,21 @@ export const gameSlice = createSlice({
       state.wait = null;
       state.streamingText = '';
       if (state.stage !== 'apiKeyInput') state.stage = 'loadOrCreate';
+    },
+    /**
+     * A saved story opened from the list (SPEC.md section 4): the ending screen for a finished
+     * story, otherwise the playing screen at its turn. The session's API key is kept.
+     */
+    savedStoryResumed(state, action: PayloadAction<ResumableGame>) {
+      if (state.stage === 'apiKeyInput') return state;
+      // The stats are the playerStats slice's to restore.
+      const { playerStats, scoreBreakdown, finalScore, ...story } = action.payload;
+      return {
+        ...initialGameState,
+        ...story,
+        apiKey: state.apiKey,
+        stage: story.isFinal ? 'endingScreen' : 'playing',
+      };
     },
     errorDismissed(state) {
       state.error = null;

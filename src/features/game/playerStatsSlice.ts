@@ -34,6 +34,11 @@ export const playerStatsSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(gameActions.newGameStarted, () => initialPlayerStatsState)
+      .addCase(gameActions.savedStoryResumed, (_state, { payload }) => ({
+        playerStats: payload.playerStats,
+        scoreBreakdown: payload.scoreBreakdown,
+        finalScore: payload.finalScore,
+      }))
       .addCase(gameActions.choiceSubmitted, (state, { payload }) => {
         // The stats follow the game's own roll, never the model's echo (DESIGN.md).
         state.playerStats = applyChoiceToStats(

@@ -1,4 +1,6 @@
-// The saved-stories feature's public API: storage (MyStoriesDB) and export/import.
+// The saved-stories feature's public API: storage (MyStoriesDB), export/import, the state and
+// events, and the parts the app puts into the game's views. The flows load by path
+// (storiesSagaLoader), so they stay out of the home bundle.
 export { ANONYMOUS_WALLET, MIN_PREVIOUS_PARAGRAPH_LENGTH, isListable } from './savedStory';
 export type { SavedStory, StoryDraft } from './savedStory';
 export {
@@ -23,3 +25,18 @@ export {
   storyToMarkdown,
 } from './storyExport';
 export type { StoryImportErrorReason, StoryMarkdownLabels } from './storyExport';
+export {
+  initialStoriesState,
+  selectLocalStoriesDeleted,
+  selectSavedStories,
+  selectStoriesNotice,
+  selectUnfinishedStory,
+  storiesActions,
+  storiesSlice,
+} from './storiesSlice';
+export type { StoriesNotice as StoriesNoticeState, StoriesState } from './storiesSlice';
+export { LocalStoriesDeletedNote } from './views/LocalStoriesDeletedNote';
+export { SaveGameButton } from './views/SaveGameButton';
+export { SavedStoriesList } from './views/SavedStoriesList';
+export { StartNewGame } from './views/StartNewGame';
+export { StoriesNotice } from './views/StoriesNotice';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { portraitSrc } from '../portraits';
 
 interface CharacterPanelProps {
   name: string;
@@ -22,7 +23,7 @@ export function CharacterPanel({ name, image, traits, bio }: CharacterPanelProps
     <aside className="character-panel" aria-labelledby={nameId}>
       <img
         className="character-panel__portrait"
-        src={`/characters/${image}.png`}
+        src={portraitSrc(image)}
         alt={intl.formatMessage({ id: 'game.character.portraitAlt' }, { name })}
         width={256}
         height={256}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { gameActions, selectGame } from '../gameSlice';
 import { selectPlayerStats } from '../playerStatsSlice';
 import { EndingScore } from './EndingScore';
 import { EndingStats, PerformanceBars } from './EndingPerformance';
+import { portraitSrc } from '../portraits';
 import './play.css';
 
 /** Each ending's emblem, beside its own colours and frame in play.css. */
@@ -33,7 +34,12 @@ const HIGHLIGHTS = [
 ] as const;
 
 /** SPEC.md section 2, view 8: the recap, the score and its formula, and what to do next. */
-export function EndingView() {
+export interface EndingViewProps {
+  /** Under Save Adventure Results: the stories feature's note that local copies were deleted. */
+  resultNote?: ReactNode;
+}
+
+export function EndingView({ resultNote }: EndingViewProps = {}) {
   const intl = useIntl();
   const dispatch = useDispatch();
   const navigate = useNavigate();
@@ -101,7 +107,7 @@ export function EndingView() {
       <div className="ending__character">
         <img
           className="ending__portrait"
-          src={`/characters/${game.chosenImage}.png`}
+          src={portraitSrc(game.chosenImage)}
           alt={intl.formatMessage(
             { id: 'game.character.portraitAlt' },
             { name: game.chosenCharacter },
@@ -136,6 +142,7 @@ export function EndingView() {
 
       <div className="ending__actions">
         <SaveResultButton result={result} />
+        {resultNote}
         <div className="button-row">
           <button
             type="button"

@@ -5,18 +5,17 @@ import { gameActions } from '../gameSlice';
 import './setup.css';
 
 export interface LoadOrCreateViewProps {
-  /**
-   * The saved-stories list (SPEC.md section 2, view 2). Stories are not saved yet, so the
-   * default says there are none; the stories feature passes its list here when it lands.
-   */
+  /** The saved-stories list (SPEC.md section 2, view 2), from the stories feature. */
   savedStories?: ReactNode;
+  /** Start New Game; the stories feature's own first asks about an unfinished story. */
+  startNewGame?: ReactNode;
 }
 
 /** SPEC.md section 2, view 2: start a new adventure or continue a saved one. */
 export function LoadOrCreateView({
   savedStories = <NoSavedStories />,
+  startNewGame = <StartNewGameButton />,
 }: LoadOrCreateViewProps = {}) {
-  const dispatch = useAppDispatch();
   const headingId = useId();
   const savedHeadingId = useId();
   const savedSection = useRef<HTMLElement>(null);
@@ -43,13 +42,7 @@ export function LoadOrCreateView({
           <p className="muted">
             <FormattedMessage id="game.start.new.body" />
           </p>
-          <button
-            type="button"
-            className="button primary start-card__action"
-            onClick={() => dispatch(gameActions.newGameStarted())}
-          >
-            <FormattedMessage id="game.start.new.button" />
-          </button>
+          {startNewGame}
         </article>
         <article className="panel start-card">
           <h2>
@@ -78,7 +71,21 @@ export function LoadOrCreateView({
   );
 }
 
-/** The list area until stories can be saved: truthfully, there are none. */
+/** SPEC.md section 4: Start New Game goes to genre selection. */
+export function StartNewGameButton({ onClick }: { onClick?: () => void }) {
+  const dispatch = useAppDispatch();
+  return (
+    <button
+      type="button"
+      className="button primary start-card__action"
+      onClick={onClick ?? (() => dispatch(gameActions.newGameStarted()))}
+    >
+      <FormattedMessage id="game.start.new.button" />
+    </button>
+  );
+}
+
+/** The list area when no saved stories are passed in: truthfully, there are none. */
 export function NoSavedStories() {
   return (
     <p className="saved-stories__empty muted">

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { gameActions, selectGame } from '../gameSlice';
@@ -12,15 +12,14 @@ import './play.css';
 
 export interface PlayingViewProps {
   /**
-   * Saves the story now (SPEC.md section 4, Saving: 'A manual save button also exists'). The
-   * game slice has no save event; the stories feature passes one in, and until it does the
-   * 'Save game' button is not shown.
+   * The save button (SPEC.md section 4, Saving: 'A manual save button also exists'). Saving is
+   * the stories feature's: it passes its button in, and without one none is shown.
    */
-  onSave?: () => void;
+  saveGame?: ReactNode;
 }
 
 /** SPEC.md section 2, view 7: the story, the choices, and the character beside them. */
-export function PlayingView({ onSave }: PlayingViewProps = {}) {
+export function PlayingView({ saveGame }: PlayingViewProps = {}) {
   const dispatch = useDispatch();
   const game = useSelector(selectGame);
   const { options, isLoading, isFinal, storyLog } = game;
@@ -76,16 +75,7 @@ export function PlayingView({ onSave }: PlayingViewProps = {}) {
           <p className="play-header__line">
             <FormattedMessage id="game.play.turns" values={{ turns: game.turnCount }} />
           </p>
-          {onSave && (
-            <button
-              type="button"
-              className="play-header__save"
-              onClick={onSave}
-              disabled={isLoading}
-            >
-              <FormattedMessage id="game.play.save" />
-            </button>
-          )}
+          {saveGame}
         </header>
         <StoryLog
           entries={storyLog}

@@ -2,13 +2,11 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../../app/hooks';
 import { gameActions } from '../gameSlice';
+import { PORTRAIT_COUNT, portraitSrc } from '../portraits';
 import './setup.css';
 
 /** SPEC.md section 9: 32 characters, public/characters/1.png … 32.png, 1 selected at first. */
-export const PORTRAIT_COUNT = 32;
 const PORTRAITS = Array.from({ length: PORTRAIT_COUNT }, (_, index) => index + 1);
-
-export const portraitSrc = (portrait: number) => `/characters/${portrait}.png`;
 
 /** SPEC.md section 2, view 4: a large preview, 'Choose me', and the 32 numbered thumbnails. */
 export function PortraitView() {

@@ -1,0 +1,157 @@
+// A game as the stories feature saves it and gives it back (SPEC.md section 3 "Saved story":
+// "plus the rest of the game state"; section 4: loading a saved story resumes it). Pure data and
+// guards: no I/O. The session's fields (API key, waits, errors, streaming text) are never part of it.
+import {
+  INITIAL_PLAYER_STATS,
+  INITIAL_SCORE_BREAKDOWN,
+  SCENARIO_TYPES,
+  type Alignment,
+  type Outcome,
+  type PlayerStats,
+  type Risk,
+  type ScenarioType,
+  type ScoreBreakdown,
+  type StoryOption,
+} from '../../engine/types';
+import type { GameState, Recap, StoryEntry } from './gameSlice';
+import type { PlayerStatsState } from './playerStatsSlice';
+import { portraitNumber } from './portraits';
+
+/** The story fields of the game slice that make a story what it is. */
+export const STORY_FIELDS = [
+  'chosenGenre',
+  'chosenImage',
+  'chosenCharacter',
+  'characterGender',
+  'characterBio',
+  'characterTraits',
+  'characterFacialFeatures',
+  'storyLog',
+  'previousParagraph',
+  'options',
+  'storySummary',
+  'turnCount',
+  'isFinal',
+  'scenarioHistory',
+  'moralChoices',
+  'outcomes',
+  'recap',
+] as const;
+
+export type ResumableGame = Pick<GameState, (typeof STORY_FIELDS)[number]> & PlayerStatsState;
+
+/**
+ * Whether the game is at a point it can be resumed from: the story start is set, or a turn is
+ * complete and nothing is being written, or the story has ended with its recap. Mid-turn states
+ * (a choice without its paragraph yet, a failed turn) are not, so a save never captures them.
+ */
+export function isResumable(game: GameState): boolean {
+  if (game.stage === 'endingScreen') return game.recap !== null;
+  if (game.stage === 'loading') return game.storyLog.length > 0 && game.options.length > 0;
+  return game.stage === 'playing' && !game.isLoading && game.error === null;
+}
+
+export function selectResumableGame(state: {
+  game: GameState;
+  playerStats: PlayerStatsState;
+}): ResumableGame {
+  const story = Object.fromEntries(STORY_FIELDS.map((field) => [field, state.game[field]]));
+  return { ...(story as Pick<GameState, (typeof STORY_FIELDS)[number]>), ...state.playerStats };
+}
+
+// ---- Reading a stored game back: anything malformed falls back to the start value ----
+
+type Guard<T> = (value: unknown) => value is T;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString: Guard<string> = (value): value is string => typeof value === 'string';
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const oneOf =
+  <T extends string>(values: readonly T[]): Guard<T> =>
+  (value): value is T =>
+    values.includes(value as T);
+
+const isRisk = oneOf<Risk>(['low', 'medium', 'high']);
+const isAlignment = oneOf<Alignment>(['moral', 'immoral', 'neutral']);
+const isOutcome = oneOf<Outcome>(['success', 'partial', 'failure']);
+const isScenarioType = oneOf<ScenarioType>(SCENARIO_TYPES);
+
+function listOf<T>(value: unknown, guard: Guard<T>): T[] {
+  return Array.isArray(value) ? value.filter(guard) : [];
+}
+
+const isOption: Guard<StoryOption> = (value): value is StoryOption =>
+  isRecord(value) &&
+  isString(value.text) &&
+  isRisk(value.risk) &&
+  isAlignment(value.alignment) &&
+  isString(value.traitAlignment);
+
+const isStoryEntry: Guard<StoryEntry> = (value): value is StoryEntry =>
+  isRecord(value) &&
+  isString(value.text) &&
+  (value.kind === 'paragraph' ||
+    (value.kind === 'choice' &&
+      typeof value.freeText === 'boolean' &&
+      (value.outcome === null || isOutcome(value.outcome))));
+
+const RECAP_TEXTS = [
+  'wrapUpParagraph',
+  'bigMoment',
+  'frequentActivity',
+  'characterTraitHighlight',
+  'themeExploration',
+  'endingType',
+] as const;
+
+function recapOf(value: unknown): Recap | null {
+  if (!isRecord(value) || !RECAP_TEXTS.every((field) => isString(value[field]))) return null;
+  if (typeof value.overallScore !== 'number') return null;
+  return value as unknown as Recap;
+}
+
+function numbersLike<T extends object>(start: T, value: unknown): T {
+  if (!isRecord(value)) return start;
+  const entries = Object.entries(start).map(([key, initial]) => {
+    const stored = value[key];
+    return [key, typeof stored === 'number' && Number.isFinite(stored) ? stored : initial];
+  });
+  return Object.fromEntries(entries) as T;
+}
+
+/**
+ * A stored game as the game can resume it, or null when it holds no story at all (no paragraph).
+ * Older records without a story log get one made of their last paragraph.
+ */
+export function restoreGame(value: unknown): ResumableGame | null {
+  if (!isRecord(value) || !isString(value.previousParagraph)) return null;
+  const previousParagraph = value.previousParagraph;
+  if (previousParagraph.trim() === '') return null;
+  const storyLog = listOf(value.storyLog, isStoryEntry);
+  const recap = recapOf(value.recap);
+  return {
+    chosenGenre: isString(value.chosenGenre) ? value.chosenGenre : '',
+    chosenImage: portraitNumber(value.chosenImage) ?? portraitNumber(value.characterImage) ?? 1,
+    chosenCharacter: isString(value.chosenCharacter) ? value.chosenCharacter : '',
+    characterGender: isString(value.characterGender) ? value.characterGender : '',
+    characterBio: isString(value.characterBio) ? value.characterBio : '',
+    characterTraits: listOf(value.characterTraits, isString),
+    characterFacialFeatures: listOf(value.characterFacialFeatures, isString),
+    storyLog: storyLog.length > 0 ? storyLog : [{ kind: 'paragraph', text: previousParagraph }],
+    previousParagraph,
+    options: listOf(value.options, isOption),
+    storySummary: listOf(value.storySummary, isString),
+    turnCount: isCount(value.turnCount) ? value.turnCount : 0,
+    // A story that ended before its recap was written is resumed where it can go on.
+    isFinal: value.isFinal === true && recap !== null,
+    scenarioHistory: listOf(value.scenarioHistory, isScenarioType),
+    moralChoices: listOf(value.moralChoices, isAlignment),
+    outcomes: listOf(value.outcomes, isOutcome),
+    recap,
+    playerStats: numbersLike<PlayerStats>(INITIAL_PLAYER_STATS, value.playerStats),
+    scoreBreakdown: numbersLike<ScoreBreakdown>(INITIAL_SCORE_BREAKDOWN, value.scoreBreakdown),
+    finalScore: typeof value.finalScore === 'number' ? value.finalScore : null,
+  };
+}

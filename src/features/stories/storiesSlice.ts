@@ -1,0 +1,153 @@
+// The saved stories as the player sees them: the list for the current wallet, the saved record of
+// the story being played, and the one notice on screen (SPEC.md section 8: 'Game saved
+// successfully!', 'Story deleted!', 'Story loaded!', ...). The sagas do the I/O.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { gameActions } from '../game';
+import type { SavedStory } from './savedStory';
+import type { StorageErrorReason } from './storiesDb';
+import type { StoryImportErrorReason } from './storyExport';
+
+export type ListStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+/** Why a notice is shown; each has its message in the catalogues (stories.notice.*). */
+export type StoriesNoticeKind =
+  | 'saved'
+  | 'saveFailed'
+  | 'deleted'
+  | 'deleteFailed'
+  | 'loaded'
+  | 'loadFailed'
+  | 'imported'
+  | 'importFailed';
+
+export interface StoriesNotice {
+  kind: StoriesNoticeKind;
+  /** What went wrong, for the failures: a storage reason or an import problem. */
+  reason: StorageErrorReason | StoryImportErrorReason | null;
+  /** Tells one notice from the next, so each can expire on its own. */
+  seq: number;
+}
+
+export interface StoriesState {
+  list: {
+    status: ListStatus;
+    /** Whose stories these are: the wallet address, or 'anonymous'. */
+    owner: string | null;
+    stories: SavedStory[];
+    error: StorageErrorReason | null;
+  };
+  /** The saved record of the story being played; auto-save keeps updating it. */
+  current: { id: number; walletAddress: string } | null;
+  notice: StoriesNotice | null;
+  lastNoticeSeq: number;
+  /** Local final stories deleted after this game's result reached the leaderboard. */
+  localStoriesDeleted: number | null;
+}
+
+export const initialStoriesState: StoriesState = {
+  list: { status: 'idle', owner: null, stories: [], error: null },
+  current: null,
+  notice: null,
+  lastNoticeSeq: 0,
+  localStoriesDeleted: null,
+};
+
+/** Shows a notice in place of the one before. */
+function notify(
+  state: StoriesState,
+  kind: StoriesNoticeKind,
+  reason: StoriesNotice['reason'] = null,
+): void {
+  state.notice = { kind, reason, seq: (state.lastNoticeSeq += 1) };
+}
+
+export const storiesSlice = createSlice({
+  name: 'stories',
+  initialState: initialStoriesState,
+  reducers: {
+    /** The list was shown or Refresh pressed. */
+    savedStoriesRequested(state) {
+      state.list.status = 'loading';
+      state.list.error = null;
+    },
+    savedStoriesListed(state, action: PayloadAction<{ owner: string; stories: SavedStory[] }>) {
+      state.list = { status: 'loaded', error: null, ...action.payload };
+    },
+    savedStoriesFailed(state, action: PayloadAction<StorageErrorReason>) {
+      state.list.status = 'failed';
+      state.list.error = action.payload;
+    },
+    /** The player pressed the save button. */
+    saveRequested() {},
+    storySaved(
+      state,
+      action: PayloadAction<{ id: number; walletAddress: string; manual: boolean }>,
+    ) {
+      const { id, walletAddress, manual } = action.payload;
+      state.current = { id, walletAddress };
+      if (manual) notify(state, 'saved');
+    },
+    storySaveFailed(state, action: PayloadAction<StorageErrorReason>) {
+      notify(state, 'saveFailed', action.payload);
+    },
+    /** Delete, once the player has confirmed it. */
+    deleteConfirmed(_state, _action: PayloadAction<number>) {},
+    storyDeleted(state, action: PayloadAction<number>) {
+      state.list.stories = state.list.stories.filter((story) => story.id !== action.payload);
+      if (state.current?.id === action.payload) state.current = null;
+      notify(state, 'deleted');
+    },
+    storyDeleteFailed(state, action: PayloadAction<StorageErrorReason>) {
+      notify(state, 'deleteFailed', action.payload);
+    },
+    loadRequested(_state, _action: PayloadAction<number>) {},
+    storyLoaded(state, action: PayloadAction<{ id: number; walletAddress: string }>) {
+      state.current = action.payload;
+      state.localStoriesDeleted = null;
+      notify(state, 'loaded');
+    },
+    storyLoadFailed(state, action: PayloadAction<StorageErrorReason | null>) {
+      notify(state, 'loadFailed', action.payload);
+    },
+    /** The text of a file the player picked to import. */
+    importRequested(_state, _action: PayloadAction<string>) {},
+    storyImported(state) {
+      notify(state, 'imported');
+    },
+    storyImportFailed(state, action: PayloadAction<StorageErrorReason | StoryImportErrorReason>) {
+      notify(state, 'importFailed', action.payload);
+    },
+    noticeDismissed(state, action: PayloadAction<number>) {
+      if (state.notice?.seq === action.payload) state.notice = null;
+    },
+    /** SPEC.md section 4, Saving: after the leaderboard save, the local copies go. */
+    finishedStoriesDeleted(state, action: PayloadAction<number>) {
+      state.localStoriesDeleted = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    // A new story is saved as a new record.
+    builder.addCase(gameActions.newGameStarted, (state) => {
+      state.current = null;
+      state.localStoriesDeleted = null;
+    });
+  },
+  selectors: {
+    selectSavedStories: (stories) => stories.list,
+    selectStoriesNotice: (stories) => stories.notice,
+    selectLocalStoriesDeleted: (stories) => stories.localStoriesDeleted,
+    /** The newest unfinished story in the list, which Start New Game offers to continue. */
+    selectUnfinishedStory: (stories) =>
+      stories.list.status === 'loaded'
+        ? (stories.list.stories.find((story) => !story.isFinal) ?? null)
+        : null,
+  },
+});
+
+export const storiesActions = storiesSlice.actions;
+export const {
+  selectSavedStories,
+  selectStoriesNotice,
+  selectLocalStoriesDeleted,
+  selectUnfinishedStory,
+} = storiesSlice.selectors;

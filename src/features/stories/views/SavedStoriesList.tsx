@@ -1,0 +1,114 @@
+import { useEffect, type ChangeEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import { shortenAddress } from '../../../engine/text';
+import { selectWalletAddress } from '../../wallet';
+import { selectSavedStories, storiesActions } from '../storiesSlice';
+import { SavedStoryCard } from './SavedStoryCard';
+import './stories.css';
+
+/** A story export is a few hundred kilobytes at most; anything far bigger is not one. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+/**
+ * SPEC.md section 2, view 2: the wallet's saved stories, with the wallet line and Refresh, the
+ * loading, error and empty messages, a card per story, and import. It loads when shown, and
+ * again whenever the wallet changes (the stories saga follows the wallet).
+ */
+export function SavedStoriesList() {
+  const dispatch = useDispatch();
+  const list = useSelector(selectSavedStories);
+  const address = useSelector(selectWalletAddress);
+
+  useEffect(() => {
+    dispatch(storiesActions.savedStoriesRequested());
+  }, [dispatch]);
+
+  async function importFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // The same file can be picked again after a failed import.
+    input.value = '';
+    if (!file) return;
+    if (file.size > MAX_IMPORT_BYTES) {
+      dispatch(storiesActions.storyImportFailed('wrongFormat'));
+      return;
+    }
+    try {
+      dispatch(storiesActions.importRequested(await file.text()));
+    } catch {
+      dispatch(storiesActions.storyImportFailed('notJson'));
+    }
+  }
+
+  const loading = list.status === 'loading';
+  return (
+    <div className="saved-list" aria-busy={loading}>
+      <div className="saved-list__bar">
+        <p className="saved-list__owner">
+          {address ? (
+            <FormattedMessage
+              id="stories.list.walletLine"
+              values={{ address: <code title={address}>{shortenAddress(address)}</code> }}
+            />
+          ) : (
+            <FormattedMessage id="stories.list.anonymousLine" />
+          )}
+        </p>
+        <div className="saved-list__tools">
+          <button
+            type="button"
+            onClick={() => dispatch(storiesActions.savedStoriesRequested())}
+            disabled={loading}
+          >
+            <FormattedMessage id="stories.list.refresh" />
+          </button>
+          <label className="button saved-list__import">
+            <input
+              className="saved-list__file"
+              type="file"
+              accept="application/json,.json"
+              onChange={(event) => void importFile(event)}
+            />
+            <FormattedMessage id="stories.list.import" />
+          </label>
+        </div>
+      </div>
+
+      {loading && (
+        <p className="saved-list__message muted" role="status">
+          <FormattedMessage id="stories.list.loading" />
+        </p>
+      )}
+      {list.status === 'failed' && (
+        <p className="saved-list__message saved-list__message--error" role="alert">
+          <span className="error-icon" aria-hidden="true">
+            !
+          </span>
+          <span>
+            <FormattedMessage id="stories.list.failed" />
+            {list.error && (
+              <span className="saved-list__reason">
+                <FormattedMessage id={`stories.reason.${list.error}`} />
+              </span>
+            )}
+          </span>
+        </p>
+      )}
+      {list.status === 'loaded' && list.stories.length === 0 && (
+        <p className="saved-list__message muted">
+          <FormattedMessage id={address ? 'stories.list.emptyWallet' : 'stories.list.empty'} />
+        </p>
+      )}
+      {list.stories.length > 0 && list.status !== 'failed' && (
+        <ul className="saved-list__cards">
+          {list.stories.map((story) => (
+            <li key={story.id}>
+              <SavedStoryCard story={story} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import { selectStoriesNotice, storiesActions, type StoriesNotice as Notice } from '../storiesSlice';
+import './stories.css';
+
+const isFailure = (notice: Notice) => notice.kind.endsWith('Failed');
+
+/**
+ * The saved stories' one notice (SPEC.md section 8: 'Game saved successfully!', 'Story
+ * deleted!', ...), floating over whichever game view is shown. Successes go by themselves;
+ * failures say why and stay until dismissed. Both live regions are always present, so screen
+ * readers announce what is put into them.
+ */
+export function StoriesNotice() {
+  const notice = useSelector(selectStoriesNotice);
+  return (
+    <div className="stories-notice-region">
+      <div role="status">{notice && !isFailure(notice) && <NoticeCard notice={notice} />}</div>
+      <div role="alert">{notice && isFailure(notice) && <NoticeCard notice={notice} />}</div>
+    </div>
+  );
+}
+
+function NoticeCard({ notice }: { notice: Notice }) {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const failure = isFailure(notice);
+  return (
+    <div className={`stories-notice ${failure ? 'stories-notice--failure' : ''}`}>
+      {failure ? (
+        <span className="error-icon" aria-hidden="true">
+          !
+        </span>
+      ) : (
+        <span className="stories-notice__tick" aria-hidden="true">
+          ✓
+        </span>
+      )}
+      <p className="stories-notice__text">
+        <FormattedMessage id={`stories.notice.${notice.kind}`} />
+        {notice.reason && (
+          <span className="stories-notice__reason">
+            {intl.formatMessage({ id: `stories.reason.${notice.reason}` })}
+          </span>
+        )}
+      </p>
+      {failure && (
+        <button
+          type="button"
+          className="stories-notice__dismiss"
+          onClick={() => dispatch(storiesActions.noticeDismissed(notice.seq))}
+        >
+          <FormattedMessage id="stories.notice.dismiss" />
+        </button>
+      )}
+    </div>
+  );
+}
