@@ -28,6 +28,7 @@ import {
   storiesActions,
   storiesSlice,
   storyToJson,
+  type SavedStory,
   type StoriesDb,
   type StoriesState,
 } from '../../../src/features/stories';
@@ -347,7 +348,7 @@ describe('the list', () => {
     const { list } = result.storeState.stories;
     expect(list.status).toBe('loaded');
     expect(list.owner).toBe(OTHER_WALLET);
-    expect(list.stories.map((story) => story.chosenCharacter)).toEqual(['Bram Holt']);
+    expect(list.stories.map((story: SavedStory) => story.chosenCharacter)).toEqual(['Bram Holt']);
   });
 
   test('a list asked for before the flows started is served when they start', async () => {
