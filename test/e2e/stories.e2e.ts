@@ -1,0 +1,446 @@
+/**
+ * Saved stories in Chromium (SPEC.md section 2, view 2; section 4, Saving): the auto-save and a
+ * reload, two tabs saving at once, delete with its question, export and import, and the list
+ * following a wallet switch. Against the running server, a fake model server and the browser's
+ * own IndexedDB (one per browser context).
+ */
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  gameReply,
+  startFakeModelServer,
+  type CompletionReply,
+  type FakeModelServer,
+} from '../fixtures/fakeModelServer';
+import { TestWallet } from '../fixtures/testWallet';
+import { baseUrl } from './support/backend';
+import { DESKTOP, collectPageErrors, launchBrowser, screenshot } from './support/browser';
+import { injectTestWallet, switchAccount } from './support/injectWallet';
+
+/** A key no record may hold: if it shows up in IndexedDB, the save leaked it. */
+const API_KEY = 'sk-stories-e2e-3f9c1a7d';
+
+let browser: Browser;
+let model: FakeModelServer;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  model = await startFakeModelServer({ validKeys: [API_KEY] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await model?.close();
+});
+
+/**
+ * The default game, but every scene and its options numbered, so no two paragraphs or choices
+ * of a story read the same and a story log compared before and after a reload can tell turns
+ * apart.
+ */
+beforeEach(() => {
+  let scenes = 0;
+  model.replyWith((body) => {
+    const reply: CompletionReply = gameReply(body);
+    const json = reply.json as Record<string, unknown>;
+    const options = Array.isArray(json.options) ? (json.options as { text: string }[]) : [];
+    for (const field of ['storyStart', 'storySegment']) {
+      if (typeof json[field] === 'string' && options.length > 0) {
+        scenes += 1;
+        json[field] = `Scene ${scenes}. ${json[field] as string}`;
+        json.options = options.map((option) => ({
+          ...option,
+          text: `${option.text} (scene ${scenes})`,
+        }));
+      }
+    }
+    return reply;
+  });
+});
+afterEach(() => model.replyWith(gameReply));
+
+const short = (address: string) =>
+  `${address.toLowerCase().slice(0, 6)}...${address.toLowerCase().slice(-4)}`;
+
+async function newContext(wallet: TestWallet): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await injectTestWallet(context, wallet);
+  return context;
+}
+
+/** Page errors, without the browser's own 'Failed to load resource' lines. */
+function realErrors(errors: string[]): string[] {
+  return errors.filter((error) => !/Failed to load resource/.test(error));
+}
+
+/**
+ * Connects the wallet (unless this context is signed in already), sets the fake provider and
+ * submits the key; ends on the load-or-create view.
+ */
+async function signInAndEnterKey(page: Page) {
+  await page.goto(baseUrl());
+  const connect = page.getByRole('button', { name: 'Connect Wallet' });
+  const tick = page.locator('.wallet-address__tick');
+  await Promise.race([connect.waitFor(), tick.waitFor()]);
+  if (await connect.isVisible()) await connect.click();
+  await tick.waitFor();
+  await page.getByLabel('Provider').selectOption({ label: 'Custom (OpenAI-compatible)' });
+  await page.getByLabel('Base URL').fill(model.url);
+  await page.getByLabel('Model', { exact: true }).fill('fake-model');
+  await page.getByLabel('API key').fill(API_KEY);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(`${baseUrl()}/game`);
+  await page.getByRole('button', { name: 'Start New Game' }).waitFor();
+}
+
+/** After a reload the game is back at the key screen, the key filled in: submit it again. */
+async function reloadAndResubmitKey(page: Page) {
+  await page.reload();
+  await page.locator('.wallet-address__tick').waitFor();
+  const key = page.getByLabel('API key');
+  await key.waitFor();
+  expect(await key.inputValue()).toBe(API_KEY);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Start New Game' }).waitFor();
+}
+
+const firstOption = (page: Page) => page.locator('.options__list button').first();
+const turnsLine = (page: Page) => page.locator('.play-header__line').filter({ hasText: /^Turns:/ });
+const noOverlay = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('.loading-overlay'), undefined, {
+    timeout: 20_000,
+  });
+
+/** From load-or-create through genre, portrait and name to the opening's options. */
+async function startGame(page: Page, first: string, last: string) {
+  await page.getByRole('button', { name: 'Start New Game' }).click();
+  await page.locator('.genre-chip').first().click();
+  await page.getByRole('button', { name: 'Submit Genre' }).click();
+  await page.getByRole('button', { name: 'Portrait 3', exact: true }).click();
+  await page.getByRole('button', { name: 'Choose me' }).click();
+  await page.getByLabel('First Name').fill(first);
+  await page.getByLabel('Last Name').fill(last);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await firstOption(page).waitFor({ timeout: 20_000 });
+  await noOverlay(page);
+  expect(await turnsLine(page).textContent()).toBe('Turns: 0');
+}
+
+/** Picks the first option and waits for the next turn's options. */
+async function playTurn(page: Page) {
+  const before = Number((await turnsLine(page).textContent())?.replace(/\D/g, ''));
+  await firstOption(page).click();
+  await turnsLine(page)
+    .filter({ hasText: `Turns: ${before + 1}` })
+    .waitFor();
+  await noOverlay(page);
+  await firstOption(page).waitFor({ timeout: 20_000 });
+}
+
+/** Every paragraph and choice of the story log, in order. */
+function storyLogTexts(page: Page): Promise<string[]> {
+  return page.locator('.story-log > p').allTextContents();
+}
+
+interface StoredStory {
+  id: number;
+  walletAddress: string;
+  chosenCharacter: string;
+  game: { turnCount?: number };
+}
+
+/** Every record in MyStoriesDB's 'stories' store, read straight from IndexedDB. */
+function storedStories(page: Page): Promise<StoredStory[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredStory[]>((resolve, reject) => {
+        const open = indexedDB.open('MyStoriesDB');
+        // Never create the database here: that would be the test's doing, not the app's.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => reject(new Error(`MyStoriesDB did not open: ${open.error?.message}`));
+        open.onsuccess = () => {
+          const db = open.result;
+          const request = db.transaction('stories', 'readonly').objectStore('stories').getAll();
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result as StoredStory[]);
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
+}
+
+async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits for the auto-save of the turn on screen to be in IndexedDB. */
+async function autoSaved(page: Page, name: string, turns: number) {
+  await waitUntil(`${name}'s turn ${turns} is saved`, async () =>
+    (await storedStories(page)).some(
+      (story) => story.chosenCharacter === name && story.game.turnCount === turns,
+    ),
+  );
+}
+
+const cards = (page: Page) => page.locator('ul.saved-list__cards > li > article.story-card');
+const status = (page: Page, text: string) => page.getByRole('status').getByText(text);
+
+test('plays three turns, reloads, loads the story from the list, and is at the same turn with the same text', async () => {
+  const wallet = new TestWallet(1);
+  const context = await newContext(wallet);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await signInAndEnterKey(page);
+  expect(
+    await page
+      .locator('.saved-list')
+      .getByText('No saved stories available for this wallet')
+      .count(),
+  ).toBe(1);
+  await screenshot(page, 'stories-1-empty-list');
+
+  await startGame(page, 'Ada', 'Quill');
+  for (let turn = 1; turn <= 3; turn += 1) await playTurn(page);
+  const turns = await turnsLine(page).textContent();
+  expect(turns).toBe('Turns: 3');
+  const log = await storyLogTexts(page);
+  // The opening and three turns: four paragraphs and three choices, no two alike.
+  expect(log).toHaveLength(7);
+  expect(new Set(log).size).toBe(7);
+  await autoSaved(page, 'Ada Quill', 3);
+  await screenshot(page, 'stories-1-turn-3');
+
+  await reloadAndResubmitKey(page);
+  await expect1Card(page, 'Ada Quill', 'Turn 3');
+  await screenshot(page, 'stories-1-list-after-reload');
+
+  await page.getByRole('button', { name: "Load Ada Quill's story" }).click();
+  await status(page, 'Story loaded!').waitFor();
+  await turnsLine(page).waitFor();
+  expect(await turnsLine(page).textContent()).toBe(turns);
+  expect(await storyLogTexts(page)).toEqual(log);
+  await screenshot(page, 'stories-1-loaded');
+
+  // The game goes on from there.
+  await playTurn(page);
+  expect(await turnsLine(page).textContent()).toBe('Turns: 4');
+  expect(await storyLogTexts(page)).toHaveLength(9);
+  expect((await storyLogTexts(page)).slice(0, 7)).toEqual(log);
+  // Still one story: the loaded one was saved again, not copied.
+  await autoSaved(page, 'Ada Quill', 4);
+  expect(await storedStories(page)).toHaveLength(1);
+  expect(realErrors(errors)).toEqual([]);
+  await context.close();
+});
+
+/** The list shows exactly one card: this character, at this turn. */
+async function expect1Card(page: Page, name: string, turn: string) {
+  await cards(page).first().waitFor();
+  expect(await cards(page).count()).toBe(1);
+  const card = cards(page).first();
+  expect(await card.getByRole('heading', { level: 3 }).textContent()).toBe(name);
+  await card.getByText(turn, { exact: true }).waitFor();
+  await card.getByText(/^Story #\d+$/).waitFor();
+  await card.getByText(/^Saved /).waitFor();
+  expect(await card.locator('.story-card__preview').textContent()).toMatch(
+    /^Scene \d+\. .*\.\.\.$/,
+  );
+}
+
+test('two tabs saving at once keep both stories', async () => {
+  const wallet = new TestWallet(1);
+  const context = await newContext(wallet);
+  const [one, two] = [await context.newPage(), await context.newPage()] as const;
+  const errors = [collectPageErrors(one), collectPageErrors(two)];
+  await signInAndEnterKey(one);
+  await signInAndEnterKey(two);
+
+  // Both openings arrive, and are auto-saved, at about the same moment.
+  await Promise.all([startGame(one, 'Bram', 'Holloway'), startGame(two, 'Cleo', 'Marsh')]);
+  await Promise.all([autoSaved(one, 'Bram Holloway', 0), autoSaved(two, 'Cleo Marsh', 0)]);
+
+  await Promise.all([
+    one.getByRole('button', { name: 'Save game' }).click(),
+    two.getByRole('button', { name: 'Save game' }).click(),
+  ]);
+  await Promise.all([
+    status(one, 'Game saved successfully!').waitFor(),
+    status(two, 'Game saved successfully!').waitFor(),
+  ]);
+  await screenshot(one, 'stories-2-tab-one-saved');
+  await screenshot(two, 'stories-2-tab-two-saved');
+
+  const stored = await storedStories(one);
+  expect(stored).toHaveLength(2);
+  expect(new Set(stored.map((story) => story.id)).size).toBe(2);
+  expect(stored.map((story) => story.chosenCharacter).sort()).toEqual([
+    'Bram Holloway',
+    'Cleo Marsh',
+  ]);
+  for (const story of stored) {
+    expect(story.walletAddress).toBe(wallet.address.toLowerCase());
+    expect(JSON.stringify(story)).not.toContain(API_KEY);
+  }
+
+  await reloadAndResubmitKey(one);
+  await cards(one).nth(1).waitFor();
+  expect(await cards(one).count()).toBe(2);
+  const names = await cards(one).getByRole('heading', { level: 3 }).allTextContents();
+  expect(names.sort()).toEqual(['Bram Holloway', 'Cleo Marsh']);
+  const ids = await cards(one)
+    .getByText(/^Story #\d+$/)
+    .allTextContents();
+  expect(ids).toHaveLength(2);
+  expect(new Set(ids).size).toBe(2);
+  expect(ids.sort()).toEqual(stored.map((story) => `Story #${story.id}`).sort());
+  await screenshot(one, 'stories-2-two-cards');
+  expect(errors.flatMap(realErrors)).toEqual([]);
+  await context.close();
+});
+
+test('delete asks first; export gives Markdown and JSON; a JSON export imports back and a foreign file is refused', async () => {
+  const wallet = new TestWallet(1);
+  const context = await newContext(wallet);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await signInAndEnterKey(page);
+  await startGame(page, 'Dara', 'Voss');
+  const opening = (await page.locator('.story-log .story-paragraph').first().textContent()) ?? '';
+  expect(opening).toMatch(/^Scene 1\. Rain hammers/);
+  await autoSaved(page, 'Dara Voss', 0);
+  await reloadAndResubmitKey(page);
+  await expect1Card(page, 'Dara Voss', 'Turn 0');
+
+  // Export as Markdown.
+  const [markdownDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: "Export Dara Voss's story as Markdown" }).click(),
+  ]);
+  expect(markdownDownload.suggestedFilename()).toMatch(/^taleweaver-Dara-Voss-\d+\.md$/);
+  const markdown = fs.readFileSync((await markdownDownload.path())!, 'utf8');
+  expect(markdown.split('\n')[0]).toBe('# Dara Voss');
+  expect(markdown).toContain(opening);
+
+  // Export as JSON.
+  const [jsonDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: "Export Dara Voss's story as JSON" }).click(),
+  ]);
+  expect(jsonDownload.suggestedFilename()).toMatch(/^taleweaver-Dara-Voss-\d+\.json$/);
+  const exported = fs.readFileSync((await jsonDownload.path())!, 'utf8');
+  const envelope = JSON.parse(exported) as {
+    format: string;
+    story: { chosenCharacter: string; previousParagraph: string };
+  };
+  expect(envelope.format).toBe('taleweaver-story');
+  expect(envelope.story.chosenCharacter).toBe('Dara Voss');
+  expect(envelope.story.previousParagraph).toBe(opening);
+  expect(exported).not.toContain(API_KEY);
+
+  // Delete asks first; 'Keep it' keeps the story.
+  await page.getByRole('button', { name: "Delete Dara Voss's story" }).click();
+  await page.getByText("Delete Dara Voss's story? This cannot be undone.").waitFor();
+  await screenshot(page, 'stories-3-confirm-delete');
+  await page.getByRole('button', { name: 'Keep it' }).click();
+  await page.getByRole('button', { name: "Delete Dara Voss's story" }).waitFor();
+  expect(await cards(page).count()).toBe(1);
+  expect(await storedStories(page)).toHaveLength(1);
+
+  // 'Yes, delete it' deletes it.
+  await page.getByRole('button', { name: "Delete Dara Voss's story" }).click();
+  await page.getByRole('button', { name: 'Yes, delete it' }).click();
+  await status(page, 'Story deleted!').waitFor();
+  await page.getByText('No saved stories available for this wallet').waitFor();
+  expect(await cards(page).count()).toBe(0);
+  expect(await storedStories(page)).toHaveLength(0);
+  await screenshot(page, 'stories-3-deleted');
+
+  // The JSON export imports back.
+  const file = page.locator('.saved-list__file');
+  await file.setInputFiles({
+    name: jsonDownload.suggestedFilename(),
+    mimeType: 'application/json',
+    buffer: Buffer.from(exported),
+  });
+  await status(page, 'Story imported!').waitFor();
+  await expect1Card(page, 'Dara Voss', 'Turn 0');
+  expect(await cards(page).first().locator('.story-card__preview').textContent()).toBe(
+    `${opening.split(/\s+/).slice(0, 50).join(' ')}...`,
+  );
+  await screenshot(page, 'stories-3-imported');
+
+  // A JSON file that is not an export is refused, and the list stays as it was.
+  await file.setInputFiles({
+    name: 'hello.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"hello":1}'),
+  });
+  const alert = page.getByRole('alert');
+  await alert.getByText('The story was not imported. Your saved stories are unchanged.').waitFor();
+  await alert.getByText('The file is not a Taleweaver story export.').waitFor();
+  await screenshot(page, 'stories-3-refused');
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+  await alert
+    .getByText('The story was not imported.', { exact: false })
+    .waitFor({ state: 'detached' });
+
+  // So is a file that is not JSON at all.
+  await file.setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('# just some notes'),
+  });
+  await alert.getByText('The file is not a story export: it is not JSON.').waitFor();
+  expect(await cards(page).count()).toBe(1);
+  expect(await storedStories(page)).toHaveLength(1);
+  expect(realErrors(errors)).toEqual([]);
+  await context.close();
+});
+
+test('the list follows a wallet switch', async () => {
+  const wallet = new TestWallet(2);
+  const [first, second] = wallet.accounts.map((account) => account.address);
+  const context = await newContext(wallet);
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await signInAndEnterKey(page);
+  await startGame(page, 'Eli', 'Thorne');
+  await autoSaved(page, 'Eli Thorne', 0);
+  await reloadAndResubmitKey(page);
+  const owner = page.locator('.saved-list__owner');
+  expect(await owner.textContent()).toBe(`Stories saved for wallet ${short(first!)}`);
+  await expect1Card(page, 'Eli Thorne', 'Turn 0');
+
+  // A new account: the wallet asks it to sign, and the list is that wallet's (empty).
+  const signaturesBefore = wallet.calls.filter((call) => call === 'personal_sign').length;
+  await switchAccount(page, wallet, 1);
+  await owner.getByText(short(second!)).waitFor();
+  await page.getByText('No saved stories available for this wallet').waitFor();
+  expect(await cards(page).count()).toBe(0);
+  expect(wallet.calls.filter((call) => call === 'personal_sign').length).toBe(signaturesBefore + 1);
+  // Still the load-or-create view, and the other wallet's story still kept.
+  await page.getByRole('button', { name: 'Start New Game' }).waitFor();
+  expect(await storedStories(page)).toHaveLength(1);
+  await screenshot(page, 'stories-4-second-wallet');
+
+  // Back to the first account: its story is listed again, without a new signature.
+  await switchAccount(page, wallet, 0);
+  await owner.getByText(short(first!)).waitFor();
+  await expect1Card(page, 'Eli Thorne', 'Turn 0');
+  expect(wallet.calls.filter((call) => call === 'personal_sign').length).toBe(signaturesBefore + 1);
+
+  // Start New Game offers the unfinished story first.
+  await page.getByRole('button', { name: 'Start New Game' }).click();
+  await page.getByRole('heading', { name: 'Continue your saved story?' }).waitFor();
+  await screenshot(page, 'stories-4-continue-prompt');
+  await page.getByRole('button', { name: "Continue Eli Thorne's story" }).click();
+  await status(page, 'Story loaded!').waitFor();
+  expect(await turnsLine(page).textContent()).toBe('Turns: 0');
+  await firstOption(page).waitFor();
+  expect(realErrors(errors)).toEqual([]);
+  await context.close();
+});

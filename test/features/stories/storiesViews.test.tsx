@@ -1,0 +1,297 @@
+/**
+ * @jest-environment jsdom
+ */
+/**
+ * The saved stories as the player meets them on the load-or-create screen, the playing screen
+ * and the ending screen: real store, real flows, a fresh fake-indexeddb MyStoriesDB per test.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import { englishCatalogue, type Catalogue } from '../../../src/app/intl/catalogues';
+import korean from '../../../src/app/intl/compiled/kr.json';
+import { makeStore, type AppStore } from '../../../src/app/store';
+import {
+  gameActions,
+  initialGameState,
+  initialPlayerStatsState,
+  selectResumableGame,
+  type GameState,
+} from '../../../src/features/game';
+import { LoadOrCreateView } from '../../../src/features/game/views/LoadOrCreateView';
+import {
+  LocalStoriesDeletedNote,
+  SaveGameButton,
+  SavedStoriesList,
+  StartNewGame,
+  StoriesNotice,
+  listStories,
+  openStoriesDb,
+  saveStory,
+  storiesActions,
+  type StoriesDb,
+} from '../../../src/features/stories';
+import { storyDraftOf } from '../../../src/features/stories/gameRecord';
+import { initialWalletState } from '../../../src/features/wallet/walletSlice';
+
+const WALLET = '0xaaaa000000000000000000000000000000000001';
+const LONG_PARAGRAPH = Array.from({ length: 60 }, (_, i) => `word${i + 1}`).join(' ');
+
+const playing: GameState = {
+  ...initialGameState,
+  stage: 'playing',
+  apiKey: 'sk-session',
+  chosenGenre: 'High Fantasy',
+  chosenImage: 5,
+  chosenCharacter: 'Aria Vale',
+  characterBio: 'A cartographer who maps forgotten roads.',
+  storyLog: [{ kind: 'paragraph', text: LONG_PARAGRAPH }],
+  previousParagraph: LONG_PARAGRAPH,
+  options: [{ text: 'Climb', risk: 'high', alignment: 'neutral', traitAlignment: '' }],
+  turnCount: 3,
+};
+
+const draftOf = (game: GameState) =>
+  storyDraftOf(selectResumableGame({ game, playerStats: initialPlayerStatsState }), null);
+
+let factory: IDBFactory;
+let db: StoriesDb;
+let store: AppStore;
+beforeEach(async () => {
+  factory = new IDBFactory();
+  db = await openStoriesDb(factory);
+});
+afterEach(() => {
+  store?.stop();
+  db.close();
+});
+
+function renderAt(
+  game: Partial<GameState>,
+  ui: React.ReactElement,
+  { wallet = WALLET as string | null, messages = englishCatalogue, locale = 'en' } = {},
+) {
+  store = makeStore(
+    {
+      game: { ...playing, ...game },
+      wallet: wallet ? { ...initialWalletState, status: 'verified', address: wallet } : undefined,
+    },
+    { sagaContext: { openStoriesDb: () => openStoriesDb(factory) } },
+  );
+  // The stories' flows load with the first list asked for (in the app, with the API key).
+  store.dispatch(storiesActions.savedStoriesRequested());
+  return render(
+    <Provider store={store}>
+      <IntlProvider locale={locale} messages={messages}>
+        {ui}
+        <StoriesNotice />
+      </IntlProvider>
+    </Provider>,
+  );
+}
+
+const loadOrCreate = () => (
+  <LoadOrCreateView savedStories={<SavedStoriesList />} startNewGame={<StartNewGame />} />
+);
+
+describe('the saved-stories list', () => {
+  test('shows each story of this wallet: name, id, time, portrait, 50-word preview', async () => {
+    const saved = await saveStory(db, draftOf(playing), WALLET);
+    await saveStory(db, draftOf({ ...playing, chosenCharacter: 'Not Mine' }), '0xother');
+    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+
+    const card = await screen.findByRole('article', { name: 'Aria Vale' });
+    expect(screen.queryByRole('article', { name: 'Not Mine' })).toBeNull();
+    expect(screen.getByText(/Stories saved for wallet/).textContent).toContain('0xaaaa...0001');
+    expect(within(card).getByText(`Story #${saved.saved && saved.id}`)).toBeTruthy();
+    expect(within(card).getByText(/^Saved /)).toBeTruthy();
+    expect(within(card).getByText('Turn 3')).toBeTruthy();
+    const preview = within(card).getByText(/^word1 /).textContent!;
+    expect(preview.endsWith('word50...')).toBe(true);
+    expect(
+      within(card).getByRole('img', { name: 'Portrait of Aria Vale' }).getAttribute('src'),
+    ).toBe('/characters/5.png');
+  });
+
+  test('the empty messages: for this wallet, and without a wallet', async () => {
+    const { unmount } = renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    await screen.findByText('No saved stories available for this wallet');
+    unmount();
+    store.stop();
+    renderAt({ stage: 'loadOrCreate' }, loadOrCreate(), { wallet: null });
+    await screen.findByText('No saved stories available');
+    expect(screen.getByText('Stories saved in this browser without a wallet')).toBeTruthy();
+  });
+
+  test("a storage failure shows 'Failed to load stories'; Refresh tries again", async () => {
+    const blocked = Object.assign(new Error('blocked'), { name: 'SecurityError' });
+    let fail = true;
+    store = makeStore(
+      { game: { ...playing, stage: 'loadOrCreate' } },
+      {
+        sagaContext: {
+          openStoriesDb: () => (fail ? Promise.reject(blocked) : openStoriesDb(factory)),
+        },
+      },
+    );
+    render(
+      <Provider store={store}>
+        <IntlProvider locale="en" messages={englishCatalogue}>
+          {loadOrCreate()}
+        </IntlProvider>
+      </Provider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load stories');
+    expect(alert.textContent).toContain('private window');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await screen.findByText('No saved stories available');
+  });
+
+  test('Delete asks first: Keep it keeps the story, Yes deletes it and says so', async () => {
+    await saveStory(db, draftOf(playing), WALLET);
+    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    await userEvent.click(await screen.findByRole('button', { name: "Delete Aria Vale's story" }));
+    expect(screen.getByText("Delete Aria Vale's story? This cannot be undone.")).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: "Delete Aria Vale's story" }),
+    );
+    expect(await listStories(db, WALLET)).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: "Delete Aria Vale's story" }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
+    await screen.findByText('Story deleted!');
+    expect(screen.queryByRole('article', { name: 'Aria Vale' })).toBeNull();
+    expect(await listStories(db, WALLET)).toEqual([]);
+  });
+
+  test("Load says 'Story loaded!' and resumes the story at its turn", async () => {
+    await saveStory(db, draftOf(playing), WALLET);
+    renderAt({ ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk-now' }, loadOrCreate());
+    await userEvent.click(await screen.findByRole('button', { name: "Load Aria Vale's story" }));
+    await screen.findByText('Story loaded!');
+    expect(store.getState().game).toEqual(
+      expect.objectContaining({ stage: 'playing', turnCount: 3, apiKey: 'sk-now' }),
+    );
+  });
+
+  test('a foreign file is refused with its reason and the list stays as it was', async () => {
+    await saveStory(db, draftOf(playing), WALLET);
+    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    await screen.findByRole('article', { name: 'Aria Vale' });
+    const input = document.querySelector<HTMLInputElement>('.saved-list__file')!;
+    const file = new File(['{"hello": 1}'], 'notes.json', { type: 'application/json' });
+    await userEvent.upload(input, file);
+    const alert = await screen.findByText('The file is not a Taleweaver story export.');
+    expect(alert.closest('[role="alert"]')?.textContent).toContain('The story was not imported.');
+    expect(await listStories(db, WALLET)).toHaveLength(1);
+  });
+});
+
+describe('Start New Game', () => {
+  test('goes straight to the genres when no story is unfinished', async () => {
+    await saveStory(db, draftOf({ ...playing, isFinal: true }), WALLET);
+    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    await screen.findByRole('article', { name: 'Aria Vale' });
+    await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
+    expect(store.getState().game.stage).toBe('genreSelection');
+  });
+
+  test('offers the unfinished story first: continue it, or start a new one', async () => {
+    await saveStory(db, draftOf(playing), WALLET);
+    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    await screen.findByRole('article', { name: 'Aria Vale' });
+    await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
+    const prompt = screen.getByRole('region', { name: 'Continue your saved story?' });
+    expect(within(prompt).getByText(/not finished yet \(High Fantasy, turn 3/)).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Continue your saved story?');
+
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Start a new story' }));
+    expect(store.getState().game.stage).toBe('genreSelection');
+    expect(await listStories(db, WALLET)).toHaveLength(1);
+  });
+
+  test('Continue loads the unfinished story', async () => {
+    await saveStory(db, draftOf(playing), WALLET);
+    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    await screen.findByRole('article', { name: 'Aria Vale' });
+    await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
+    await userEvent.click(screen.getByRole('button', { name: "Continue Aria Vale's story" }));
+    await waitFor(() => expect(store.getState().game.stage).toBe('playing'));
+  });
+});
+
+describe('the save button and the ending note', () => {
+  test('saves at once and says so in Korean; it waits while a turn is written', async () => {
+    renderAt({}, <SaveGameButton />, {
+      messages: { ...englishCatalogue, ...(korean as unknown as Catalogue) },
+      locale: 'ko',
+    });
+    await userEvent.click(screen.getByRole('button', { name: '게임 저장' }));
+    await screen.findByText('게임이 성공적으로 저장되었습니다!');
+    expect(await listStories(db, WALLET)).toHaveLength(1);
+
+    act(() => {
+      store.dispatch(
+        gameActions.choiceSubmitted({
+          option: playing.options[0]!,
+          freeText: false,
+          outcome: 'success',
+          scenarioType: 'standard',
+          outcomesSoFar: ['success'],
+        }),
+      );
+    });
+    expect((screen.getByRole('button', { name: '게임 저장' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  test("a failed save says 'Error occurred while saving.' and why, until dismissed", async () => {
+    store = makeStore(
+      { game: playing },
+      {
+        sagaContext: {
+          openStoriesDb: () =>
+            Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' })),
+        },
+      },
+    );
+    render(
+      <Provider store={store}>
+        <IntlProvider locale="en" messages={englishCatalogue}>
+          <SaveGameButton />
+          <StoriesNotice />
+        </IntlProvider>
+      </Provider>,
+    );
+    // The flows load with the first stories event.
+    act(() => {
+      store.dispatch(storiesActions.savedStoriesRequested());
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Save game' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    await waitFor(() => expect(alert.textContent).toContain('Error occurred while saving.'));
+    expect(alert.textContent).toContain('storage is full');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(alert.textContent).toBe('');
+  });
+
+  test('the ending note says how many local saves were deleted', () => {
+    renderAt({ stage: 'endingScreen' }, <LocalStoriesDeletedNote />);
+    const note = document.querySelector('.local-stories-deleted')!;
+    expect(note.getAttribute('role')).toBe('status');
+    expect(note.textContent).toBe('');
+    act(() => {
+      store.dispatch(storiesActions.finishedStoriesDeleted(1));
+    });
+    expect(note.textContent).toBe(
+      "This story's local save was deleted: the result is kept on the leaderboard.",
+    );
+  });
+});
