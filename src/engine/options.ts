@@ -1,5 +1,6 @@
 /** The options a model offers each turn, made safe to show (SPEC.md sections 3 and 5). */
 import type { Alignment, Risk, StoryOption } from './types';
+import { isRecord } from './guards';
 
 const RISK_CYCLE: readonly Risk[] = ['low', 'medium', 'high'];
 const ALIGNMENT_CYCLE: readonly Alignment[] = ['moral', 'immoral', 'neutral'];
@@ -83,10 +84,6 @@ const TEXT_KEYS = [
 const RISK_KEYS = ['risk', 'risklevel', 'risk_level', '위험도', '위험'];
 const ALIGNMENT_KEYS = ['alignment', 'moralalignment', 'moral_alignment', 'morality', '도덕성'];
 const TRAIT_KEYS = ['traitalignment', 'trait_alignment', 'trait', '특성'];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The value of the first of `keys` the entry has, ignoring the case of its keys. */
 function field(entry: Record<string, unknown>, keys: readonly string[]): unknown {

@@ -361,7 +361,7 @@ test('delete asks first; export gives Markdown and JSON; a JSON export imports b
   // Export as Markdown.
   const [markdownDownload] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: "Export Dara Voss's story as Markdown" }).click(),
+    page.getByRole('button', { name: "Export Markdown of Dara Voss's story" }).click(),
   ]);
   expect(markdownDownload.suggestedFilename()).toMatch(/^taleweaver-Dara-Voss-\d+\.md$/);
   const markdown = fs.readFileSync((await markdownDownload.path())!, 'utf8');
@@ -371,7 +371,7 @@ test('delete asks first; export gives Markdown and JSON; a JSON export imports b
   // Export as JSON.
   const [jsonDownload] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: "Export Dara Voss's story as JSON" }).click(),
+    page.getByRole('button', { name: "Export JSON of Dara Voss's story" }).click(),
   ]);
   expect(jsonDownload.suggestedFilename()).toMatch(/^taleweaver-Dara-Voss-\d+\.json$/);
   const exported = fs.readFileSync((await jsonDownload.path())!, 'utf8');

@@ -1,6 +1,8 @@
 // A game as the stories feature saves it and gives it back (SPEC.md section 3 "Saved story":
 // "plus the rest of the game state"; section 4: loading a saved story resumes it). Pure data and
 // guards: no I/O. The session's fields (API key, waits, errors, streaming text) are never part of it.
+import { isRecord } from '../../engine/guards';
+import { normalizeOptions } from '../../engine/options';
 import {
   INITIAL_PLAYER_STATS,
   INITIAL_SCORE_BREAKDOWN,
@@ -8,10 +10,8 @@ import {
   type Alignment,
   type Outcome,
   type PlayerStats,
-  type Risk,
   type ScenarioType,
   type ScoreBreakdown,
-  type StoryOption,
 } from '../../engine/types';
 import type { GameState, Recap, StoryEntry } from './gameSlice';
 import type { PlayerStatsState } from './playerStatsSlice';
@@ -63,8 +63,6 @@ export function selectResumableGame(state: {
 
 type Guard<T> = (value: unknown) => value is T;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString: Guard<string> = (value): value is string => typeof value === 'string';
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
@@ -73,7 +71,6 @@ const oneOf =
   (value): value is T =>
     values.includes(value as T);
 
-const isRisk = oneOf<Risk>(['low', 'medium', 'high']);
 const isAlignment = oneOf<Alignment>(['moral', 'immoral', 'neutral']);
 const isOutcome = oneOf<Outcome>(['success', 'partial', 'failure']);
 const isScenarioType = oneOf<ScenarioType>(SCENARIO_TYPES);
@@ -81,13 +78,6 @@ const isScenarioType = oneOf<ScenarioType>(SCENARIO_TYPES);
 function listOf<T>(value: unknown, guard: Guard<T>): T[] {
   return Array.isArray(value) ? value.filter(guard) : [];
 }
-
-const isOption: Guard<StoryOption> = (value): value is StoryOption =>
-  isRecord(value) &&
-  isString(value.text) &&
-  isRisk(value.risk) &&
-  isAlignment(value.alignment) &&
-  isString(value.traitAlignment);
 
 const isStoryEntry: Guard<StoryEntry> = (value): value is StoryEntry =>
   isRecord(value) &&
@@ -141,7 +131,8 @@ export function restoreGame(value: unknown): ResumableGame | null {
     characterFacialFeatures: listOf(value.characterFacialFeatures, isString),
     storyLog: storyLog.length > 0 ? storyLog : [{ kind: 'paragraph', text: previousParagraph }],
     previousParagraph,
-    options: listOf(value.options, isOption),
+    // As the model's options are read: older records kept them as a map, some fields missing.
+    options: normalizeOptions(value.options),
     storySummary: listOf(value.storySummary, isString),
     turnCount: isCount(value.turnCount) ? value.turnCount : 0,
     // A story that ended before its recap was written is resumed where it can go on.

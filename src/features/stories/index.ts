@@ -27,6 +27,7 @@ export {
 export type { StoryImportErrorReason, StoryMarkdownLabels } from './storyExport';
 export {
   initialStoriesState,
+  isFailureNotice,
   selectLocalStoriesDeleted,
   selectSavedStories,
   selectStoriesNotice,
@@ -34,7 +35,7 @@ export {
   storiesActions,
   storiesSlice,
 } from './storiesSlice';
-export type { StoriesNotice as StoriesNoticeState, StoriesState } from './storiesSlice';
+export type { StoriesState, StoryNotice } from './storiesSlice';
 export { LocalStoriesDeletedNote } from './views/LocalStoriesDeletedNote';
 export { SaveGameButton } from './views/SaveGameButton';
 export { SavedStoriesList } from './views/SavedStoriesList';

@@ -1,5 +1,6 @@
 // The saved story record (SPEC.md section 3, "Saved story") and the rules that decide which
 // records may be saved and which are listed (SPEC.md section 5). No I/O here.
+import { isRecord } from '../../engine/guards';
 
 /** A story as kept in MyStoriesDB. */
 export interface SavedStory {
@@ -55,10 +56,6 @@ export type StoryProblem =
   | { reason: 'notAnObject' }
   | { reason: 'missingField'; field: (typeof REQUIRED_STORY_FIELDS)[number] }
   | { reason: 'previousParagraphTooShort'; length: number };
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isFilled(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';

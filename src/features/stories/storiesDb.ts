@@ -1,12 +1,12 @@
 // The saved stories in the browser (SPEC.md sections 3 "Saved story", 4 "Saving", 5 and 9):
 // MyStoriesDB version 2, store 'stories', key 'id', index 'walletAddress'.
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
+import { isRecord } from '../../engine/guards';
 import {
   type SavedStory,
   type StoryDraft,
   findStoryProblem,
   isListable,
-  isRecord,
   sameWallet,
   toSavedStoryShape,
   walletOwner,
@@ -251,17 +251,17 @@ export function storyIds(db: StoriesDb): Promise<number[]> {
 
 /**
  * After a result reaches the leaderboard, the wallet's final stories of that character with that
- * ending are deleted (SPEC.md section 4, "Saving"). Returns how many.
+ * ending are deleted (SPEC.md section 4, "Saving"). Returns their ids.
  */
 export function deleteFinishedStories(
   db: StoriesDb,
   wallet: string | null,
   characterName: string,
   endingType: string,
-): Promise<number> {
+): Promise<number[]> {
   const owner = walletOwner(wallet);
   return inTransaction(db, 'readwrite', async (tx) => {
-    let deleted = 0;
+    const deleted: number[] = [];
     let cursor = await tx.objectStore(STORE).openCursor();
     while (cursor) {
       const story = fromStored(cursor.value);
@@ -272,7 +272,7 @@ export function deleteFinishedStories(
         story.endingType.trim() === endingType.trim()
       ) {
         await cursor.delete();
-        deleted += 1;
+        deleted.push(story.id);
       }
       cursor = await cursor.continue();
     }

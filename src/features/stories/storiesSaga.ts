@@ -29,7 +29,7 @@ import {
   type PlayerStatsState,
 } from '../game';
 import { resultsApi, type SaveResultRequest } from '../leaderboard';
-import { selectWalletAddress, walletSlice, type WalletState } from '../wallet';
+import { selectIsWalletBusy, selectWalletAddress, walletSlice, type WalletState } from '../wallet';
 import { resumableGameOf, storyDraftOf } from './gameRecord';
 import { sameWallet, walletOwner } from './savedStory';
 import {
@@ -44,7 +44,7 @@ import {
   type StoriesDb,
 } from './storiesDb';
 import { StoryImportError, parseStoryJson } from './storyExport';
-import { storiesActions, type StoriesState } from './storiesSlice';
+import { isFailureNotice, storiesActions, type StoriesState } from './storiesSlice';
 
 /** SPEC.md section 9: the auto-save delay. */
 export const AUTO_SAVE_DELAY_MS = 100;
@@ -78,14 +78,28 @@ const WALLET_CHANGES = [
   walletSlice.actions.sessionEnded,
 ].map((event) => event.type);
 
-/** Opens MyStoriesDB on first use and keeps it; a failed open is tried again next time. */
+/**
+ * Opens MyStoriesDB on first use and keeps it. A failed open is tried again next time, and so is
+ * a connection that closed: the browser dropped it (site data cleared), or another tab's upgrade
+ * asked it to go.
+ */
 function storiesDatabase(open: () => Promise<StoriesDb>): () => Promise<StoriesDb> {
   let opening: Promise<StoriesDb> | null = null;
+  const forget = () => {
+    opening = null;
+  };
   return () =>
-    (opening ??= open().catch((error: unknown) => {
-      opening = null;
-      throw error;
-    }));
+    (opening ??= open().then(
+      (db) => {
+        db.addEventListener('close', forget);
+        db.addEventListener('versionchange', forget);
+        return db;
+      },
+      (error: unknown) => {
+        forget();
+        throw error;
+      },
+    ));
 }
 
 type Database = () => Promise<StoriesDb>;
@@ -99,33 +113,43 @@ type SaveKind = 'auto' | 'manual';
 
 // ---- Saving ----
 
+/** How a save went: done, skipped (nothing to save now), or failed for a reason. */
+type SaveOutcome = 'saved' | 'skipped' | StorageErrorReason;
+
 /** The saves, one after another. An auto-save failure is shown once per reason, not each turn. */
 function* saveEach(saves: Channel<SaveKind>) {
-  let lastAutoFailure: StorageErrorReason | null = null;
+  let lastAutoOutcome: SaveOutcome = 'saved';
   for (;;) {
     const kind = yield* take(saves);
-    const failure = yield* call(saveCurrentStory, kind === 'manual');
-    if (failure && (kind === 'manual' || failure !== lastAutoFailure)) {
-      yield* put(storiesActions.storySaveFailed(failure));
+    const outcome = yield* call(saveCurrentStory, kind === 'manual');
+    if (outcome === 'skipped') continue;
+    const failed = outcome !== 'saved';
+    if (failed && (kind === 'manual' || outcome !== lastAutoOutcome)) {
+      yield* put(storiesActions.storySaveFailed(outcome));
     }
-    if (kind === 'auto') lastAutoFailure = failure;
+    if (kind === 'auto') lastAutoOutcome = outcome;
   }
 }
 
-/** Saves the story being played, if it is at a point it can be resumed from. */
+/**
+ * Saves the story being played, if it is at a point it can be resumed from. Not while the
+ * wallet is signing in: the story would land under 'anonymous' for that moment.
+ */
 function* saveCurrentStory(manual: boolean) {
   const state = yield* select(selectState);
-  if (!isResumable(state.game)) return null;
+  if (!isResumable(state.game) || selectIsWalletBusy(state)) return 'skipped';
   const owner = selectOwner(state);
-  const draft = storyDraftOf(selectResumableGame(state), state.stories.current);
+  const { current, storyGeneration } = state.stories;
+  const draft = storyDraftOf(selectResumableGame(state), current);
   try {
     const db = yield* storiesDb();
     const result = yield* call(saveStory, db, draft, owner);
     // A refused story is only logged (SPEC.md section 5).
-    if (result.saved) {
-      yield* put(storiesActions.storySaved({ id: result.id, walletAddress: owner, manual }));
-    }
-    return null;
+    if (!result.saved) return 'skipped';
+    yield* put(
+      storiesActions.storySaved({ id: result.id, walletAddress: owner, manual, storyGeneration }),
+    );
+    return 'saved';
   } catch (error) {
     console.error('Saving the story failed', error);
     return toStorageError(error).reason;
@@ -168,6 +192,12 @@ function* loadSaved({ payload: id }: PayloadAction<number>) {
       return;
     }
     yield* put(gameActions.savedStoryResumed(game));
+    // The game takes a story only once an API key is in (SPEC.md section 4).
+    const { stage } = (yield* select(selectState)).game;
+    if (stage !== 'playing' && stage !== 'endingScreen') {
+      yield* put(storiesActions.storyLoadFailed(null));
+      return;
+    }
     yield* put(storiesActions.storyLoaded({ id, walletAddress: story.walletAddress }));
   } catch (error) {
     console.error('Loading the story failed', error);
@@ -216,14 +246,14 @@ function* deleteFinished(action: { meta: { arg: { originalArgs: SaveResultReques
   const { address, result } = action.meta.arg.originalArgs;
   try {
     const db = yield* storiesDb();
-    const count = yield* call(
+    const ids = yield* call(
       deleteFinishedStories,
       db,
       address,
       result.character_name,
       result.ending_type,
     );
-    yield* put(storiesActions.finishedStoriesDeleted(count));
+    yield* put(storiesActions.finishedStoriesDeleted(ids));
   } catch (error) {
     // The local copy stays; nothing is lost.
     console.error('Deleting the local copies of the saved result failed', error);
@@ -240,9 +270,11 @@ const EXPIRING_NOTICES = [
   storiesActions.storyImported,
 ].map((event) => event.type);
 
-function* expireNotice() {
+function* expireNotice(action: PayloadAction<unknown>) {
+  // A quiet auto-save brings no notice of its own.
+  if (storiesActions.storySaved.match(action) && !action.payload.manual) return;
   const { notice } = (yield* select(selectState)).stories;
-  if (!notice || notice.kind.endsWith('Failed')) return;
+  if (!notice || isFailureNotice(notice)) return;
   yield* delay(NOTICE_MS);
   yield* put(storiesActions.noticeDismissed(notice.seq));
 }

@@ -10,7 +10,7 @@ import type { StoryImportErrorReason } from './storyExport';
 export type ListStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
 /** Why a notice is shown; each has its message in the catalogues (stories.notice.*). */
-export type StoriesNoticeKind =
+export type StoryNoticeKind =
   | 'saved'
   | 'saveFailed'
   | 'deleted'
@@ -20,8 +20,11 @@ export type StoriesNoticeKind =
   | 'imported'
   | 'importFailed';
 
-export interface StoriesNotice {
-  kind: StoriesNoticeKind;
+/** Whether a notice tells of a failure (it says why, and stays until dismissed). */
+export const isFailureNotice = (notice: StoryNotice) => notice.kind.endsWith('Failed');
+
+export interface StoryNotice {
+  kind: StoryNoticeKind;
   /** What went wrong, for the failures: a storage reason or an import problem. */
   reason: StorageErrorReason | StoryImportErrorReason | null;
   /** Tells one notice from the next, so each can expire on its own. */
@@ -38,7 +41,12 @@ export interface StoriesState {
   };
   /** The saved record of the story being played; auto-save keeps updating it. */
   current: { id: number; walletAddress: string } | null;
-  notice: StoriesNotice | null;
+  /**
+   * Which story is being played: it moves on with each new or loaded story, so a save that
+   * finishes after the player moved on never makes the old record the new story's.
+   */
+  storyGeneration: number;
+  notice: StoryNotice | null;
   lastNoticeSeq: number;
   /** Local final stories deleted after this game's result reached the leaderboard. */
   localStoriesDeleted: number | null;
@@ -47,6 +55,7 @@ export interface StoriesState {
 export const initialStoriesState: StoriesState = {
   list: { status: 'idle', owner: null, stories: [], error: null },
   current: null,
+  storyGeneration: 0,
   notice: null,
   lastNoticeSeq: 0,
   localStoriesDeleted: null,
@@ -55,8 +64,8 @@ export const initialStoriesState: StoriesState = {
 /** Shows a notice in place of the one before. */
 function notify(
   state: StoriesState,
-  kind: StoriesNoticeKind,
-  reason: StoriesNotice['reason'] = null,
+  kind: StoryNoticeKind,
+  reason: StoryNotice['reason'] = null,
 ): void {
   state.notice = { kind, reason, seq: (state.lastNoticeSeq += 1) };
 }
@@ -81,11 +90,19 @@ export const storiesSlice = createSlice({
     saveRequested() {},
     storySaved(
       state,
-      action: PayloadAction<{ id: number; walletAddress: string; manual: boolean }>,
+      action: PayloadAction<{
+        id: number;
+        walletAddress: string;
+        manual: boolean;
+        storyGeneration: number;
+      }>,
     ) {
-      const { id, walletAddress, manual } = action.payload;
+      const { id, walletAddress, manual, storyGeneration } = action.payload;
+      if (storyGeneration !== state.storyGeneration) return;
       state.current = { id, walletAddress };
       if (manual) notify(state, 'saved');
+      // Saving works again: an earlier save failure is no longer news.
+      else if (state.notice?.kind === 'saveFailed') state.notice = null;
     },
     storySaveFailed(state, action: PayloadAction<StorageErrorReason>) {
       notify(state, 'saveFailed', action.payload);
@@ -103,6 +120,7 @@ export const storiesSlice = createSlice({
     loadRequested(_state, _action: PayloadAction<number>) {},
     storyLoaded(state, action: PayloadAction<{ id: number; walletAddress: string }>) {
       state.current = action.payload;
+      state.storyGeneration += 1;
       state.localStoriesDeleted = null;
       notify(state, 'loaded');
     },
@@ -121,14 +139,16 @@ export const storiesSlice = createSlice({
       if (state.notice?.seq === action.payload) state.notice = null;
     },
     /** SPEC.md section 4, Saving: after the leaderboard save, the local copies go. */
-    finishedStoriesDeleted(state, action: PayloadAction<number>) {
-      state.localStoriesDeleted = action.payload;
+    finishedStoriesDeleted(state, action: PayloadAction<number[]>) {
+      state.localStoriesDeleted = action.payload.length;
+      if (state.current && action.payload.includes(state.current.id)) state.current = null;
     },
   },
   extraReducers: (builder) => {
     // A new story is saved as a new record.
     builder.addCase(gameActions.newGameStarted, (state) => {
       state.current = null;
+      state.storyGeneration += 1;
       state.localStoriesDeleted = null;
     });
   },

@@ -1,6 +1,7 @@
 // Export a saved story as Markdown or JSON, and import a JSON export back (issue 6, "Beyond the
 // spec"). An import is validated as strictly as a save: a foreign or broken file changes nothing.
-import { type SavedStory, findStoryProblem, isRecord, toSavedStoryShape } from './savedStory';
+import { isRecord } from '../../engine/guards';
+import { type SavedStory, findStoryProblem, toSavedStoryShape } from './savedStory';
 
 export const STORY_EXPORT_FORMAT = 'taleweaver-story';
 export const STORY_EXPORT_VERSION = 1;

@@ -306,7 +306,7 @@ describe('deleting', () => {
 
     const deleted = await deleteFinishedStories(db, WALLET, 'Mira Vale', 'Heroic Victory');
 
-    expect(deleted).toBe(2);
+    expect(deleted).toEqual([1, 2]);
     expect(await storyIds(db)).toEqual([3, 4, 5, 6]);
   });
 });

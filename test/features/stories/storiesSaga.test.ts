@@ -4,7 +4,9 @@
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { combineReducers } from '@reduxjs/toolkit';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { call } from 'redux-saga/effects';
 import delayP from '@redux-saga/delay-p';
 import { expectSaga } from 'redux-saga-test-plan';
 import {
@@ -32,11 +34,7 @@ import {
   type StoriesDb,
   type StoriesState,
 } from '../../../src/features/stories';
-import {
-  AUTO_SAVE_DELAY_MS,
-  NOTICE_MS,
-  storiesSaga,
-} from '../../../src/features/stories/storiesSaga';
+import { AUTO_SAVE_DELAY_MS, storiesSaga } from '../../../src/features/stories/storiesSaga';
 import { storyDraftOf } from '../../../src/features/stories/gameRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet/walletSlice';
 
@@ -131,14 +129,21 @@ function manualClock() {
 type Clock = ReturnType<typeof manualClock>;
 
 /** Other waits (the notices' expiry) pass at once; the auto-save's follows `clock` if given. */
-function run(
-  state: State,
-  { clock, open }: { clock?: Clock; open?: () => Promise<StoriesDb> } = {},
-) {
+interface RunOptions {
+  clock?: Clock;
+  open?: () => Promise<StoriesDb>;
+  /** Holds every saveStory call until it resolves. */
+  saveGate?: Promise<void>;
+}
+
+function run(state: State, { clock, open, saveGate }: RunOptions = {}) {
   return expectSaga(storiesSaga)
     .withReducer(reducer, state)
     .provide({
       call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
+        if (effect.fn === saveStory && saveGate) {
+          return saveGate.then(() => saveStory(...(effect.args as Parameters<typeof saveStory>)));
+        }
         if (effect.fn !== delayP) return next();
         if (effect.args[0] === AUTO_SAVE_DELAY_MS && clock) return clock.wait().then(() => true);
         // A delay ends with true (debounce tells its end from an action by it).
@@ -153,6 +158,17 @@ function run(
 /** The record the game would save for `game`, as new. */
 const draftOf = (game: GameState) =>
   storyDraftOf(selectResumableGame({ game, playerStats: initialPlayerStatsState }), null);
+
+/** The wallet's stories, once there are `count` of them. */
+async function waitForStories(count: number) {
+  let stories = await listStories(db, WALLET);
+  for (let i = 0; i < 100 && stories.length < count; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    stories = await listStories(db, WALLET);
+  }
+  expect(stories).toHaveLength(count);
+  return stories;
+}
 
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
@@ -171,7 +187,7 @@ describe('auto-save', () => {
       .dispatch(gameActions.segmentSummarized('Aria opened the gate.'))
       .dispatch(scoreComputed({ scoreBreakdown: initialPlayerStatsState.scoreBreakdown, score: 0 }))
       .silentRun(300);
-    // Each change restarted the wait; one wait is left, for the last change.
+    // Each change restarted the wait; only the last change's wait is still raced.
     await until(() => clock.pending > 0);
     clock.tick();
     const result = await running;
@@ -232,7 +248,14 @@ describe('auto-save', () => {
         gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
       )
       .dispatch(gameActions.segmentSummarized('Aria opened the gate.'))
-      .put(storiesActions.storySaved({ id: first.id, walletAddress: WALLET, manual: false }))
+      .put(
+        storiesActions.storySaved({
+          id: first.id,
+          walletAddress: WALLET,
+          manual: false,
+          storyGeneration: 0,
+        }),
+      )
       .silentRun(300);
     const stories = await listStories(db, WALLET);
     expect(stories.map((story) => [story.id, story.previousParagraph])).toEqual([
@@ -291,6 +314,82 @@ describe('auto-save', () => {
       .silentRun(300);
     expect(await listStories(db, null)).toHaveLength(1);
     expect((await listStories(db, 'anonymous'))[0]?.walletAddress).toBe('anonymous');
+  });
+});
+
+describe('saves that meet other events', () => {
+  test('a save that ends after Start New Game does not hand its record to the new story', async () => {
+    // A real store (expectSaga passes on only the actions its saga takes), with every
+    // saveStory held until the test lets it go.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sagaMiddleware = createSagaMiddleware({
+      context: { openStoriesDb: () => openStoriesDb(factory) },
+      effectMiddlewares: [
+        (next) => (effect: { type: string; payload: { fn: unknown; args: unknown[] } }) =>
+          next(
+            effect.type === 'CALL' && effect.payload.fn === saveStory
+              ? call(() =>
+                  held.then(() =>
+                    saveStory(...(effect.payload.args as Parameters<typeof saveStory>)),
+                  ),
+                )
+              : effect,
+          ),
+      ],
+    });
+    const store = configureStore({
+      reducer,
+      preloadedState: stateWith({ stage: 'endingScreen', isFinal: true, recap }),
+      middleware: (defaults) => defaults().concat(sagaMiddleware),
+    });
+    const task = sagaMiddleware.run(storiesSaga);
+
+    store.dispatch(storiesActions.saveRequested());
+    store.dispatch(gameActions.newGameStarted());
+    release();
+    await until(() => store.getState().stories.storyGeneration === 1);
+    const [saved] = await waitForStories(1);
+    // The old story's record was saved, but the new story does not take it as its own.
+    expect(saved?.isFinal).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.getState().game.stage).toBe('genreSelection');
+    expect(store.getState().stories.current).toBeNull();
+    task.cancel();
+  });
+
+  test('nothing is saved while the wallet is signing in (it would land under anonymous)', async () => {
+    const state = stateWith();
+    const result = await run({ ...state, wallet: { ...state.wallet, status: 'signing' } })
+      .dispatch(storiesActions.saveRequested())
+      .silentRun(200);
+    expect(await listStories(db, null)).toEqual([]);
+    expect(await listStories(db, WALLET)).toEqual([]);
+    expect(result.storeState.stories.notice).toBeNull();
+  });
+
+  test('a failing auto-save is told once, though turns in between skip their saves', async () => {
+    const unavailable = () =>
+      Promise.reject(new StorageError('unavailable', 'This browser offers no IndexedDB'));
+    const result = await run(stateWith(), { open: unavailable })
+      .dispatch(gameActions.segmentSummarized('a change while at rest'))
+      .delay(30)
+      .dispatch(gameActions.choiceSubmitted(choice))
+      .delay(30)
+      .dispatch(
+        gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
+      )
+      .delay(30)
+      .dispatch(gameActions.segmentSummarized('Aria opened the gate.'))
+      .silentRun(400);
+    expect(result.storeState.game.turnCount).toBe(1);
+    const failures =
+      result.effects.put?.filter(
+        (effect) => effect.payload.action.type === storiesActions.storySaveFailed.type,
+      ) ?? [];
+    expect(failures).toHaveLength(1);
   });
 });
 
@@ -461,7 +560,8 @@ describe('load, delete, import', () => {
 describe('after the leaderboard save', () => {
   test("the wallet's final stories of that character and ending are deleted, and the note says how many", async () => {
     const finished = { ...playing, isFinal: true, recap };
-    await saveStory(db, draftOf(finished), WALLET);
+    const played = await saveStory(db, draftOf(finished), WALLET);
+    if (!played.saved) throw new Error('not saved');
     await saveStory(db, draftOf(playing), WALLET);
     await saveStory(db, draftOf({ ...finished, chosenCharacter: 'Bram Holt' }), WALLET);
     const fulfilled = {
@@ -482,11 +582,18 @@ describe('after the leaderboard save', () => {
       },
     };
     expect(resultsApi.endpoints.saveGameResult.matchFulfilled(fulfilled as never)).toBe(true);
-    const result = await run(stateWith({ stage: 'endingScreen', isFinal: true, recap }))
+    const result = await run(
+      stateWith(
+        { stage: 'endingScreen', isFinal: true, recap },
+        { stories: { current: { id: played.id, walletAddress: WALLET } } },
+      ),
+    )
       .dispatch(fulfilled)
-      .put(storiesActions.finishedStoriesDeleted(1))
+      .put(storiesActions.finishedStoriesDeleted([played.id]))
       .silentRun(300);
     expect(result.storeState.stories.localStoriesDeleted).toBe(1);
+    // The record is gone: a later save of this story starts a new one.
+    expect(result.storeState.stories.current).toBeNull();
     const left = await listStories(db, WALLET);
     expect(left.map((story) => [story.chosenCharacter, story.isFinal]).sort()).toEqual([
       ['Aria Vale', false],
@@ -497,12 +604,7 @@ describe('after the leaderboard save', () => {
 
 test('a success notice goes by itself after its time', async () => {
   const result = await run(stateWith({ stage: 'loadOrCreate' }))
-    .dispatch(storiesActions.storyDeleted(1))
-    .provide({
-      call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
-        return effect.fn === delayP && effect.args[0] === NOTICE_MS ? true : next();
-      },
-    } as never)
+    .dispatch(storiesActions.storyDeleted(7))
     .put(storiesActions.noticeDismissed(1))
     .silentRun(100);
   expect(result.storeState.stories.notice).toBeNull();

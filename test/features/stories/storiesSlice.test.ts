@@ -36,14 +36,23 @@ test('an older notice dismissed late does not take a newer one with it', () => {
 });
 
 test('only the manual save says it saved; a new story starts without a record', () => {
-  store.dispatch(storiesActions.storySaved({ id: 4, walletAddress: '0xabc', manual: false }));
+  const saved = (manual: boolean, storyGeneration = 0) =>
+    storiesActions.storySaved({ id: 4, walletAddress: '0xabc', manual, storyGeneration });
+  store.dispatch(storiesActions.storySaveFailed('quota'));
+  store.dispatch(saved(false));
+  // A quiet auto-save says nothing, but a save that works again clears the failure.
   expect(store.getState().stories.notice).toBeNull();
   expect(store.getState().stories.current).toEqual({ id: 4, walletAddress: '0xabc' });
-  store.dispatch(storiesActions.storySaved({ id: 4, walletAddress: '0xabc', manual: true }));
+  store.dispatch(saved(true));
   expect(store.getState().stories.notice?.kind).toBe('saved');
   store.dispatch(gameActions.apiKeyAccepted('sk'));
   store.dispatch(gameActions.newGameStarted());
   expect(store.getState().stories.current).toBeNull();
+  // The old story's save finishing late does not make its record the new story's.
+  store.dispatch(saved(false, 0));
+  expect(store.getState().stories.current).toBeNull();
+  store.dispatch(saved(false, 1));
+  expect(store.getState().stories.current).toEqual({ id: 4, walletAddress: '0xabc' });
 });
 
 test('the unfinished story offered is the newest one not finished, once the list is loaded', () => {

@@ -35,7 +35,7 @@ import {
   type StoriesDb,
 } from '../../../src/features/stories';
 import { storyDraftOf } from '../../../src/features/stories/gameRecord';
-import { initialWalletState } from '../../../src/features/wallet/walletSlice';
+import { initialWalletState, walletSlice } from '../../../src/features/wallet/walletSlice';
 
 const WALLET = '0xaaaa000000000000000000000000000000000001';
 const LONG_PARAGRAPH = Array.from({ length: 60 }, (_, i) => `word${i + 1}`).join(' ');
@@ -167,6 +167,8 @@ describe('the saved-stories list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
     await screen.findByText('Story deleted!');
     expect(screen.queryByRole('article', { name: 'Aria Vale' })).toBeNull();
+    // The card took the focus with it; it is back on the list.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Refresh' }));
     expect(await listStories(db, WALLET)).toEqual([]);
   });
 
@@ -193,6 +195,17 @@ describe('the saved-stories list', () => {
   });
 });
 
+test("after a wallet switch, the old wallet's stories go at once", async () => {
+  await saveStory(db, draftOf(playing), WALLET);
+  renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+  await screen.findByRole('article', { name: 'Aria Vale' });
+  act(() => {
+    store.dispatch(walletSlice.actions.signedIn('0xbbbb000000000000000000000000000000000002'));
+  });
+  expect(screen.queryByRole('article', { name: 'Aria Vale' })).toBeNull();
+  await screen.findByText('No saved stories available for this wallet');
+});
+
 describe('Start New Game', () => {
   test('goes straight to the genres when no story is unfinished', async () => {
     await saveStory(db, draftOf({ ...playing, isFinal: true }), WALLET);
@@ -211,7 +224,15 @@ describe('Start New Game', () => {
     expect(within(prompt).getByText(/not finished yet \(High Fantasy, turn 3/)).toBeTruthy();
     expect(document.activeElement?.textContent).toBe('Continue your saved story?');
 
-    await userEvent.click(within(prompt).getByRole('button', { name: 'Start a new story' }));
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('region', { name: 'Continue your saved story?' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start New Game' }));
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard('{Escape}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start New Game' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Start a new story' }));
     expect(store.getState().game.stage).toBe('genreSelection');
     expect(await listStories(db, WALLET)).toHaveLength(1);
   });
@@ -288,7 +309,7 @@ describe('the save button and the ending note', () => {
     expect(note.getAttribute('role')).toBe('status');
     expect(note.textContent).toBe('');
     act(() => {
-      store.dispatch(storiesActions.finishedStoriesDeleted(1));
+      store.dispatch(storiesActions.finishedStoriesDeleted([1]));
     });
     expect(note.textContent).toBe(
       "This story's local save was deleted: the result is kept on the leaderboard.",

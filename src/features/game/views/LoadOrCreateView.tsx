@@ -72,13 +72,13 @@ export function LoadOrCreateView({
 }
 
 /** SPEC.md section 4: Start New Game goes to genre selection. */
-export function StartNewGameButton({ onClick }: { onClick?: () => void }) {
+function StartNewGameButton() {
   const dispatch = useAppDispatch();
   return (
     <button
       type="button"
       className="button primary start-card__action"
-      onClick={onClick ?? (() => dispatch(gameActions.newGameStarted()))}
+      onClick={() => dispatch(gameActions.newGameStarted())}
     >
       <FormattedMessage id="game.start.new.button" />
     </button>

@@ -1,8 +1,9 @@
-import { useEffect, type ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { shortenAddress } from '../../../engine/text';
 import { selectWalletAddress } from '../../wallet';
+import { sameWallet, walletOwner } from '../savedStory';
 import { selectSavedStories, storiesActions } from '../storiesSlice';
 import { SavedStoryCard } from './SavedStoryCard';
 import './stories.css';
@@ -20,9 +21,25 @@ export function SavedStoriesList() {
   const list = useSelector(selectSavedStories);
   const address = useSelector(selectWalletAddress);
 
+  const refreshRef = useRef<HTMLButtonElement>(null);
+  // The stories on screen are this wallet's: after a switch the old ones go at once.
+  const current = sameWallet(list.owner, walletOwner(address));
+  const shown = current && list.status !== 'failed' ? list.stories : [];
+
   useEffect(() => {
     dispatch(storiesActions.savedStoriesRequested());
   }, [dispatch]);
+
+  // A deleted story's card takes the focus with it: it comes back to the list.
+  const shownCount = useRef(shown.length);
+  useEffect(() => {
+    const fewer = shown.length < shownCount.current;
+    shownCount.current = shown.length;
+    const active = document.activeElement;
+    if (fewer && (active === null || active === document.body || !active.isConnected)) {
+      refreshRef.current?.focus();
+    }
+  }, [shown.length]);
 
   async function importFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -43,7 +60,7 @@ export function SavedStoriesList() {
 
   const loading = list.status === 'loading';
   return (
-    <div className="saved-list" aria-busy={loading}>
+    <div className="saved-list">
       <div className="saved-list__bar">
         <p className="saved-list__owner">
           {address ? (
@@ -58,6 +75,7 @@ export function SavedStoriesList() {
         <div className="saved-list__tools">
           <button
             type="button"
+            ref={refreshRef}
             onClick={() => dispatch(storiesActions.savedStoriesRequested())}
             disabled={loading}
           >
@@ -95,14 +113,14 @@ export function SavedStoriesList() {
           </span>
         </p>
       )}
-      {list.status === 'loaded' && list.stories.length === 0 && (
+      {list.status === 'loaded' && current && shown.length === 0 && (
         <p className="saved-list__message muted">
           <FormattedMessage id={address ? 'stories.list.emptyWallet' : 'stories.list.empty'} />
         </p>
       )}
-      {list.stories.length > 0 && list.status !== 'failed' && (
+      {shown.length > 0 && (
         <ul className="saved-list__cards">
-          {list.stories.map((story) => (
+          {shown.map((story) => (
             <li key={story.id}>
               <SavedStoryCard story={story} />
             </li>

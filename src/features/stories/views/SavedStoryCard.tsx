@@ -7,6 +7,7 @@ import type { SavedStory } from '../savedStory';
 import { storiesActions } from '../storiesSlice';
 import { storyToJson, storyToMarkdown, type StoryMarkdownLabels } from '../storyExport';
 import { downloadText, storyFileName } from './download';
+import { SAVED_TIME_FORMAT, storyTurns } from './storyFacts';
 
 /** SPEC.md section 2, view 2: one saved story, with Load, Delete (confirmed) and export. */
 export function SavedStoryCard({ story }: { story: SavedStory }) {
@@ -26,7 +27,7 @@ export function SavedStoryCard({ story }: { story: SavedStory }) {
     wasConfirming.current = confirming;
   }, [confirming]);
 
-  const turns = typeof story.game.turnCount === 'number' ? story.game.turnCount : 0;
+  const turns = storyTurns(story);
 
   function exportAs(format: 'markdown' | 'json') {
     if (format === 'json') {
@@ -60,7 +61,7 @@ export function SavedStoryCard({ story }: { story: SavedStory }) {
             <FormattedMessage
               id="stories.card.saved"
               values={{
-                time: intl.formatDate(story.lastSaved, { dateStyle: 'medium', timeStyle: 'short' }),
+                time: intl.formatDate(story.lastSaved, SAVED_TIME_FORMAT),
               }}
             />
           </span>

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { gameActions } from '../../game';
 import { selectUnfinishedStory, storiesActions } from '../storiesSlice';
+import { SAVED_TIME_FORMAT, storyTurns } from './storyFacts';
 import './stories.css';
 
 /**
@@ -16,16 +17,21 @@ export function StartNewGame() {
   const [asking, setAsking] = useState(false);
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
 
+  // Focus follows the question: onto it when asked, back to Start New Game when put away.
   useEffect(() => {
     if (asking) headingRef.current?.focus();
+    else if (wasAsking.current) startRef.current?.focus();
+    wasAsking.current = asking;
   }, [asking]);
 
   const startNew = () => dispatch(gameActions.newGameStarted());
 
   if (asking && unfinished) {
     const name = unfinished.chosenCharacter;
-    const turns = typeof unfinished.game.turnCount === 'number' ? unfinished.game.turnCount : 0;
+    const turns = storyTurns(unfinished);
     return (
       <section
         className="continue-prompt"
@@ -42,10 +48,7 @@ export function StartNewGame() {
               name,
               genre: unfinished.chosenGenre,
               turns,
-              time: intl.formatDate(unfinished.lastSaved, {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              }),
+              time: intl.formatDate(unfinished.lastSaved, SAVED_TIME_FORMAT),
             }}
           />
         </p>
@@ -63,6 +66,9 @@ export function StartNewGame() {
           <button type="button" onClick={startNew}>
             <FormattedMessage id="stories.continue.no" />
           </button>
+          <button type="button" onClick={() => setAsking(false)}>
+            <FormattedMessage id="stories.continue.back" />
+          </button>
         </div>
       </section>
     );
@@ -71,6 +77,7 @@ export function StartNewGame() {
   return (
     <button
       type="button"
+      ref={startRef}
       className="button primary start-card__action"
       onClick={() => (unfinished ? setAsking(true) : startNew())}
     >

@@ -1,9 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { selectStoriesNotice, storiesActions, type StoriesNotice as Notice } from '../storiesSlice';
+import {
+  isFailureNotice,
+  selectStoriesNotice,
+  storiesActions,
+  type StoryNotice,
+} from '../storiesSlice';
 import './stories.css';
-
-const isFailure = (notice: Notice) => notice.kind.endsWith('Failed');
 
 /**
  * The saved stories' one notice (SPEC.md section 8: 'Game saved successfully!', 'Story
@@ -15,16 +18,18 @@ export function StoriesNotice() {
   const notice = useSelector(selectStoriesNotice);
   return (
     <div className="stories-notice-region">
-      <div role="status">{notice && !isFailure(notice) && <NoticeCard notice={notice} />}</div>
-      <div role="alert">{notice && isFailure(notice) && <NoticeCard notice={notice} />}</div>
+      <div role="status">
+        {notice && !isFailureNotice(notice) && <NoticeCard notice={notice} />}
+      </div>
+      <div role="alert">{notice && isFailureNotice(notice) && <NoticeCard notice={notice} />}</div>
     </div>
   );
 }
 
-function NoticeCard({ notice }: { notice: Notice }) {
+function NoticeCard({ notice }: { notice: StoryNotice }) {
   const intl = useIntl();
   const dispatch = useDispatch();
-  const failure = isFailure(notice);
+  const failure = isFailureNotice(notice);
   return (
     <div className={`stories-notice ${failure ? 'stories-notice--failure' : ''}`}>
       {failure ? (
