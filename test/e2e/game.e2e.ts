@@ -19,6 +19,7 @@ import {
   launchBrowser,
   screenshot,
 } from './support/browser';
+import { seriousViolations } from './support/axe';
 import { injectTestWallet } from './support/injectWallet';
 
 let browser: Browser;
@@ -31,6 +32,18 @@ afterAll(async () => {
   await browser?.close();
   await model?.close();
 });
+
+/** Accessibility problems found on the screens a journey looked at, by screen. */
+let violations: string[] = [];
+beforeEach(() => {
+  violations = [];
+});
+
+/** A screenshot of the screen for a person to look at, and axe-core's look at it. */
+async function look(page: Page, name: string) {
+  await screenshot(page, name);
+  for (const violation of await seriousViolations(page)) violations.push(`${name}: ${violation}`);
+}
 
 /** Connects the injected wallet and enters the key for the fake provider. */
 async function signInAndEnterKey(page: Page, lang: 'en' | 'kr', shot: string) {
@@ -45,7 +58,7 @@ async function signInAndEnterKey(page: Page, lang: 'en' | 'kr', shot: string) {
   await page.getByLabel(t('Base URL', '기본 URL')).fill(model.url);
   await page.getByLabel(t('Model', '모델'), { exact: true }).fill('fake-model');
   await page.getByLabel(t('API key', 'API 키')).fill('sk-bad');
-  await screenshot(page, `${shot}-1-api-key`);
+  await look(page, `${shot}-1-api-key`);
   await page.getByRole('button', { name: t('Submit', '제출') }).click();
   await page
     .getByRole('alert')
@@ -59,19 +72,19 @@ async function signInAndEnterKey(page: Page, lang: 'en' | 'kr', shot: string) {
 async function playToTheEnd(page: Page, lang: 'en' | 'kr', shot: string) {
   const t = (en: string, kr: string) => (lang === 'en' ? en : kr);
   await page.getByRole('button', { name: t('Start New Game', '새 게임 시작') }).waitFor();
-  await screenshot(page, `${shot}-2-load-or-create`);
+  await look(page, `${shot}-2-load-or-create`);
   await page.getByRole('button', { name: t('Start New Game', '새 게임 시작') }).click();
 
   await page.locator('.genre-chip').first().click();
-  await screenshot(page, `${shot}-3-genre`);
+  await look(page, `${shot}-3-genre`);
   await page.getByRole('button', { name: t('Submit Genre', '장르 제출') }).click();
 
   await page.getByRole('button', { name: t('Portrait 5', '초상화 5'), exact: true }).click();
-  await screenshot(page, `${shot}-4-portrait`);
+  await look(page, `${shot}-4-portrait`);
   await page.getByRole('button', { name: t('Choose me', '이 캐릭터로 할래요') }).click();
 
   await page.getByRole('button', { name: t('Random', '무작위') }).click();
-  await screenshot(page, `${shot}-5-name`);
+  await look(page, `${shot}-5-name`);
   // The opening scene comes back wrapped in prose and with a trailing comma, once garbled.
   model.enqueue(
     { json: { gender: 'female' } },
@@ -87,7 +100,7 @@ async function playToTheEnd(page: Page, lang: 'en' | 'kr', shot: string) {
   );
   await page.getByRole('button', { name: t('Submit', '제출') }).click();
   await page.getByRole('progressbar').waitFor();
-  await screenshot(page, `${shot}-6-loading`);
+  await look(page, `${shot}-6-loading`);
 
   let turns = 0;
   while (
@@ -112,19 +125,20 @@ async function playToTheEnd(page: Page, lang: 'en' | 'kr', shot: string) {
     } else {
       await options.first().click();
     }
-    if (turns === 1) await screenshot(page, `${shot}-7-playing`);
+    if (turns === 1) await look(page, `${shot}-7-playing`);
     await page.waitForFunction(() => !document.querySelector('.loading-overlay'), undefined, {
       timeout: 20_000,
     });
     if (turns > 12) throw new Error('the story did not end by turn 12');
   }
   expect(turns).toBeGreaterThanOrEqual(7);
-  await screenshot(page, `${shot}-8-ending`);
+  await look(page, `${shot}-8-ending`);
   return turns;
 }
 
 test('a full game in English: key, genre, portrait, name, opening, turns, ending, saved result', async () => {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  // Without motion, axe never measures text caught in the middle of its fade-in.
+  const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
   await injectTestWallet(context, new TestWallet(1));
   const page = await context.newPage();
   const errors = collectPageErrors(page);
@@ -141,17 +155,23 @@ test('a full game in English: key, genre, portrait, name, opening, turns, ending
 
   await page.goto(`${baseUrl()}/leaderboard`);
   await page.locator('tbody tr').first().waitFor();
+  await look(page, 'game-en-9-leaderboard');
+  await page.goto(`${baseUrl()}/profile`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.locator('.wallet-address__tick').waitFor();
+  await look(page, 'game-en-10-profile');
   // The API key went to the model server only; never to our backend.
   const keyed = model.requests.filter(
     (request) => request.headers.authorization === 'Bearer sk-good',
   );
   expect(keyed.length).toBeGreaterThan(turns);
   expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+  expect(violations).toEqual([]);
   await context.close();
 });
 
 test('the same game in Korean: Korean screens and Korean prompts', async () => {
-  const context = await browser.newContext({ viewport: DESKTOP });
+  const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
   await injectTestWallet(context, new TestWallet(1));
   const page = await context.newPage();
   const before = model.requests.length;
@@ -161,6 +181,10 @@ test('the same game in Korean: Korean screens and Korean prompts', async () => {
   expect(
     prompts.filter((prompt) => prompt !== 'hi').every((prompt) => /[가-힣]/.test(prompt)),
   ).toBe(true);
+  await page.goto(`${baseUrl()}/leaderboard`);
+  await page.locator('tbody tr').first().waitFor();
+  await look(page, 'game-kr-9-leaderboard');
+  expect(violations).toEqual([]);
   await context.close();
 });
 
