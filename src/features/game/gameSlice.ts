@@ -272,6 +272,8 @@ export const gameSlice = createSlice({
     },
     turnRetryScheduled(state, action: PayloadAction<GameWait>) {
       state.wait = action.payload;
+      // What streamed in before the failure is not the story: it goes while the game waits.
+      state.streamingText = '';
     },
     /** SPEC.md section 4: loading stops and 'Failed to fetch story data' is shown. */
     turnFailed(state, action: PayloadAction<string | null>) {

@@ -60,3 +60,12 @@ test('a segment keeps the turn loading until its summary is in; the options then
   store.dispatch(gameActions.segmentSummarized('It went on.'));
   expect(store.getState().game.isLoading).toBe(false);
 });
+
+test('a retry after a garbled or dropped reply clears what had streamed in', () => {
+  const store = storeAt({ stage: 'playing', isLoading: true, streamingText: 'The bro' });
+  store.dispatch(
+    gameActions.turnRetryScheduled({ reason: 'interrupted', attempt: 1, retryAt: null }),
+  );
+  expect(store.getState().game.streamingText).toBe('');
+  store.stop();
+});

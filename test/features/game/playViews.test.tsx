@@ -203,6 +203,14 @@ describe('PlayingView', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Failed to fetch story data, please try again.');
     expect(alert.textContent).toContain('HTTP 500: upstream exploded');
+    // A new choice would be thrown away: it waits, with its words kept, for Try again.
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Enter your choice' });
+    await userEvent.type(field, 'I shout for the ferryman{Enter}');
+    expect(field.value).toBe('I shout for the ferryman');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Submit' }).disabled).toBe(true);
+    expect(dispatch).not.toHaveBeenCalledWith(
+      gameActions.choiceMade({ text: 'I shout for the ferryman' }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.turnRetryRequested());
   });
@@ -214,7 +222,7 @@ describe('PlayingView', () => {
       wait: { reason: 'rateLimited', attempt: 2, retryAt: Date.now() + 4500 },
     });
     expect(screen.getByRole('status').textContent).toMatch(
-      /The provider asked us to wait\. Trying again in 5 s…/,
+      /The provider asked us to wait \(rate limit\)\. Trying again in 5 s…/,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.waitCancelled());

@@ -89,7 +89,12 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     window.localStorage.setItem('apiKey', 'gsk_kept');
     try {
       await renderView(<ApiKeyView />);
-      expect((screen.getByLabelText('API key') as HTMLInputElement).value).toBe('gsk_kept');
+      const field = screen.getByLabelText<HTMLInputElement>('API key');
+      expect(field.value).toBe('gsk_kept');
+      await userEvent.type(field, '_more');
+      expect(field.value).toBe('gsk_kept_more');
+      // The key is in the field, never in the page's markup.
+      expect(document.body.innerHTML).not.toContain('gsk_kept');
     } finally {
       window.localStorage.removeItem('apiKey');
     }

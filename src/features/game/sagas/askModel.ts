@@ -112,6 +112,7 @@ export function* askModel(prompt: string, { retries, streamField, accept }: AskO
   const settings = yield* select(selectModelSettings);
   let unreadable = 0;
   let waits = 0;
+  let dropped = 0;
   while (true) {
     try {
       const reply = parseModelReply(yield* call(requestOnce, settings, prompt, streamField));
@@ -130,9 +131,17 @@ export function* askModel(prompt: string, { retries, streamField, accept }: AskO
         yield* delay(error.retryAfterMs);
       } else if (error instanceof StreamInterruptedError) {
         waits += 1;
+        dropped += 1;
+        // A provider that keeps dropping is asked again after 1 s, 2 s, 4 s, then every 8 s.
+        const pause = Math.min(1000 * 2 ** (dropped - 1), MAX_INTERRUPTED_PAUSE_MS);
         yield* put(
-          gameActions.turnRetryScheduled({ reason: 'interrupted', attempt: waits, retryAt: null }),
+          gameActions.turnRetryScheduled({
+            reason: 'interrupted',
+            attempt: waits,
+            retryAt: Date.now() + pause,
+          }),
         );
+        yield* delay(pause);
       } else if (error instanceof ModelReplyError) {
         unreadable += 1;
         if (unreadable > retries) throw new RetriesExhaustedError();

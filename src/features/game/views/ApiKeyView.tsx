@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -165,6 +165,13 @@ function KeyForm({
   const id = useId();
   const modelListId = `${id}-models`;
   const keyHintId = `${id}-key-hint`;
+  // The key field is left uncontrolled on purpose: React writes a controlled input's value
+  // into its HTML attribute, and the key must not sit in the page's markup.
+  const keyRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const input = keyRef.current;
+    if (input && input.value !== apiKey) input.value = apiKey;
+  }, [apiKey]);
 
   return (
     <form className="setup-form" onSubmit={onSubmit} noValidate aria-busy={checkingKey}>
@@ -248,10 +255,10 @@ function KeyForm({
         </label>
         <input
           id={`${id}-key`}
+          ref={keyRef}
           type="password"
           autoComplete="off"
           spellCheck={false}
-          value={apiKey}
           aria-required={preset.requiresKey}
           aria-describedby={preset.requiresKey ? undefined : keyHintId}
           onChange={(event) => onApiKeyChange(event.target.value)}

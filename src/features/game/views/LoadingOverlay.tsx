@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import type { GameWait } from '../gameSlice';
-import { useSecondsUntil } from './useSecondsUntil';
+import { WaitMessage } from './WaitMessage';
 
 interface LoadingOverlayProps {
   loading: boolean;
@@ -48,24 +48,16 @@ export function LoadingOverlay({ loading, final, wait, onCancel }: LoadingOverla
 }
 
 function WaitNotice({ wait, onCancel }: { wait: GameWait; onCancel: () => void }) {
-  const seconds = useSecondsUntil(wait.retryAt);
   return (
     <div className="wait-notice">
       <p className="wait-notice__text">
         <span className="wait-notice__icon" aria-hidden="true">
           ◷
         </span>
-        <FormattedMessage
-          id={`game.play.wait.${wait.reason}`}
-          values={{
-            attempt: wait.attempt,
-            // Announced when the notice appears, not every second after.
-            seconds: <span aria-live="off">{seconds}</span>,
-          }}
-        />
+        <WaitMessage wait={wait} />
       </p>
       <button type="button" className="wait-notice__cancel" onClick={onCancel}>
-        <FormattedMessage id="game.play.wait.cancel" />
+        <FormattedMessage id="game.wait.cancel" />
       </button>
     </div>
   );

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { gameActions, selectGame, type GameWait } from '../gameSlice';
 import './setup.css';
-import { useSecondsUntil } from './useSecondsUntil';
+import { WaitMessage } from './WaitMessage';
 
 /** SPEC.md section 9: one block per 10 percent. */
 export const PROGRESS_BLOCKS = 10;
@@ -98,28 +98,11 @@ interface WaitNoticeProps {
 
 /** DESIGN.md: endless retries stay visible and cancellable. */
 export function WaitNotice({ wait, onCancel }: WaitNoticeProps) {
-  const seconds = useSecondsUntil(wait.retryAt);
-  const message =
-    wait.reason === 'rateLimited' ? (
-      seconds > 0 ? (
-        <FormattedMessage
-          id="game.wait.rateLimited"
-          // The countdown ticks visibly; screen readers hear the notice once, not every second.
-          values={{ seconds: <span aria-live="off">{seconds}</span> }}
-        />
-      ) : (
-        <FormattedMessage id="game.wait.retryingNow" />
-      )
-    ) : (
-      <FormattedMessage
-        id={wait.reason === 'interrupted' ? 'game.wait.interrupted' : 'game.wait.unreadableReply'}
-        values={{ attempt: wait.attempt }}
-      />
-    );
-
   return (
     <div className="loading-wait" role="status">
-      <p className="loading-wait__text">{message}</p>
+      <p className="loading-wait__text">
+        <WaitMessage wait={wait} />
+      </p>
       <button type="button" className="button" onClick={onCancel}>
         <FormattedMessage id="game.wait.cancel" />
       </button>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { gameActions, selectGame } from '../gameSlice';
+import { canChoose, gameActions, selectGame } from '../gameSlice';
 import { CharacterPanel } from './CharacterPanel';
 import { ChoiceForm } from './ChoiceForm';
 import { LoadingOverlay } from './LoadingOverlay';
@@ -23,8 +23,9 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
   const dispatch = useDispatch();
   const game = useSelector(selectGame);
   const { options, isLoading, isFinal, storyLog } = game;
-  const canChoose = game.stage === 'playing' && !isLoading && !isFinal;
-  const showOptions = canChoose && options.length > 0;
+  // The slice's own rule: after a failed turn, Try again is the way on (not a new choice).
+  const choosing = canChoose(game);
+  const showOptions = choosing && options.length > 0;
 
   const latestParagraphRef = useRef<HTMLParagraphElement>(null);
   const firstOptionRef = useRef<HTMLButtonElement>(null);
@@ -104,7 +105,7 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
         )}
         {!isFinal && (
           <ChoiceForm
-            enabled={canChoose}
+            enabled={choosing}
             onSubmit={(text) => dispatch(gameActions.choiceMade({ text }))}
           />
         )}
