@@ -41,22 +41,34 @@ const pglite: TestBackend = {
   },
 };
 
+/** A new, empty PostgreSQL database made through the administrative URL; drop() removes it. */
+export async function freshPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `taleweaver_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(adminUrl, (admin) => admin.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdminClient(adminUrl, (admin) =>
+        admin.query(`drop database if exists ${name} with (force)`),
+      ).then(() => undefined),
+  };
+}
+
 function postgres(adminUrl: string): TestBackend {
   return {
     name: 'PostgreSQL',
     async open() {
-      const name = `taleweaver_test_${randomBytes(6).toString('hex')}`;
-      await withAdminClient(adminUrl, (admin) => admin.query(`create database ${name}`));
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const db = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+      const database = await freshPostgresDatabase(adminUrl);
+      const db = await openDatabase({ databaseUrl: database.url, dataDir: null });
       return {
         db,
         async drop() {
           await db.close();
-          await withAdminClient(adminUrl, (admin) =>
-            admin.query(`drop database if exists ${name} with (force)`),
-          );
+          await database.drop();
         },
       };
     },
@@ -111,8 +123,14 @@ function isReachable(url: string): boolean {
  * creates its own database through it.
  */
 export function testBackends(env: NodeJS.ProcessEnv = process.env): TestBackend[] {
+  const adminUrl = postgresAdminUrl(env);
+  return adminUrl ? [pglite, postgres(adminUrl)] : [pglite];
+}
+
+/** The PostgreSQL tests run against (by the rule above), or null when there is none. */
+export function postgresAdminUrl(env: NodeJS.ProcessEnv = process.env): string | null {
   const configured = env.TEST_POSTGRES_URL || env.DATABASE_URL;
   const adminUrl = configured || LOCAL_POSTGRES_URL;
   const required = Boolean(configured || env.CI);
-  return required || isReachable(adminUrl) ? [pglite, postgres(adminUrl)] : [pglite];
+  return required || isReachable(adminUrl) ? adminUrl : null;
 }
