@@ -130,6 +130,13 @@ async function playToTheEnd(page: Page, lang: 'en' | 'kr', shot: string) {
       timeout: 20_000,
     });
     if (turns > 12) throw new Error('the story did not end by turn 12');
+    if (turns === 3) {
+      // SPEC.md section 2: outcome badges from the 2nd turn, not on the first choice.
+      const choices = page.locator('.story-log .story-choice');
+      expect(await choices.nth(0).locator('.outcome-badge').count()).toBe(0);
+      expect(await choices.nth(1).locator('.outcome-badge').count()).toBe(1);
+      expect(await choices.nth(2).textContent()).toContain('I whistle a song of the old roads');
+    }
   }
   expect(turns).toBeGreaterThanOrEqual(7);
   await look(page, `${shot}-8-ending`);
@@ -160,6 +167,10 @@ test('a full game in English: key, genre, portrait, name, opening, turns, ending
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.locator('.wallet-address__tick').waitFor();
   await look(page, 'game-en-10-profile');
+  // The profile's statistics count the game just saved.
+  const totalGames = page.locator('.stat').filter({ hasText: 'Total Games' }).locator('dd');
+  expect(Number(await totalGames.textContent())).toBeGreaterThanOrEqual(1);
+  expect(await page.locator('table.recent-games tbody tr').count()).toBeGreaterThanOrEqual(1);
   // The API key went to the model server only; never to our backend.
   const keyed = model.requests.filter(
     (request) => request.headers.authorization === 'Bearer sk-good',
