@@ -135,3 +135,17 @@ test('on a phone the verified header fits without sideways scrolling', async () 
   }
   for (const context of contexts) await context.close();
 });
+
+test('a slow wallet shows Signing... until it answers, and one click is one signature', async () => {
+  const wallet = new TestWallet(1);
+  wallet.latencyMs = 700;
+  const { context, page } = await openWithWallet(wallet);
+  await page.getByRole('button', { name: 'Connect Wallet' }).click();
+  const busy = page.getByRole('button', { name: 'Signing...' });
+  await busy.waitFor();
+  expect(await busy.isDisabled()).toBe(true);
+  await screenshot(page, 'wallet-slow-signing');
+  await walletButton(page, wallet.address).waitFor({ timeout: 15_000 });
+  expect(signatures(wallet)).toBe(1);
+  await context.close();
+});

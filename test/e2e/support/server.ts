@@ -17,12 +17,16 @@ const projectRoot = path.resolve(__dirname, '..', '..', '..');
  */
 export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-e2e-'));
+  // A fresh PGlite directory unless the caller names a database: a DATABASE_URL in the test
+  // run's own environment would otherwise point every spec's server at one shared database.
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(projectRoot, 'server', 'index.ts')],
     {
       cwd: projectRoot,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+      env: { ...inherited, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
