@@ -3,35 +3,22 @@
  * running server and a fake OpenAI-compatible model server (the provider is the edge faked),
  * in English and in Korean, with a screenshot of every view.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { TestWallet } from '../fixtures/testWallet';
-import {
-  startFakeModelServer,
-  userPrompt,
-  type FakeModelServer,
-} from '../fixtures/fakeModelServer';
+import { userPrompt } from '../fixtures/fakeModelServer';
 import { baseUrl } from './support/backend';
 import {
   DESKTOP,
   PHONE,
   collectPageErrors,
   horizontalOverflow,
-  launchBrowser,
   screenshot,
 } from './support/browser';
 import { seriousViolations } from './support/axe';
 import { injectTestWallet } from './support/injectWallet';
+import { browser, model, withBrowserAndModel } from './support/session';
 
-let browser: Browser;
-let model: FakeModelServer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  model = await startFakeModelServer({ validKeys: ['sk-good'] });
-});
-afterAll(async () => {
-  await browser?.close();
-  await model?.close();
-});
+withBrowserAndModel(['sk-good']);
 
 /** Accessibility problems found on the screens a journey looked at, by screen. */
 let violations: string[] = [];

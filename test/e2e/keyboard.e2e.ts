@@ -3,24 +3,15 @@
  * needs is reached with Tab and worked with Enter, Space, typing or the number keys. No mouse
  * click and no locator.fill() is used: a control that cannot be reached by Tab fails the test.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startFakeModelServer, type FakeModelServer } from '../fixtures/fakeModelServer';
+import type { Locator, Page } from 'playwright-core';
 import { TestWallet } from '../fixtures/testWallet';
 import { baseUrl } from './support/backend';
-import { DESKTOP, collectPageErrors, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, collectPageErrors, screenshot } from './support/browser';
 import { injectTestWallet } from './support/injectWallet';
+import { browser, model, withBrowserAndModel } from './support/session';
 
 const API_KEY = 'sk-keyboard';
-let browser: Browser;
-let model: FakeModelServer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  model = await startFakeModelServer({ validKeys: [API_KEY] });
-});
-afterAll(async () => {
-  await browser?.close();
-  await model?.close();
-});
+withBrowserAndModel([API_KEY]);
 
 /** The most Tab presses a control may be away (the genre screen has ~66 chips before Submit). */
 const MAX_TABS = 120;

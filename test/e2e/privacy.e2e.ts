@@ -6,18 +6,13 @@
  * a fake OpenAI-compatible model server.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import {
-  gameReply,
-  startFakeModelServer,
-  userPrompt,
-  type CompletionReply,
-  type FakeModelServer,
-} from '../fixtures/fakeModelServer';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { gameReply, userPrompt, type CompletionReply } from '../fixtures/fakeModelServer';
 import { TestWallet } from '../fixtures/testWallet';
 import { baseUrl } from './support/backend';
-import { DESKTOP, collectPageErrors, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, collectPageErrors, screenshot } from './support/browser';
 import { injectTestWallet } from './support/injectWallet';
+import { browser, model, withBrowserAndModel } from './support/session';
 
 /**
  * The key's random part is what is searched for, so a copy of the key with its prefix cut off
@@ -26,16 +21,7 @@ import { injectTestWallet } from './support/injectWallet';
 const SECRET = randomBytes(12).toString('hex');
 const API_KEY = `sk-privacy-${SECRET}`;
 
-let browser: Browser;
-let model: FakeModelServer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  model = await startFakeModelServer({ validKeys: [API_KEY] });
-});
-afterAll(async () => {
-  await browser?.close();
-  await model?.close();
-});
+withBrowserAndModel([API_KEY]);
 afterEach(() => model.replyWith(gameReply));
 
 const modelOrigin = () => new URL(model.url).origin;

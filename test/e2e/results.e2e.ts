@@ -4,15 +4,15 @@
  * same result saved again from a second tab is the spec's duplicate warning; and a client that
  * skips the check and writes straight to the table is refused by the database itself.
  */
-import type { Browser, Page } from 'playwright-core';
-import { startFakeModelServer, type FakeModelServer } from '../fixtures/fakeModelServer';
+import type { Page } from 'playwright-core';
 import { TestWallet } from '../fixtures/testWallet';
 import { freshPostgresDatabase, postgresAdminUrl } from '../server/support/databases';
 import { e2eBackend } from './support/backend';
-import { DESKTOP, collectPageErrors, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, collectPageErrors, screenshot } from './support/browser';
 import { injectTestWallet } from './support/injectWallet';
 import { connectAndEnterKey, playNewGameToTheEnd, type JourneyTarget } from './support/journey';
 import { startServer, type RunningServer } from './support/server';
+import { browser, model, withBrowserAndModel } from './support/session';
 
 const API_KEY = 'sk-results';
 
@@ -38,16 +38,7 @@ const DATABASES: DatabaseUnderTest[] = [
     : []),
 ];
 
-let browser: Browser;
-let model: FakeModelServer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  model = await startFakeModelServer({ validKeys: [API_KEY] });
-});
-afterAll(async () => {
-  await browser?.close();
-  await model?.close();
-});
+withBrowserAndModel([API_KEY]);
 
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save Adventure Results' });
 

@@ -5,13 +5,8 @@
  * own IndexedDB (one per browser context).
  */
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  gameReply,
-  startFakeModelServer,
-  type CompletionReply,
-  type FakeModelServer,
-} from '../fixtures/fakeModelServer';
+import type { BrowserContext, Page } from 'playwright-core';
+import { gameReply, type CompletionReply } from '../fixtures/fakeModelServer';
 import { TestWallet } from '../fixtures/testWallet';
 import { baseUrl } from './support/backend';
 import {
@@ -19,24 +14,15 @@ import {
   PHONE,
   collectPageErrors,
   horizontalOverflow,
-  launchBrowser,
   screenshot,
 } from './support/browser';
 import { injectTestWallet, switchAccount } from './support/injectWallet';
+import { browser, model, withBrowserAndModel } from './support/session';
 
 /** A key no record may hold: if it shows up in IndexedDB, the save leaked it. */
 const API_KEY = 'sk-stories-e2e-3f9c1a7d';
 
-let browser: Browser;
-let model: FakeModelServer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  model = await startFakeModelServer({ validKeys: [API_KEY] });
-});
-afterAll(async () => {
-  await browser?.close();
-  await model?.close();
-});
+withBrowserAndModel([API_KEY]);
 
 /**
  * The default game, but every scene and its options numbered, so no two paragraphs or choices

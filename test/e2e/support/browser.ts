@@ -40,7 +40,13 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Horizontal overflow in CSS pixels: 0 when nothing scrolls sideways. */
+/**
+ * Horizontal overflow in CSS pixels: 0 when nothing scrolls sideways. Measured against the
+ * layout viewport's clientWidth: with mobile emulation Chrome widens innerWidth to fit wide
+ * content, which would hide the overflow.
+ */
 export function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
 }
