@@ -109,9 +109,10 @@ function* storiesDb() {
   const database = yield* getContext<Database>('storiesDatabase');
   return yield* call(database);
 }
-type SaveKind = 'auto' | 'manual';
 
 // ---- Saving ----
+
+type SaveKind = 'auto' | 'manual';
 
 /** How a save went: done, skipped (nothing to save now), or failed for a reason. */
 type SaveOutcome = 'saved' | 'skipped' | StorageErrorReason;
