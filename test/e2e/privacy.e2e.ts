@@ -12,6 +12,7 @@ import { TestWallet } from '../fixtures/testWallet';
 import { baseUrl } from './support/backend';
 import { DESKTOP, collectPageErrors, screenshot } from './support/browser';
 import { injectTestWallet } from './support/injectWallet';
+import { connectWallet, fillKeyForm, setUpNewGame, submitKey } from './support/journey';
 import { browser, model, withBrowserAndModel } from './support/session';
 
 /**
@@ -215,30 +216,13 @@ async function expectKeyOnlyUnderApiKey(page: Page, when: string): Promise<Store
 
 /** Connects the injected wallet and chooses the fake provider; the key is typed, not sent. */
 async function signInAndTypeKey(page: Page) {
-  await page.goto(baseUrl());
-  await page.getByRole('button', { name: 'Connect Wallet' }).click();
-  await page.locator('.wallet-address__tick').waitFor();
-  await page.getByLabel('Provider').selectOption({ label: 'Custom (OpenAI-compatible)' });
-  await page.getByLabel('Base URL').fill(model.url);
-  await page.getByLabel('Model', { exact: true }).fill('fake-model');
-  await page.getByLabel('API key').fill(API_KEY);
-}
-
-async function submitKey(page: Page) {
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(`${baseUrl()}/game`);
-  await page.getByRole('button', { name: 'Start New Game' }).waitFor();
+  await connectWallet(page, baseUrl());
+  await fillKeyForm(page, { url: baseUrl(), model, apiKey: API_KEY });
 }
 
 /** From load-or-create through genre, portrait and a random name to the opening's options. */
 async function startGame(page: Page) {
-  await page.getByRole('button', { name: 'Start New Game' }).click();
-  await page.locator('.genre-chip').first().click();
-  await page.getByRole('button', { name: 'Submit Genre' }).click();
-  await page.getByRole('button', { name: 'Portrait 5', exact: true }).click();
-  await page.getByRole('button', { name: 'Choose me' }).click();
-  await page.getByRole('button', { name: 'Random' }).click();
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await setUpNewGame(page);
   await firstOption(page).waitFor({ timeout: 20_000 });
   await noOverlay(page);
 }
@@ -301,7 +285,7 @@ test('the API key goes only to the model server', async () => {
   expect({ keyScreenHtmlHasKey: (await page.content()).includes(SECRET) }).toEqual({
     keyScreenHtmlHasKey: false,
   });
-  await submitKey(page);
+  await submitKey(page, baseUrl());
   await startGame(page);
   await screenshot(page, 'privacy-1-opening');
 
@@ -432,7 +416,7 @@ test('model text containing HTML is shown as text and runs no script', async () 
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await signInAndTypeKey(page);
-  await submitKey(page);
+  await submitKey(page, baseUrl());
   await startGame(page);
 
   // The opening, its options and the character's bio.

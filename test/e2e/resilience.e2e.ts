@@ -17,6 +17,7 @@ import { TestWallet } from '../fixtures/testWallet';
 import { baseUrl } from './support/backend';
 import { DESKTOP, collectPageErrors, launchBrowser, screenshot } from './support/browser';
 import { injectTestWallet } from './support/injectWallet';
+import { connectAndEnterKey } from './support/journey';
 
 const API_KEY = 'sk-resilience-e2e';
 
@@ -69,15 +70,7 @@ async function openGame(): Promise<{ page: Page; errors: string[] }> {
   await injectTestWallet(context, new TestWallet(1));
   const page = await context.newPage();
   const errors = collectPageErrors(page);
-  await page.goto(baseUrl());
-  await page.getByRole('button', { name: 'Connect Wallet' }).click();
-  await page.locator('.wallet-address__tick').waitFor();
-  await page.getByLabel('Provider').selectOption({ label: 'Custom (OpenAI-compatible)' });
-  await page.getByLabel('Base URL').fill(model.url);
-  await page.getByLabel('Model', { exact: true }).fill('fake-model');
-  await page.getByLabel('API key').fill(API_KEY);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(`${baseUrl()}/game`);
+  await connectAndEnterKey(page, { url: baseUrl(), model, apiKey: API_KEY });
   await page.getByRole('button', { name: 'Start New Game' }).click();
   await page.locator('.genre-chip').first().click();
   await page.getByRole('button', { name: 'Submit Genre' }).click();

@@ -17,6 +17,7 @@ import {
   screenshot,
 } from './support/browser';
 import { injectTestWallet, switchAccount } from './support/injectWallet';
+import { connectAndEnterKey } from './support/journey';
 import { browser, model, withBrowserAndModel } from './support/session';
 
 /** A key no record may hold: if it shows up in IndexedDB, the save leaked it. */
@@ -64,25 +65,9 @@ function realErrors(errors: string[]): string[] {
   return errors.filter((error) => !/Failed to load resource/.test(error));
 }
 
-/**
- * Connects the wallet (unless this context is signed in already), sets the fake provider and
- * submits the key; ends on the load-or-create view.
- */
-async function signInAndEnterKey(page: Page) {
-  await page.goto(baseUrl());
-  const connect = page.getByRole('button', { name: 'Connect Wallet' });
-  const tick = page.locator('.wallet-address__tick');
-  await connect.or(tick).first().waitFor();
-  if (await connect.isVisible()) await connect.click();
-  await tick.waitFor();
-  await page.getByLabel('Provider').selectOption({ label: 'Custom (OpenAI-compatible)' });
-  await page.getByLabel('Base URL').fill(model.url);
-  await page.getByLabel('Model', { exact: true }).fill('fake-model');
-  await page.getByLabel('API key').fill(API_KEY);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(`${baseUrl()}/game`);
-  await page.getByRole('button', { name: 'Start New Game' }).waitFor();
-}
+/** Connects the wallet (unless this context is signed in already) and submits the key. */
+const signInAndEnterKey = (page: Page) =>
+  connectAndEnterKey(page, { url: baseUrl(), model, apiKey: API_KEY });
 
 /** After a reload the game is back at the key screen, the key filled in: submit it again. */
 async function reloadAndResubmitKey(page: Page, language: 'en' | 'kr' = 'en') {

@@ -1,6 +1,6 @@
 /**
- * Steps of a player's journey shared by the e2e specs: connect the injected wallet and enter
- * the key for the fake model server, then play a new game until the story ends.
+ * Steps of a player's journey shared by the e2e specs: connect the injected wallet, enter the
+ * key for the fake model server, set up a new game, and play it until the story ends.
  */
 import type { Page } from 'playwright-core';
 import type { FakeModelServer } from '../../fixtures/fakeModelServer';
@@ -12,33 +12,52 @@ export interface JourneyTarget {
   apiKey: string;
 }
 
-/** Connects the wallet (unless this browser is signed in), sets the fake provider, submits the key. */
-export async function connectAndEnterKey(page: Page, { url, model, apiKey }: JourneyTarget) {
+/** Opens the app and connects the wallet, unless this browser is signed in already. */
+export async function connectWallet(page: Page, url: string) {
   await page.goto(url);
   const connect = page.getByRole('button', { name: 'Connect Wallet' });
   const tick = page.locator('.wallet-address__tick');
   await connect.or(tick).first().waitFor();
   if (await connect.isVisible()) await connect.click();
   await tick.waitFor();
+}
+
+/** Chooses the fake provider and types the key, without sending it. */
+export async function fillKeyForm(page: Page, { model, apiKey }: JourneyTarget) {
   await page.getByLabel('Provider').selectOption({ label: 'Custom (OpenAI-compatible)' });
   await page.getByLabel('Base URL').fill(model.url);
   await page.getByLabel('Model', { exact: true }).fill('fake-model');
   await page.getByLabel('API key').fill(apiKey);
+}
+
+/** Sends the key and waits for the load-or-create view. */
+export async function submitKey(page: Page, url: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(`${url}/game`);
   await page.getByRole('button', { name: 'Start New Game' }).waitFor();
 }
 
-/** From load-or-create: a preset genre, portrait 5, a random name, then the first option each
- * turn until the ending screen. Returns the number of turns played. */
-export async function playNewGameToTheEnd(page: Page): Promise<number> {
+/** Connects the wallet, sets the fake provider, submits the key: ends on load-or-create. */
+export async function connectAndEnterKey(page: Page, target: JourneyTarget) {
+  await connectWallet(page, target.url);
+  await fillKeyForm(page, target);
+  await submitKey(page, target.url);
+}
+
+/** From load-or-create: a preset genre, a portrait, a random name, and the name submitted. */
+export async function setUpNewGame(page: Page, portrait = 5) {
   await page.getByRole('button', { name: 'Start New Game' }).click();
   await page.locator('.genre-chip').first().click();
   await page.getByRole('button', { name: 'Submit Genre' }).click();
-  await page.getByRole('button', { name: 'Portrait 5', exact: true }).click();
+  await page.getByRole('button', { name: `Portrait ${portrait}`, exact: true }).click();
   await page.getByRole('button', { name: 'Choose me' }).click();
   await page.getByRole('button', { name: 'Random' }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** A new game, then the first option each turn until the ending screen. Returns the turns. */
+export async function playNewGameToTheEnd(page: Page): Promise<number> {
+  await setUpNewGame(page);
   const options = page.locator('.options__list button');
   const ending = page.getByRole('heading', { name: 'Adventure Complete' });
   let turns = 0;
