@@ -97,7 +97,7 @@ export function EndingView({ resultNote }: EndingViewProps = {}) {
           <FormattedMessage id="game.ending.title" />
         </h1>
         <p className="ending__type">
-          <span className="play-visually-hidden">
+          <span className="visually-hidden">
             <FormattedMessage id="game.ending.typeLabel" />{' '}
           </span>
           {endingName}

@@ -42,7 +42,7 @@ export function StoryLog({ entries, streamingText, latestParagraphRef }: StoryLo
             <span className="story-choice__marker" aria-hidden="true">
               ➤
             </span>
-            <span className="play-visually-hidden">
+            <span className="visually-hidden">
               <FormattedMessage id="game.play.youChose" />{' '}
             </span>
             <span className="story-choice__text">{entry.text}</span>

@@ -83,7 +83,7 @@ export function SavedStoriesList() {
           </button>
           <label className="button saved-list__import">
             <input
-              className="saved-list__file"
+              className="saved-list__file visually-hidden"
               type="file"
               accept="application/json,.json"
               onChange={(event) => void importFile(event)}
