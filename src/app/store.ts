@@ -22,6 +22,7 @@ import type { BackendApi } from '../api/baseApi';
 import type { BackendProvider } from '../api/backend';
 import { settingsSlice } from '../features/settings';
 import { gameSlice, playerStatsSlice } from '../features/game';
+import { providerSessionSlice } from '../features/llm';
 import { storiesSlice } from '../features/stories/storiesSlice';
 import { walletSlice } from '../features/wallet';
 import { maskAction, maskSecrets } from './devtools';
@@ -55,6 +56,7 @@ const rootReducer = combineSlices(
   gameSlice,
   playerStatsSlice,
   storiesSlice,
+  providerSessionSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -20,6 +20,31 @@ export class ModelReplyError extends Error {
 }
 
 const CODE_FENCE = '```';
+const THINK_OPEN = /<think(?:ing)?>/i;
+const THINK_CLOSE = /<\/think(?:ing)?>/gi;
+
+/**
+ * A reply without the thinking some models write into it (qwen3, DeepSeek-R1: a
+ * <think>...</think> block before the answer). Everything up to the last closing tag is thinking
+ * (newer models open the block in the prompt and only close it); an opening tag not closed yet
+ * starts thinking that is still being written.
+ */
+export function withoutThinking(reply: string): string {
+  let answer = reply;
+  const closings = [...reply.matchAll(THINK_CLOSE)];
+  const last = closings.at(-1);
+  if (last) answer = reply.slice(last.index + last[0].length);
+  const open = answer.search(THINK_OPEN);
+  return open === -1 ? answer : answer.slice(0, open);
+}
+
+/** The model is writing a <think> block it has not closed yet. */
+export function stillThinking(reply: string): boolean {
+  const closings = [...reply.matchAll(THINK_CLOSE)];
+  const last = closings.at(-1);
+  const after = last ? reply.slice(last.index + last[0].length) : reply;
+  return THINK_OPEN.test(after);
+}
 const LINE_BREAK = /\r\n|\r|\n/g;
 const SMART_DOUBLE_QUOTES = '“”„‟«»';
 
@@ -91,13 +116,16 @@ function removeStrayQuotes(text: string): string {
 }
 
 /**
- * The JSON object in a model's reply (SPEC.md section 5). First pass: fences and prose
+ * The JSON object in a model's reply (SPEC.md section 5). A <think> block goes first (it is
+ * not the reply, and may hold braces of its own). First pass: fences and prose
  * around the outermost braces go, and jsonrepair mends the rest. Second, lenient pass:
  * parenthesised remarks and stray quotes inside values go too. Throws only ModelReplyError.
  */
 export function parseModelReply(reply: unknown): Record<string, unknown> {
-  if (typeof reply !== 'string' || reply.trim() === '') throw new ModelReplyError('empty');
-  const text = outermostObject(reply);
+  if (typeof reply !== 'string') throw new ModelReplyError('empty');
+  const answer = withoutThinking(reply);
+  if (answer.trim() === '') throw new ModelReplyError('empty');
+  const text = outermostObject(answer);
   try {
     return repairToObject(text);
   } catch {

@@ -26,9 +26,39 @@ export type GameErrorCode =
   | 'emptyApiKey'
   | 'walletNotVerified'
   | 'invalidApiKey'
+  | 'modelUnavailable'
+  | 'providerUnreachable'
   | 'keyCheckFailed'
   | 'turnFailed'
   | 'openingFailed';
+
+/** Why a request to the model failed, as the player is told it under the main message. */
+export type ProblemReason =
+  | 'invalidApiKey'
+  | 'modelUnavailable'
+  | 'providerUnreachable'
+  | 'noAnswer'
+  | 'retriesExhausted'
+  | 'providerError'
+  | 'unexpected';
+
+/**
+ * The cause of a failure (DESIGN.md: errors say what happened): a reason the catalogues word in
+ * the interface language, and the provider's own message, quoted as it said it.
+ */
+export interface Problem {
+  reason: ProblemReason;
+  /** The provider's name (a product name, the same in every language). */
+  provider: string;
+  model: string;
+  /** For an unreachable provider: the address asked. */
+  origin: string | null;
+  /** The player's own server (local or custom preset): the CORS hint applies. */
+  ownServer: boolean;
+  /** What the provider said, verbatim (never holds the key). */
+  providerMessage: string | null;
+  status: number | null;
+}
 
 /** A wait the player can see and cancel (DESIGN.md: endless retries stay visible). */
 export interface GameWait {
@@ -90,8 +120,10 @@ export interface GameState {
   lastChoice: ResolvedChoice | null;
   wait: GameWait | null;
   error: GameErrorCode | null;
-  /** The cause as the provider put it (shown under the catalogue message). */
-  errorDetail: string | null;
+  /** The model is thinking before it writes (a reasoning model); its thoughts are not shown. */
+  thinking: boolean;
+  /** What caused the error (shown under the catalogue message). */
+  errorDetail: Problem | null;
 }
 
 export const initialGameState: GameState = {
@@ -120,6 +152,7 @@ export const initialGameState: GameState = {
   recap: null,
   lastChoice: null,
   wait: null,
+  thinking: false,
   error: null,
   errorDetail: null,
 };
@@ -167,7 +200,10 @@ export const gameSlice = createSlice({
       state.apiKey = action.payload;
       state.stage = 'loadOrCreate';
     },
-    apiKeyRejected(state, action: PayloadAction<{ error: GameErrorCode; detail?: string | null }>) {
+    apiKeyRejected(
+      state,
+      action: PayloadAction<{ error: GameErrorCode; detail?: Problem | null }>,
+    ) {
       state.checkingKey = false;
       state.error = action.payload.error;
       state.errorDetail = action.payload.detail ?? null;
@@ -210,6 +246,7 @@ export const gameSlice = createSlice({
       state.previousParagraph = action.payload.storyStart;
       state.options = action.payload.options;
       state.streamingText = '';
+      state.thinking = false;
     },
     openingSummaryReceived(state, action: PayloadAction<string>) {
       if (state.stage !== 'loading') return;
@@ -252,7 +289,13 @@ export const gameSlice = createSlice({
       state.errorDetail = null;
     },
     narrativeStreamed(state, action: PayloadAction<string>) {
-      if (state.isLoading) state.streamingText = action.payload;
+      if (!state.isLoading) return;
+      state.streamingText = action.payload;
+      state.thinking = false;
+    },
+    /** A reasoning model thinks before it writes: a quiet 'thinking' until its words come. */
+    reasoningStreamed(state) {
+      if (state.isLoading && state.streamingText === '') state.thinking = true;
     },
     segmentReceived(state, action: PayloadAction<Segment>) {
       if (!state.isLoading || state.stage !== 'playing') return;
@@ -261,6 +304,7 @@ export const gameSlice = createSlice({
       state.options = action.payload.isFinal ? [] : action.payload.options;
       state.isFinal = action.payload.isFinal;
       state.streamingText = '';
+      state.thinking = false;
       state.wait = null;
       // Still loading: the segment's summary (and for a final one the recap) comes next, and
       // the options wait for it, so the next choice starts from a complete turn.
@@ -274,13 +318,15 @@ export const gameSlice = createSlice({
       state.wait = action.payload;
       // What streamed in before the failure is not the story: it goes while the game waits.
       state.streamingText = '';
+      state.thinking = false;
     },
     /** SPEC.md section 4: loading stops and 'Failed to fetch story data' is shown. */
-    turnFailed(state, action: PayloadAction<string | null>) {
+    turnFailed(state, action: PayloadAction<Problem | null>) {
       if (!state.isLoading) return;
       state.isLoading = false;
       state.wait = null;
       state.streamingText = '';
+      state.thinking = false;
       state.error = state.stage === 'loading' ? 'openingFailed' : 'turnFailed';
       state.errorDetail = action.payload;
     },
@@ -308,11 +354,13 @@ export const gameSlice = createSlice({
       state.isLoading = false;
       state.wait = null;
       state.streamingText = '';
+      state.thinking = false;
     },
     returnedHome(state) {
       state.isLoading = false;
       state.wait = null;
       state.streamingText = '';
+      state.thinking = false;
       if (state.stage !== 'apiKeyInput') state.stage = 'loadOrCreate';
     },
     /**

@@ -1,71 +1,38 @@
 /**
- * The language-model calls of SPEC.md section 7: the key check and one completion. Plain I/O
- * with no waiting or retrying of its own: the game's sagas wait out a 429 and retry, and cancel
- * through the AbortSignal every call takes. The API key goes into the Authorization header and
- * nowhere else: never into a log or an error message.
+ * The language-model calls of SPEC.md section 7: the provider's model list, the key check and
+ * one completion. Plain I/O with no waiting of its own: the game's sagas wait out a 429 and
+ * retry, and cancel through the AbortSignal every call takes. The one retry here is the
+ * capability negotiation: a request whose feature the provider refuses (a 400 naming JSON mode,
+ * streaming, reasoning effort, temperature or max_tokens) is made once more without it, and the
+ * caller is told so that the session remembers. The API key goes into the Authorization header
+ * and nowhere else: never into a log or an error message.
  */
 import { jsonrepair } from 'jsonrepair';
 
-import { chatCompletionsUrl, type ProviderPreset } from './providers';
-
-/** SPEC.md section 9. */
-export const KEY_CHECK_MAX_TOKENS = 256;
-export const GENERATION_MAX_TOKENS = 1000;
-export const TEMPERATURE = 0.7;
-export const DEFAULT_RETRY_AFTER_MS = 5000;
+import { stillThinking, withoutThinking } from '../../engine/reply';
+import {
+  planRequest,
+  refusedFeature,
+  requestBody,
+  type ChatMessage,
+  type ModelFeature,
+  type PlanOptions,
+  type RequestPlan,
+} from './capabilities';
+import {
+  DEFAULT_RETRY_AFTER_MS,
+  ProviderError,
+  ProviderUnreachableError,
+  RateLimitedError,
+  StreamInterruptedError,
+  isAbortError,
+} from './errors';
+import { baseUrlOf, chatCompletionsUrl, modelsUrl, type ProviderPreset } from './providers';
 
 export const KEY_CHECK_SYSTEM_MESSAGE = 'You are a helpful assistant.';
 /** OpenAI's JSON mode also requires the word JSON somewhere in the messages. */
 export const JSON_SYSTEM_MESSAGE =
   'You are the narrator of a text adventure game. Always reply with one valid JSON object and nothing else: no prose, no code fences.';
-
-/** The provider asked us to slow down (HTTP 429); try again after retryAfterMs. */
-export class RateLimitedError extends Error {
-  readonly status = 429;
-  readonly retryAfterMs: number;
-
-  constructor(retryAfterMs: number, options?: { cause?: unknown }) {
-    super(`The language-model provider is rate limiting; retry after ${retryAfterMs} ms`, options);
-    this.name = 'RateLimitedError';
-    this.retryAfterMs = retryAfterMs;
-  }
-}
-
-/** Any other error status, with the provider's own message. */
-export class ProviderError extends Error {
-  readonly status: number;
-
-  constructor(status: number, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'ProviderError';
-    this.status = status;
-  }
-}
-
-/** The reply stopped before it was complete: the connection dropped mid-stream. */
-export class StreamInterruptedError extends Error {
-  /** The text that arrived before the break. */
-  readonly partialText: string;
-
-  constructor(partialText: string, options?: { cause?: unknown }) {
-    super(
-      `The language-model reply was interrupted after ${partialText.length} characters`,
-      options,
-    );
-    this.name = 'StreamInterruptedError';
-    this.partialText = partialText;
-  }
-}
-
-/** True for the error a fetch (or a body read) rejects with when its signal is aborted. */
-export function isAbortError(error: unknown): boolean {
-  // By name, not instanceof: DOMException comes from another realm in some runtimes (jest).
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    (error as { name?: unknown }).name === 'AbortError'
-  );
-}
 
 type Fetch = typeof globalThis.fetch;
 
@@ -74,49 +41,61 @@ interface ProviderRequest {
   /** Used only when the preset lets the player edit it; the preset's own URL otherwise. */
   baseUrl?: string;
   apiKey: string;
-  /** The preset's default model when blank. */
-  model: string;
   signal: AbortSignal;
   /** Defaults to the global fetch; tests and other runtimes pass their own. */
   fetch?: Fetch;
 }
 
-export type CheckApiKeyRequest = ProviderRequest;
+export type ModelListRequest = ProviderRequest;
 
-export interface CompletionRequest extends ProviderRequest {
+interface ChatRequest extends ProviderRequest {
+  /** The preset's default model when blank. */
+  model: string;
+  /** Features this provider refused for this model earlier in the session: not sent. */
+  refused?: readonly ModelFeature[];
+  /** Told when the provider refuses a feature (the request is then made without it). */
+  onFeatureRefused?: (feature: ModelFeature) => void;
+}
+
+export type CheckApiKeyRequest = ChatRequest;
+
+export interface CompletionRequest extends ChatRequest {
   /** The system message; JSON_SYSTEM_MESSAGE when absent. */
   system?: string;
   prompt: string;
-  /** Ask for server-sent events (only sent when the preset supports streaming). */
+  /** Ask for server-sent events (sent when the provider can stream). */
   stream: boolean;
   /** Called with the whole text so far each time more of a streamed reply arrives. */
   onText?: (textSoFar: string) => void;
-}
-
-interface ChatMessage {
-  role: 'system' | 'user';
-  content: string;
-}
-
-function endpointOf({ provider, baseUrl }: ProviderRequest): string {
-  const editable = provider.editableBaseUrl && baseUrl !== undefined && baseUrl.trim() !== '';
-  return chatCompletionsUrl(editable ? baseUrl : provider.baseUrl);
+  /** Called while the model thinks before answering (its reasoning is never shown). */
+  onReasoning?: () => void;
 }
 
 function headersOf({ provider, apiKey }: ProviderRequest): Record<string, string> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = {};
   const key = apiKey.trim();
   if (key !== '' || provider.requiresKey) headers.Authorization = `Bearer ${key}`;
   return headers;
 }
 
-function post(request: ProviderRequest, body: Record<string, unknown>): Promise<Response> {
+/** One fetch; a request that gets no answer at all becomes ProviderUnreachableError. */
+async function send(request: ProviderRequest, url: string, init: RequestInit): Promise<Response> {
   const doFetch = request.fetch ?? globalThis.fetch.bind(globalThis);
-  return doFetch(endpointOf(request), {
+  try {
+    return await doFetch(url, { ...init, signal: request.signal });
+  } catch (error) {
+    if (request.signal.aborted || isAbortError(error)) throw error;
+    throw new ProviderUnreachableError(new URL(url).origin, { cause: error });
+  }
+}
+
+const modelOf = (request: ChatRequest) => request.model.trim() || request.provider.defaultModel;
+
+function postChat(request: ChatRequest, body: Record<string, unknown>): Promise<Response> {
+  return send(request, chatCompletionsUrl(baseUrlOf(request.provider, request.baseUrl)), {
     method: 'POST',
-    headers: headersOf(request),
-    body: JSON.stringify({ model: request.model.trim() || request.provider.defaultModel, ...body }),
-    signal: request.signal,
+    headers: { ...headersOf(request), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
   });
 }
 
@@ -124,23 +103,6 @@ function post(request: ProviderRequest, body: Record<string, unknown>): Promise<
 function redactKey(text: string, apiKey: string): string {
   const key = apiKey.trim();
   return key === '' ? text : text.split(key).join('[API key]');
-}
-
-/**
- * SPEC.md section 5, key check: a short chat request; an OK status means the key is valid.
- * A network failure rejects (the caller shows 'An error occurred while validating your API key.').
- */
-export async function checkApiKey(
-  request: CheckApiKeyRequest,
-): Promise<{ ok: true } | { ok: false }> {
-  const messages: ChatMessage[] = [
-    { role: 'system', content: KEY_CHECK_SYSTEM_MESSAGE },
-    { role: 'user', content: 'hi' },
-  ];
-  const response = await post(request, { messages, max_tokens: KEY_CHECK_MAX_TOKENS });
-  // Only the status matters; release the connection without reading the reply.
-  await response.body?.cancel().catch(() => undefined);
-  return response.ok ? { ok: true } : { ok: false };
 }
 
 /**
@@ -155,19 +117,25 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   return Number.isNaN(date) ? DEFAULT_RETRY_AFTER_MS : Math.max(0, date - now);
 }
 
-/** The message in an error body: OpenAI's {error: {message}}, a few common variants, or text. */
-function errorMessageOf(body: unknown, fallback: string): string {
-  if (typeof body === 'object' && body !== null) {
-    const { error, message, detail } = body as Record<string, unknown>;
-    if (typeof error === 'object' && error !== null) {
-      const nested = (error as Record<string, unknown>).message;
-      if (typeof nested === 'string' && nested.trim() !== '') return nested.trim();
-    }
-    for (const candidate of [error, message, detail]) {
-      if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim();
-    }
+const textOf = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/** The message, code and param of an error body: OpenAI's {error: {...}}, variants, or text. */
+function errorOf(
+  body: unknown,
+  fallback: string,
+): { message: string; code?: string; param?: string } {
+  if (typeof body !== 'object' || body === null) return { message: fallback };
+  const { error, message, detail } = body as Record<string, unknown>;
+  if (typeof error === 'object' && error !== null) {
+    const nested = error as Record<string, unknown>;
+    return {
+      message: textOf(nested.message) ?? fallback,
+      code: textOf(nested.code) ?? undefined,
+      param: textOf(nested.param) ?? undefined,
+    };
   }
-  return fallback;
+  return { message: textOf(error) ?? textOf(message) ?? textOf(detail) ?? fallback };
 }
 
 function parseJson(text: string): unknown {
@@ -184,8 +152,75 @@ async function providerErrorOf(response: Response, apiKey: string): Promise<Prov
   const text = await response.text().catch(() => '');
   const plain = text.trim().slice(0, MAX_ERROR_TEXT);
   const fallback = plain || `HTTP ${response.status} ${response.statusText}`.trim();
-  const message = errorMessageOf(parseJson(text), fallback);
-  return new ProviderError(response.status, redactKey(message, apiKey));
+  const { message, code, param } = errorOf(parseJson(text), fallback);
+  return new ProviderError(response.status, redactKey(message, apiKey), { code, param });
+}
+
+/** A 429 or another error status, as the error the callers tell apart. */
+async function failureOf(response: Response, apiKey: string): Promise<Error> {
+  if (response.status === 429) {
+    await response.body?.cancel().catch(() => undefined);
+    return new RateLimitedError(parseRetryAfter(response.headers.get('Retry-After')));
+  }
+  return providerErrorOf(response, apiKey);
+}
+
+/**
+ * Makes a chat request by the plan for this provider and model; when the provider refuses one
+ * of the plan's features, tells the caller and makes it again without that feature (each
+ * feature once, so this ends).
+ */
+async function negotiate<T>(
+  request: ChatRequest,
+  options: PlanOptions,
+  attempt: (plan: RequestPlan) => Promise<T>,
+): Promise<T> {
+  const refused = [...(request.refused ?? [])];
+  for (;;) {
+    const plan = planRequest(request.provider, modelOf(request), { ...options, refused });
+    try {
+      return await attempt(plan);
+    } catch (error) {
+      const feature = refusedFeature(error, plan);
+      if (feature === null || refused.includes(feature)) throw error;
+      refused.push(feature);
+      request.onFeatureRefused?.(feature);
+    }
+  }
+}
+
+/**
+ * SPEC.md section 5, key check: a short chat request ('hi'); an OK status means the key is
+ * valid. Rejects with ProviderError (the status tells a refused key from a retired model),
+ * RateLimitedError, or ProviderUnreachableError.
+ */
+export async function checkApiKey(request: CheckApiKeyRequest): Promise<void> {
+  const messages: ChatMessage[] = [
+    { role: 'system', content: KEY_CHECK_SYSTEM_MESSAGE },
+    { role: 'user', content: 'hi' },
+  ];
+  await negotiate(request, { keyCheck: true }, async (plan) => {
+    const response = await postChat(request, requestBody(plan, modelOf(request), messages));
+    if (!response.ok) throw await failureOf(response, request.apiKey);
+    // Only the status matters; release the connection without reading the reply.
+    await response.body?.cancel().catch(() => undefined);
+  });
+}
+
+/**
+ * The provider's list of models (GET /models, OpenAI-compatible), as it sent it: models.ts
+ * reads the chat models out of it. Rejects like checkApiKey.
+ */
+export async function fetchModelList(request: ModelListRequest): Promise<unknown> {
+  const url = modelsUrl(baseUrlOf(request.provider, request.baseUrl));
+  const response = await send(request, url, { method: 'GET', headers: headersOf(request) });
+  if (!response.ok) throw await failureOf(response, request.apiKey);
+  const text = await response.text();
+  const list = parseJson(text);
+  if (list === undefined) {
+    throw new ProviderError(response.status, `The model list is not JSON: ${text.slice(0, 80)}`);
+  }
+  return list;
 }
 
 /** Reads a body to the end; a dropped connection becomes StreamInterruptedError. */
@@ -198,6 +233,7 @@ async function readAll(response: Response, signal: AbortSignal): Promise<string>
   }
 }
 
+/** The first choice's content; a reasoning model's message.reasoning is not the reply. */
 function replyTextOf(completion: unknown): string {
   const choices = (completion as { choices?: unknown } | null)?.choices;
   const first = Array.isArray(choices) ? (choices[0] as Record<string, unknown> | undefined) : null;
@@ -207,6 +243,7 @@ function replyTextOf(completion: unknown): string {
 
 interface StreamState {
   text: string;
+  reasoning: boolean;
   finished: boolean;
 }
 
@@ -219,14 +256,20 @@ function applyEvent(data: string, state: StreamState, status: number, apiKey: st
   const chunk = parseJson(data) as Record<string, unknown> | undefined;
   if (typeof chunk !== 'object' || chunk === null) return;
   if (chunk.error !== undefined) {
-    const message = errorMessageOf(chunk, 'The provider reported an error mid-stream');
-    throw new ProviderError(status, redactKey(message, apiKey));
+    const { message, code, param } = errorOf(chunk, 'The provider reported an error mid-stream');
+    throw new ProviderError(status, redactKey(message, apiKey), { code, param });
   }
+  // Usage-only chunks (Groq's x_groq, OpenAI's stream_options) have no choices: nothing to read.
   const choice = Array.isArray(chunk.choices)
     ? (chunk.choices[0] as Record<string, unknown> | undefined)
     : undefined;
-  const content = (choice?.delta as { content?: unknown } | undefined)?.content;
-  if (typeof content === 'string') state.text += content;
+  const delta = (choice?.delta ?? {}) as Record<string, unknown>;
+  // Reasoning models think aloud first: Groq and OpenRouter in delta.reasoning, DeepSeek,
+  // vLLM and LM Studio in delta.reasoning_content. It is never story text.
+  if (textOf(delta.reasoning) !== null || textOf(delta.reasoning_content) !== null) {
+    state.reasoning = true;
+  }
+  if (typeof delta.content === 'string') state.text += delta.content;
   if (typeof choice?.finish_reason === 'string') state.finished = true;
 }
 
@@ -234,11 +277,9 @@ function applyEvent(data: string, state: StreamState, status: number, apiKey: st
  * Reads an event stream of completion chunks (OpenAI's streaming format). Complete once a
  * [DONE] or a finish_reason has arrived; a stream that ends before either was cut off.
  */
-async function readEventStream(
-  response: Response,
-  { signal, apiKey, onText }: CompletionRequest,
-): Promise<string> {
-  const state: StreamState = { text: '', finished: false };
+async function readEventStream(response: Response, request: CompletionRequest): Promise<string> {
+  const { signal, apiKey, onText, onReasoning } = request;
+  const state: StreamState = { text: '', reasoning: false, finished: false };
   if (!response.body) throw new StreamInterruptedError('');
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -248,9 +289,12 @@ async function readEventStream(
   const dispatch = () => {
     if (dataLines.length === 0) return;
     const before = state.text;
+    state.reasoning = false;
     applyEvent(dataLines.join('\n'), state, response.status, apiKey);
     dataLines = [];
-    if (state.text !== before) onText?.(state.text);
+    // Thinking shows as thinking, in a reasoning field or in a <think> block of the content.
+    if (state.reasoning || (state.text !== before && stillThinking(state.text))) onReasoning?.();
+    else if (state.text !== before) onText?.(state.text);
   };
   const readLines = (final: boolean) => {
     const lines = buffer.split(/\r\n|\r|\n/);
@@ -258,7 +302,8 @@ async function readEventStream(
     for (const line of lines) {
       if (line === '') dispatch();
       else if (line.startsWith('data:')) dataLines.push(line.slice(5).replace(/^ /, ''));
-      // Comments (': keep-alive') and event:, id:, retry: fields carry nothing we use.
+      // Comments (': keep-alive', ': OPENROUTER PROCESSING') and event:, id:, retry: fields
+      // carry nothing we use.
     }
     if (final) dispatch();
   };
@@ -286,36 +331,18 @@ async function readEventStream(
   return state.text;
 }
 
-/**
- * SPEC.md section 7, generation: one chat completion, resolving with a one-element list
- * holding the reply text (the spec's shared helper's shape). Rejects with RateLimitedError on
- * 429, ProviderError on any other error status, StreamInterruptedError when the reply is cut
- * off, and the fetch's AbortError when the signal is aborted.
- */
-export async function requestCompletion(request: CompletionRequest): Promise<[string]> {
-  const { provider, apiKey, signal } = request;
+async function completionOnce(request: CompletionRequest, plan: RequestPlan): Promise<string> {
+  const { apiKey, signal } = request;
   const messages: ChatMessage[] = [
     { role: 'system', content: request.system ?? JSON_SYSTEM_MESSAGE },
     { role: 'user', content: request.prompt },
   ];
-  const body: Record<string, unknown> = {
-    messages,
-    temperature: TEMPERATURE,
-    max_tokens: GENERATION_MAX_TOKENS,
-  };
-  if (provider.supportsJsonMode) body.response_format = { type: 'json_object' };
-  if (request.stream && provider.supportsStreaming) body.stream = true;
-
-  const response = await post(request, body);
-  if (response.status === 429) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new RateLimitedError(parseRetryAfter(response.headers.get('Retry-After')));
-  }
-  if (!response.ok) throw await providerErrorOf(response, apiKey);
+  const response = await postChat(request, requestBody(plan, modelOf(request), messages));
+  if (!response.ok) throw await failureOf(response, apiKey);
 
   // A server may answer a streaming request with one whole reply; read whatever came.
   const contentType = response.headers.get('Content-Type') ?? '';
-  if (contentType.includes('text/event-stream')) return [await readEventStream(response, request)];
+  if (contentType.includes('text/event-stream')) return readEventStream(response, request);
 
   const text = await readAll(response, signal);
   const completion = parseJson(text);
@@ -325,11 +352,26 @@ export async function requestCompletion(request: CompletionRequest): Promise<[st
     throw new ProviderError(response.status, redactKey(message, apiKey));
   }
   if (typeof completion === 'object' && completion !== null && 'error' in completion) {
-    const message = errorMessageOf(completion, 'The provider reported an error');
-    throw new ProviderError(response.status, redactKey(message, apiKey));
+    const { message, code, param } = errorOf(completion, 'The provider reported an error');
+    throw new ProviderError(response.status, redactKey(message, apiKey), { code, param });
   }
   const reply = replyTextOf(completion);
-  if (reply !== '') request.onText?.(reply);
+  if (withoutThinking(reply).trim() !== '') request.onText?.(reply);
+  return reply;
+}
+
+/**
+ * SPEC.md section 7, generation: one chat completion, resolving with a one-element list
+ * holding the reply text (the spec's shared helper's shape; a <think> block the model left in
+ * it is removed when the reply is parsed). Rejects with RateLimitedError on 429, ProviderError
+ * on any other error status, ProviderUnreachableError when no answer came,
+ * StreamInterruptedError when the reply is cut off, and the fetch's AbortError when the signal
+ * is aborted.
+ */
+export async function requestCompletion(request: CompletionRequest): Promise<[string]> {
+  const reply = await negotiate(request, { stream: request.stream }, (plan) =>
+    completionOnce(request, plan),
+  );
   return [reply];
 }
 
@@ -357,9 +399,11 @@ function repairPartial(text: string): unknown {
 /**
  * The value so far of one string field of a JSON reply still streaming in (e.g. storyStart,
  * storySegment), for showing the narrative while it is written. jsonrepair closes the open
- * string and object; '' while the field has not started, or when the text cannot be read.
+ * string and object; '' while the field has not started, or when the text cannot be read. A
+ * model's <think> block is not the reply: nothing in it is read.
  */
-export function partialField(text: string, field: string): string {
+export function partialField(streamed: string, field: string): string {
+  const text = withoutThinking(streamed);
   const start = text.indexOf('{');
   if (start === -1) return '';
   let parsed = repairPartial(text.slice(start));

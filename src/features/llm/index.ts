@@ -1,20 +1,58 @@
-// The language-model feature's public API: provider presets and the calls to a provider.
-export { DEFAULT_PROVIDER_ID, PROVIDERS, chatCompletionsUrl, providerById } from './providers';
-export type { ModelPreset, ProviderHint, ProviderId, ProviderPreset } from './providers';
+// The language-model feature's public API: provider presets, what a request asks for, the
+// calls to a provider, and what the session has learnt about it.
+export {
+  DEFAULT_PROVIDER_ID,
+  PROVIDERS,
+  baseUrlOf,
+  chatCompletionsUrl,
+  modelsUrl,
+  providerById,
+  reasoningRuleOf,
+} from './providers';
+export type {
+  ModelPreset,
+  ProviderHint,
+  ProviderId,
+  ProviderPreset,
+  ReasoningModelRule,
+} from './providers';
+export {
+  GENERATION_MAX_TOKENS,
+  KEY_CHECK_MAX_TOKENS,
+  REASONING_ALLOWANCE_TOKENS,
+  TEMPERATURE,
+  capabilityKey,
+  planRequest,
+  refusedFeature,
+  requestBody,
+} from './capabilities';
+export type { ModelFeature, RequestPlan } from './capabilities';
 export {
   DEFAULT_RETRY_AFTER_MS,
-  GENERATION_MAX_TOKENS,
-  JSON_SYSTEM_MESSAGE,
-  KEY_CHECK_MAX_TOKENS,
-  KEY_CHECK_SYSTEM_MESSAGE,
   ProviderError,
+  ProviderUnreachableError,
   RateLimitedError,
   StreamInterruptedError,
-  TEMPERATURE,
-  checkApiKey,
   isAbortError,
+} from './errors';
+export {
+  JSON_SYSTEM_MESSAGE,
+  KEY_CHECK_SYSTEM_MESSAGE,
+  checkApiKey,
+  fetchModelList,
   parseRetryAfter,
   partialField,
   requestCompletion,
 } from './client';
-export type { CheckApiKeyRequest, CompletionRequest } from './client';
+export type { CheckApiKeyRequest, CompletionRequest, ModelListRequest } from './client';
+export { chatModelsOf, settleModel } from './models';
+export type { SettledModel } from './models';
+export {
+  initialProviderSessionState,
+  providerSessionActions,
+  providerSessionSlice,
+  selectListedModels,
+  selectModelReplaced,
+  selectRefusedFeatures,
+} from './providerSessionSlice';
+export type { ProviderSessionState } from './providerSessionSlice';

@@ -1,6 +1,9 @@
 /**
  * Language-model providers the player can bring a key for (DESIGN.md, "Language model"). All
- * speak OpenAI-compatible chat completions; what differs between them is data, kept here.
+ * speak OpenAI-compatible chat completions; what differs between them is data, kept here: where
+ * they live, a short built-in list of models (the fallback when the provider's own GET /models
+ * cannot be read), the curated default, and what each documents about JSON mode, streaming and
+ * reasoning. What a provider refuses at run time is learnt per session (capabilities.ts).
  */
 
 export type ProviderId = 'groq' | 'openai' | 'openrouter' | 'together' | 'local' | 'custom';
@@ -17,13 +20,25 @@ export interface ProviderHint {
   defaultMessage: string;
 }
 
+/** Models that think before they answer: how to keep their thinking short. */
+export interface ReasoningModelRule {
+  /** The model ids the rule covers. */
+  match: RegExp;
+  /** The effort asked for so that a turn stays quick; 'none' switches thinking off. */
+  effort: string;
+  /** Only the default temperature is accepted (OpenAI's reasoning models). */
+  fixedTemperature?: boolean;
+}
+
 export interface ProviderPreset {
   id: ProviderId;
   /** A product name, the same in every interface language. */
   label: string;
-  /** Ends in /v1 (or the provider's equivalent); chat completions live under it. */
+  /** Ends in /v1 (or the provider's equivalent); chat completions and models live under it. */
   baseUrl: string;
+  /** The built-in list: offered before the provider's own list is read, and if it cannot be. */
   models: readonly ModelPreset[];
+  /** The curated current default: the provider's strongest general model for a story. */
   defaultModel: string;
   /** Where a player gets a key; absent when the provider has no such page. */
   keyPortalUrl?: string;
@@ -31,8 +46,16 @@ export interface ProviderPreset {
   requiresKey: boolean;
   /** Accepts response_format {type: 'json_object'}. */
   supportsJsonMode: boolean;
+  /** JSON mode may be combined with stream: true (Groq documents that it may not). */
+  jsonModeWhileStreaming: boolean;
   /** Accepts stream: true and answers with server-sent events. */
   supportsStreaming: boolean;
+  /** The name of the output limit; OpenAI's reasoning models refuse the older max_tokens. */
+  outputLimit: 'max_tokens' | 'max_completion_tokens';
+  /** How reasoning effort is asked for: OpenAI's reasoning_effort, OpenRouter's reasoning. */
+  reasoningControl: 'reasoning_effort' | 'reasoning' | null;
+  /** The models that reason, as the provider documents them. */
+  reasoningModels: readonly ReasoningModelRule[];
   /** The player may change the base URL (the 'Base URL' field is shown). */
   editableBaseUrl: boolean;
   /** The player may type a model id the list does not hold. */
@@ -40,74 +63,112 @@ export interface ProviderPreset {
   hint?: ProviderHint;
 }
 
-/** SPEC.md section 9: four models of the provider's third generation, the 70B the default. */
+/**
+ * SPEC.md section 9's "four models, the 70B default" read as today's Groq: its current family,
+ * the strongest general model the default. Groq retired llama-3.3-70b-versatile and
+ * llama-3.1-8b-instant on 2026-08-16 (console.groq.com/docs/deprecations) and recommends these.
+ * JSON mode cannot be combined with streaming there (a 400): streamed turns repair the JSON on
+ * the client instead. gpt-oss takes reasoning_effort low|medium|high, qwen3 none|default
+ * (console.groq.com/docs/reasoning).
+ */
 const GROQ: ProviderPreset = {
   id: 'groq',
   label: 'Groq',
   baseUrl: 'https://api.groq.com/openai/v1',
   models: [
-    { id: 'llama-3.3-70b-versatile', label: '70B (default)' },
-    { id: 'llama-3.1-8b-instant', label: '8B preview' },
-    { id: 'mistral-saba-24b', label: '24B preview' },
-    { id: 'llama-3.1-405b-reasoning', label: '405B' },
+    { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B (default)' },
+    { id: 'openai/gpt-oss-20b', label: 'GPT-OSS 20B' },
+    { id: 'qwen/qwen3.6-27b', label: 'Qwen3.6 27B' },
   ],
-  defaultModel: 'llama-3.3-70b-versatile',
+  defaultModel: 'openai/gpt-oss-120b',
   keyPortalUrl: 'https://console.groq.com/keys',
   requiresKey: true,
   supportsJsonMode: true,
+  jsonModeWhileStreaming: false,
   supportsStreaming: true,
+  outputLimit: 'max_tokens',
+  reasoningControl: 'reasoning_effort',
+  reasoningModels: [
+    { match: /gpt-oss/, effort: 'low' },
+    { match: /qwen3/, effort: 'none' },
+  ],
   editableBaseUrl: false,
   editableModel: false,
 };
 
+/**
+ * OpenAI's GPT-5 family reasons: it takes max_completion_tokens (not max_tokens), only the
+ * default temperature, and reasoning_effort. JSON mode needs the word JSON in the messages,
+ * which the game's system prompts have in both languages.
+ */
 const OPENAI: ProviderPreset = {
   id: 'openai',
   label: 'OpenAI',
   baseUrl: 'https://api.openai.com/v1',
   models: [
-    { id: 'gpt-4o-mini', label: 'GPT-4o mini' },
-    { id: 'gpt-4o', label: 'GPT-4o' },
+    { id: 'gpt-5-mini', label: 'GPT-5 mini (default)' },
+    { id: 'gpt-5', label: 'GPT-5' },
+    { id: 'gpt-5-nano', label: 'GPT-5 nano' },
+    { id: 'gpt-4.1-mini', label: 'GPT-4.1 mini' },
   ],
-  defaultModel: 'gpt-4o-mini',
+  defaultModel: 'gpt-5-mini',
   keyPortalUrl: 'https://platform.openai.com/api-keys',
   requiresKey: true,
   supportsJsonMode: true,
+  jsonModeWhileStreaming: true,
   supportsStreaming: true,
+  outputLimit: 'max_completion_tokens',
+  reasoningControl: 'reasoning_effort',
+  reasoningModels: [{ match: /^(gpt-5(?!-chat)|o\d)/, effort: 'low', fixedTemperature: true }],
   editableBaseUrl: false,
   editableModel: false,
 };
 
-/** OpenRouter passes response_format on to the models that take it and drops it for the rest. */
+/**
+ * OpenRouter passes response_format on to the models that take it and drops what a model does
+ * not support; reasoning is asked for with its own {reasoning: {effort}} object.
+ */
 const OPENROUTER: ProviderPreset = {
   id: 'openrouter',
   label: 'OpenRouter',
   baseUrl: 'https://openrouter.ai/api/v1',
   models: [
+    { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B (default)' },
     { id: 'meta-llama/llama-3.3-70b-instruct', label: 'Llama 3.3 70B Instruct' },
-    { id: 'openai/gpt-4o-mini', label: 'GPT-4o mini' },
+    { id: 'qwen/qwen3-235b-a22b-2507', label: 'Qwen3 235B A22B Instruct 2507' },
   ],
-  defaultModel: 'meta-llama/llama-3.3-70b-instruct',
+  defaultModel: 'openai/gpt-oss-120b',
   keyPortalUrl: 'https://openrouter.ai/keys',
   requiresKey: true,
   supportsJsonMode: true,
+  jsonModeWhileStreaming: true,
   supportsStreaming: true,
+  outputLimit: 'max_tokens',
+  reasoningControl: 'reasoning',
+  reasoningModels: [{ match: /gpt-oss|thinking|deepseek-r1/i, effort: 'low' }],
   editableBaseUrl: false,
   editableModel: true,
 };
 
+/** Together documents JSON mode for whole replies; streamed ones are repaired on the client. */
 const TOGETHER: ProviderPreset = {
   id: 'together',
   label: 'Together AI',
   baseUrl: 'https://api.together.xyz/v1',
   models: [
+    { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B (default)' },
     { id: 'meta-llama/Llama-3.3-70B-Instruct-Turbo', label: 'Llama 3.3 70B Instruct Turbo' },
-    { id: 'meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo', label: 'Llama 3.1 8B Instruct Turbo' },
+    { id: 'Qwen/Qwen3-235B-A22B-Instruct-2507-tput', label: 'Qwen3 235B A22B Instruct 2507' },
   ],
-  defaultModel: 'meta-llama/Llama-3.3-70B-Instruct-Turbo',
+  defaultModel: 'openai/gpt-oss-120b',
   keyPortalUrl: 'https://api.together.xyz/settings/api-keys',
   requiresKey: true,
   supportsJsonMode: true,
+  jsonModeWhileStreaming: false,
   supportsStreaming: true,
+  outputLimit: 'max_tokens',
+  reasoningControl: 'reasoning_effort',
+  reasoningModels: [{ match: /gpt-oss/, effort: 'low' }],
   editableBaseUrl: false,
   editableModel: true,
 };
@@ -122,12 +183,17 @@ const LOCAL: ProviderPreset = {
   baseUrl: 'http://localhost:11434/v1',
   models: [
     { id: 'llama3.2', label: 'llama3.2' },
-    { id: 'llama3.1', label: 'llama3.1' },
+    { id: 'qwen3', label: 'qwen3' },
+    { id: 'gpt-oss:20b', label: 'gpt-oss:20b' },
   ],
   defaultModel: 'llama3.2',
   requiresKey: false,
   supportsJsonMode: false,
+  jsonModeWhileStreaming: false,
   supportsStreaming: true,
+  outputLimit: 'max_tokens',
+  reasoningControl: null,
+  reasoningModels: [],
   editableBaseUrl: true,
   editableModel: true,
   hint: {
@@ -146,7 +212,11 @@ const CUSTOM: ProviderPreset = {
   defaultModel: '',
   requiresKey: false,
   supportsJsonMode: false,
+  jsonModeWhileStreaming: false,
   supportsStreaming: true,
+  outputLimit: 'max_tokens',
+  reasoningControl: null,
+  reasoningModels: [],
   editableBaseUrl: true,
   editableModel: true,
 };
@@ -167,8 +237,31 @@ export function providerById(id: string | null | undefined): ProviderPreset {
   return PROVIDERS.find((provider) => provider.id === id) ?? GROQ;
 }
 
+/** The base URL requests go to: the player's own for the presets that let them set one. */
+export function baseUrlOf(provider: ProviderPreset, baseUrl?: string): string {
+  const own = provider.editableBaseUrl && baseUrl !== undefined && baseUrl.trim() !== '';
+  return (own ? baseUrl : provider.baseUrl).trim().replace(/\/+$/, '');
+}
+
 /** The chat-completions endpoint under a base URL, whether or not it ends in slashes. */
 export function chatCompletionsUrl(baseUrl: string): string {
   const base = baseUrl.trim().replace(/\/+$/, '');
   return base.endsWith('/chat/completions') ? base : `${base}/chat/completions`;
+}
+
+/** The model-list endpoint (GET /models) under a base URL. */
+export function modelsUrl(baseUrl: string): string {
+  const base = baseUrl
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/chat\/completions$/, '');
+  return `${base}/models`;
+}
+
+/** How the provider documents this model's reasoning; null for a model that answers at once. */
+export function reasoningRuleOf(
+  provider: ProviderPreset,
+  model: string,
+): ReasoningModelRule | null {
+  return provider.reasoningModels.find((rule) => rule.match.test(model)) ?? null;
 }

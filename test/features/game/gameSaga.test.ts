@@ -9,6 +9,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { endingScore } from '../../../src/engine/score';
 import { seededRng } from '../../../src/engine/random';
 import { initialSettingsState, settingsSlice } from '../../../src/features/settings';
+import { initialProviderSessionState, providerSessionSlice } from '../../../src/features/llm';
 import {
   gameActions,
   gameSlice,
@@ -41,6 +42,7 @@ beforeEach(() => {
 const verified = { status: 'verified', address: '0x1' };
 const reducer = combineReducers({
   settings: settingsSlice.reducer,
+  providerSession: providerSessionSlice.reducer,
   game: gameSlice.reducer,
   playerStats: playerStatsSlice.reducer,
   wallet: (state: typeof verified = verified) => state,
@@ -67,9 +69,11 @@ function stateWith(game: Partial<GameState>, language: 'en' | 'kr' = 'en') {
       ...initialSettingsState,
       language,
       provider: 'custom',
-      model: 'test-model',
+      // Listed by the fake server's GET /models, so the key check keeps it.
+      model: 'fake-model',
       baseUrl: model.url,
     },
+    providerSession: initialProviderSessionState,
     game: { ...initialGameState, apiKey: 'sk-test', ...game },
     playerStats: initialPlayerStatsState,
     wallet: verified,
@@ -103,7 +107,13 @@ describe('the key check', () => {
       .silentRun(500);
     expect(result.storeState.game.stage).toBe('loadOrCreate');
     expect(storage.getItem('apiKey')).toBe('sk-live');
-    const [request] = model.requests;
+    // The provider's model list first (issue 11), then the spec's key check.
+    const [list, request] = model.requests;
+    expect(list).toMatchObject({ method: 'GET', path: '/v1/models' });
+    expect(list?.headers.authorization).toBe('Bearer sk-live');
+    expect(
+      result.storeState.providerSession.listed?.models.map((m: { id: string }) => m.id),
+    ).toContain('fake-model');
     expect(request?.headers.authorization).toBe('Bearer sk-live');
     expect(request?.body).toEqual(expect.objectContaining({ max_tokens: 256 }));
     expect(userPrompt(request!.body)).toBe('hi');
@@ -166,7 +176,9 @@ describe('the opening', () => {
     const result = await run({ stage: 'characterSelection' })
       .dispatch(gameActions.characterNamed('Aria Vale'))
       .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 5, retryAt: null }))
-      .put(gameActions.turnFailed('Max retry attempts reached, unable to fetch data.'))
+      .put.like({
+        action: { type: gameActions.turnFailed.type, payload: { reason: 'retriesExhausted' } },
+      })
       .silentRun(2000);
     expect(result.storeState.game.error).toBe('openingFailed');
     expect(model.requests).toHaveLength(8);
@@ -196,7 +208,9 @@ describe('the opening', () => {
       .put(
         gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 10, retryAt: null }),
       )
-      .put(gameActions.turnFailed('Max retry attempts reached, unable to fetch data.'))
+      .put.like({
+        action: { type: gameActions.turnFailed.type, payload: { reason: 'retriesExhausted' } },
+      })
       .silentRun(2500);
     expect(result.storeState.game.error).toBe('openingFailed');
     expect(model.requests).toHaveLength(3 + 11);

@@ -21,6 +21,7 @@ import {
 import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
 import { EndingView } from '../../../src/features/game/views/EndingView';
 import { PlayingView } from '../../../src/features/game/views/PlayingView';
+import { problem } from '../../fixtures/problems';
 
 const koreanCatalogue = { ...englishCatalogue, ...(korean as unknown as Catalogue) };
 
@@ -191,7 +192,7 @@ describe('PlayingView', () => {
     const { dispatch } = renderWith(<PlayingView />, {
       options: [],
       error: 'turnFailed',
-      errorDetail: 'HTTP 500: upstream exploded',
+      errorDetail: problem({ status: 500, providerMessage: 'upstream exploded' }),
       lastChoice: {
         option: OPTIONS[0]!,
         freeText: false,
@@ -202,7 +203,8 @@ describe('PlayingView', () => {
     });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Failed to fetch story data, please try again.');
-    expect(alert.textContent).toContain('HTTP 500: upstream exploded');
+    expect(alert.textContent).toContain('Groq could not write this part (error 500).');
+    expect(alert.textContent).toContain('Groq said: upstream exploded');
     // A new choice would be thrown away: it waits, with its words kept, for Try again.
     const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Enter your choice' });
     await userEvent.type(field, 'I shout for the ferryman{Enter}');

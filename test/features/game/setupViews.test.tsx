@@ -23,7 +23,9 @@ import { LoadingView } from '../../../src/features/game/views/LoadingView';
 import { LoadOrCreateView } from '../../../src/features/game/views/LoadOrCreateView';
 import { NameView, joinCharacterName } from '../../../src/features/game/views/NameView';
 import { PortraitView } from '../../../src/features/game/views/PortraitView';
+import { providerSessionActions } from '../../../src/features/llm';
 import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
+import { problem } from '../../fixtures/problems';
 import type { WalletState } from '../../../src/features/wallet';
 
 const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
@@ -105,8 +107,8 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     expect(screen.getByRole('heading', { name: 'Enter your Groq API key' })).toBeTruthy();
     expect((screen.getByLabelText('Provider') as HTMLSelectElement).value).toBe('groq');
     const model = screen.getByLabelText('Model') as HTMLSelectElement;
-    expect(within(model).getAllByRole('option')).toHaveLength(4);
-    expect(model.value).toBe('llama-3.3-70b-versatile');
+    expect(within(model).getAllByRole('option')).toHaveLength(3);
+    expect(model.value).toBe('openai/gpt-oss-120b');
     expect(screen.getByLabelText('API key').getAttribute('type')).toBe('password');
     expect(screen.queryByLabelText('Base URL')).toBeNull();
     expect(screen.getByText(/Your key stays in this browser/)).toBeTruthy();
@@ -128,14 +130,14 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
 
   test('Submit remembers the model settings and starts the key check', async () => {
     await renderView(<ApiKeyView />);
-    await userEvent.selectOptions(screen.getByLabelText('Model'), 'llama-3.1-8b-instant');
+    await userEvent.selectOptions(screen.getByLabelText('Model'), 'openai/gpt-oss-20b');
     await userEvent.type(screen.getByLabelText('API key'), ' gsk_test ');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(game().checkingKey).toBe(true);
     expect(store!.getState().settings).toMatchObject({
       provider: 'groq',
-      model: 'llama-3.1-8b-instant',
+      model: 'openai/gpt-oss-20b',
       baseUrl: '',
     });
     const button = screen.getByRole('button', { name: 'Verifying...' }) as HTMLButtonElement;
@@ -176,11 +178,15 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
 
   test('a rejected key shows the catalogue message with the detail beneath', async () => {
     await renderView(<ApiKeyView />, {
-      game: { error: 'invalidApiKey', errorDetail: 'Invalid API Key (401)' },
+      game: {
+        error: 'invalidApiKey',
+        errorDetail: problem({ reason: 'invalidApiKey', providerMessage: 'Invalid API Key' }),
+      },
     });
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('Invalid API key. Please check and try again.');
-    expect(alert.textContent).toContain('Invalid API Key (401)');
+    expect(alert.textContent).toBe(
+      'Invalid API key. Please check and try again.Groq said: Invalid API Key',
+    );
 
     act(() => {
       store!.dispatch(gameActions.apiKeyRejected({ error: 'keyCheckFailed' }));
@@ -188,6 +194,64 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'An error occurred while validating your API key.',
     );
+  });
+
+  test("a retired model says so, with the provider's own words beneath", async () => {
+    const gone =
+      'The model `llama-3.3-70b-versatile` does not exist or you do not have access to it.';
+    await renderView(<ApiKeyView />, {
+      game: {
+        error: 'modelUnavailable',
+        errorDetail: problem({ reason: 'modelUnavailable', providerMessage: gone, status: 404 }),
+      },
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('This model is not available from Groq: choose another.');
+    expect(alert.textContent).toContain(`Groq said: ${gone}`);
+    expect(within(alert).getByText(gone).tagName).toBe('Q');
+  });
+
+  test('an unreachable local server gets the CORS hint, in Korean in the Korean interface', async () => {
+    const unreachable = problem({
+      reason: 'providerUnreachable',
+      provider: 'Local model (Ollama, LM Studio, llama.cpp)',
+      origin: 'http://localhost:11434',
+      ownServer: true,
+    });
+    await renderView(<ApiKeyView />, {
+      language: 'kr',
+      settings: { provider: 'local' },
+      game: { error: 'providerUnreachable', errorDetail: unreachable },
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('에 연결할 수 없습니다.');
+    expect(alert.textContent).toContain('OLLAMA_ORIGINS');
+    expect(alert.textContent).toContain(window.location.origin);
+    // Every line is in Korean: no sentence of the English catalogue slips in.
+    expect(alert.textContent).not.toMatch(/could not|reach|allow|server/i);
+  });
+
+  test("the provider's own list replaces the built-in one once the key has read it", async () => {
+    await renderView(<ApiKeyView />, {
+      settings: { provider: 'groq', model: 'openai/gpt-oss-120b' },
+    });
+    act(() => {
+      store!.dispatch(
+        providerSessionActions.modelsListed({
+          provider: 'groq',
+          baseUrl: 'https://api.groq.com/openai/v1',
+          models: [
+            { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B (default)' },
+            { id: 'moonshotai/kimi-k3', label: 'moonshotai/kimi-k3' },
+          ],
+        }),
+      );
+    });
+    const options = within(screen.getByLabelText('Model')).getAllByRole('option');
+    expect(options.map((option) => option.getAttribute('value'))).toEqual([
+      'openai/gpt-oss-120b',
+      'moonshotai/kimi-k3',
+    ]);
   });
 
   test('an accepted key moves to /game', async () => {
@@ -360,9 +424,14 @@ describe('loading view (view 6)', () => {
   });
 
   test('a failed opening offers Try again and Return to Home', async () => {
-    await loading({ isLoading: false, error: 'openingFailed' });
-    expect(screen.getByRole('alert').textContent).toContain(
-      'Max retry attempts reached, unable to fetch data.',
+    await loading({
+      isLoading: false,
+      error: 'openingFailed',
+      errorDetail: problem({ reason: 'retriesExhausted' }),
+    });
+    // SPEC.md section 8's words, only because the retries ran out.
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Max retry attempts reached, unable to fetch data.Try againReturn to Home',
     );
     expect(screen.queryByRole('progressbar')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -371,9 +440,18 @@ describe('loading view (view 6)', () => {
     expect(screen.getByRole('progressbar')).toBeTruthy();
 
     act(() => {
-      store!.dispatch(gameActions.turnFailed('Failed to parse JSON response'));
+      store!.dispatch(
+        gameActions.turnFailed(
+          problem({ status: 400, providerMessage: '`response_format` does not support streaming' }),
+        ),
+      );
     });
-    expect(screen.getByRole('alert').textContent).toContain('Failed to parse JSON response');
+    const alert = screen.getByRole('alert').textContent;
+    // Not the spec's retry message: nothing was retried.
+    expect(alert).not.toContain('Max retry attempts');
+    expect(alert).toContain('The story could not be started.');
+    expect(alert).toContain('Groq could not write this part (error 400).');
+    expect(alert).toContain('Groq said: `response_format` does not support streaming');
     await userEvent.click(screen.getByRole('button', { name: 'Return to Home' }));
     expect(game().stage).toBe('loadOrCreate');
   });

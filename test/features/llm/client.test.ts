@@ -11,6 +11,7 @@ import {
   KEY_CHECK_MAX_TOKENS,
   PROVIDERS,
   ProviderError,
+  ProviderUnreachableError,
   RateLimitedError,
   StreamInterruptedError,
   TEMPERATURE,
@@ -68,18 +69,30 @@ async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('provider presets', () => {
-  it('offers the default provider with the four models of SPEC.md section 9, the 70B first', () => {
+  it("offers the default provider's current family, its strongest general model the default", () => {
     const provider = providerById(DEFAULT_PROVIDER_ID);
     expect(provider.id).toBe('groq');
     expect(provider.baseUrl).toBe('https://api.groq.com/openai/v1');
     expect(provider.keyPortalUrl).toBe('https://console.groq.com/keys');
-    expect(provider.models.map((model) => model.label)).toEqual([
-      '70B (default)',
-      '8B preview',
-      '24B preview',
-      '405B',
+    expect(provider.models.map((model) => model.id)).toEqual([
+      'openai/gpt-oss-120b',
+      'openai/gpt-oss-20b',
+      'qwen/qwen3.6-27b',
     ]);
-    expect(provider.defaultModel).toBe('llama-3.3-70b-versatile');
+    expect(provider.defaultModel).toBe('openai/gpt-oss-120b');
+  });
+
+  it('offers no model Groq has retired (decommissioned 2026-08-16 or never served)', () => {
+    const retired = [
+      'llama-3.3-70b-versatile',
+      'llama-3.1-8b-instant',
+      'mistral-saba-24b',
+      'llama-3.1-405b-reasoning',
+    ];
+    for (const provider of PROVIDERS) {
+      for (const model of provider.models) expect(retired).not.toContain(model.id);
+      expect(retired).not.toContain(provider.defaultModel);
+    }
   });
 
   it('has a keyless local preset and a custom one, both with an editable base URL', () => {
@@ -121,14 +134,14 @@ describe('provider presets', () => {
 
 describe('checkApiKey', () => {
   it('sends a system message and "hi" with max_tokens 256 and accepts an OK status', async () => {
-    const result = await checkApiKey({
+    const result = checkApiKey({
       provider: groq,
       apiKey: KEY,
       model: 'llama-3.1-8b-instant',
       signal: new AbortController().signal,
     });
 
-    expect(result).toEqual({ ok: true });
+    await expect(result).resolves.toBeUndefined();
     const [request] = server.requests;
     expect(request?.path).toBe('/v1/chat/completions');
     expect(request?.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -142,17 +155,21 @@ describe('checkApiKey', () => {
     });
   });
 
-  it('reports a rejected key (401) as not ok', async () => {
-    const result = await checkApiKey({
-      provider: groq,
-      apiKey: 'wrong',
-      model: '',
-      signal: new AbortController().signal,
-    });
+  it('rejects a refused key (401) with a ProviderError that says so', async () => {
+    const error = await rejectionOf(
+      checkApiKey({
+        provider: groq,
+        apiKey: 'wrong',
+        model: '',
+        signal: new AbortController().signal,
+      }),
+    );
 
-    expect(result).toEqual({ ok: false });
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).isKeyRefused).toBe(true);
+    expect((error as ProviderError).isModelUnavailable).toBe(false);
     // A blank model is the preset's default.
-    expect(server.requests[0]?.body.model).toBe('llama-3.3-70b-versatile');
+    expect(server.requests[0]?.body.model).toBe('openai/gpt-oss-120b');
   });
 
   it('rejects when the provider cannot be reached', async () => {
@@ -168,13 +185,13 @@ describe('checkApiKey', () => {
         model: '',
         signal: new AbortController().signal,
       }),
-    ).rejects.toThrow();
+    ).rejects.toThrow(ProviderUnreachableError);
   });
 
   it('sends no Authorization header for the local preset without a key', async () => {
     const keyless = await startFakeModelServer();
     try {
-      const result = await checkApiKey({
+      await checkApiKey({
         provider: local,
         baseUrl: `${keyless.url}/`,
         apiKey: '  ',
@@ -182,7 +199,6 @@ describe('checkApiKey', () => {
         signal: new AbortController().signal,
       });
 
-      expect(result).toEqual({ ok: true });
       expect(keyless.requests[0]?.headers.authorization).toBeUndefined();
     } finally {
       await keyless.close();

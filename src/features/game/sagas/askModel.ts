@@ -11,9 +11,14 @@ import type { Language } from '../../../engine/types';
 import {
   RateLimitedError,
   StreamInterruptedError,
+  baseUrlOf,
+  capabilityKey,
   partialField,
   providerById,
+  providerSessionActions,
   requestCompletion,
+  type ModelFeature,
+  type ProviderSessionState,
 } from '../../llm';
 import { promptsFor } from '../../llm/prompts';
 import { gameActions, type GameState } from '../gameSlice';
@@ -47,18 +52,32 @@ interface ModelSettings {
   model: string;
   baseUrl: string;
   apiKey: string;
+  /** What the provider refused for this model earlier in the session. */
+  refused: readonly ModelFeature[];
 }
 
-const selectModelSettings = (state: {
-  settings: Omit<ModelSettings, 'apiKey'>;
+const NOTHING_REFUSED: readonly ModelFeature[] = [];
+
+export const selectModelSettings = (state: {
+  settings: Omit<ModelSettings, 'apiKey' | 'refused'>;
   game: GameState;
-}): ModelSettings => ({
-  language: state.settings.language,
-  provider: state.settings.provider,
-  model: state.settings.model,
-  baseUrl: state.settings.baseUrl,
-  apiKey: state.game.apiKey,
-});
+  providerSession?: ProviderSessionState;
+}): ModelSettings => {
+  const { language, provider, model, baseUrl } = state.settings;
+  const key = capabilityKey(
+    providerById(provider),
+    baseUrlOf(providerById(provider), baseUrl),
+    model,
+  );
+  return {
+    language,
+    provider,
+    model,
+    baseUrl,
+    apiKey: state.game.apiKey,
+    refused: state.providerSession?.refused[key] ?? NOTHING_REFUSED,
+  };
+};
 
 /** The prompts of the interface language (SPEC.md section 1). */
 export function* currentPrompts() {
@@ -66,12 +85,29 @@ export function* currentPrompts() {
   return promptsFor(language);
 }
 
-/** Shows the narrative as it streams: partial replies go through a channel to the store. */
-function* showStreamedText(texts: Channel<string>, field: string) {
+/** What a request reports while it runs, passed from the client's callbacks to the store. */
+type RequestEvent =
+  | { kind: 'text'; text: string }
+  | { kind: 'reasoning' }
+  | { kind: 'refused'; feature: ModelFeature };
+
+/**
+ * Puts a request's progress in the store: the narrative as it streams (or 'thinking' while a
+ * reasoning model thinks), and a refused feature, so that the session does not ask for it again.
+ */
+function* reportProgress(events: Channel<RequestEvent>, capability: string, field?: string) {
   while (true) {
-    const text = yield* take(texts);
-    const narrative = partialField(text, field);
-    if (narrative) yield* put(gameActions.narrativeStreamed(narrative));
+    const event = yield* take(events);
+    if (event.kind === 'refused') {
+      yield* put(
+        providerSessionActions.featureRefused({ key: capability, feature: event.feature }),
+      );
+    } else if (field && event.kind === 'reasoning') {
+      yield* put(gameActions.reasoningStreamed());
+    } else if (field && event.kind === 'text') {
+      const narrative = partialField(event.text, field);
+      if (narrative) yield* put(gameActions.narrativeStreamed(narrative));
+    }
   }
 }
 
@@ -79,27 +115,36 @@ function* showStreamedText(texts: Channel<string>, field: string) {
 function* requestOnce(settings: ModelSettings, prompt: string, streamField?: string) {
   const controller = new AbortController();
   const fetchImpl = yield* getContext<typeof fetch | undefined>('fetch');
-  const texts = channel<string>();
-  const shower = streamField ? yield* fork(showStreamedText, texts, streamField) : null;
+  const provider = providerById(settings.provider);
+  const capability = capabilityKey(provider, baseUrlOf(provider, settings.baseUrl), settings.model);
+  const events = channel<RequestEvent>();
+  const reporter = yield* fork(reportProgress, events, capability, streamField);
   try {
     const { systemPrompt } = promptsFor(settings.language);
     const [reply] = yield* call(requestCompletion, {
-      provider: providerById(settings.provider),
+      provider,
       baseUrl: settings.baseUrl,
       apiKey: settings.apiKey,
       model: settings.model,
+      refused: settings.refused,
       system: systemPrompt,
       prompt,
       stream: Boolean(streamField),
       signal: controller.signal,
       ...(fetchImpl && { fetch: fetchImpl }),
-      ...(streamField && { onText: (text: string) => texts.put(text) }),
+      onFeatureRefused: (feature: ModelFeature) => events.put({ kind: 'refused', feature }),
+      onText: (text: string) => events.put({ kind: 'text', text }),
+      onReasoning: () => events.put({ kind: 'reasoning' }),
     });
     return reply;
   } finally {
-    texts.close();
-    if (shower) shower.cancel();
-    if (yield* cancelled()) controller.abort();
+    // Closing the channel hands the reporter what is queued before it ends (a refusal from the
+    // last request, above all).
+    events.close();
+    if (yield* cancelled()) {
+      reporter.cancel();
+      controller.abort();
+    }
   }
 }
 
@@ -109,12 +154,13 @@ function* requestOnce(settings: ModelSettings, prompt: string, streamField?: str
  * (a provider error, no network) are thrown for the caller to show.
  */
 export function* askModel(prompt: string, { retries, streamField, accept }: AskOptions) {
-  const settings = yield* select(selectModelSettings);
   let unreadable = 0;
   let waits = 0;
   let dropped = 0;
   while (true) {
     try {
+      // Read each time: a feature refused on the last attempt is not asked for again.
+      const settings = yield* select(selectModelSettings);
       const reply = parseModelReply(yield* call(requestOnce, settings, prompt, streamField));
       if (accept && !accept(reply)) throw new ModelReplyError('unparseable');
       return reply;

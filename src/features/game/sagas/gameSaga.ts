@@ -22,17 +22,36 @@ import { pickText } from '../../../engine/reply';
 import { chooseScenarioType } from '../../../engine/scenario';
 import { endingScore } from '../../../engine/score';
 import type { Rng, ScoreBreakdown, StoryOption } from '../../../engine/types';
-import { checkApiKey, isAbortError, providerById } from '../../llm';
+import {
+  ProviderError,
+  RateLimitedError,
+  baseUrlOf,
+  capabilityKey,
+  chatModelsOf,
+  checkApiKey,
+  fetchModelList,
+  isAbortError,
+  providerById,
+  providerSessionActions,
+  settleModel,
+  type ModelFeature,
+  type ModelPreset,
+  type ProviderPreset,
+} from '../../llm';
 import type { CharacterSketch } from '../../llm/prompts';
+import { modelSettingsChosen } from '../../settings';
 import {
   API_KEY_STORAGE_KEY,
   canChoose,
   gameActions,
+  type GameErrorCode,
   type GameState,
+  type Problem,
   type ResolvedChoice,
 } from '../gameSlice';
 import { scoreComputed, type PlayerStatsState } from '../playerStatsSlice';
-import { RETRY_LIMITS, RetriesExhaustedError, askModel, currentPrompts } from './askModel';
+import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
+import { KeyCheckTimeoutError, problemOf } from './problems';
 
 /** How long the key check may take before the player is told it failed. */
 export const KEY_CHECK_TIMEOUT_MS = 30_000;
@@ -48,14 +67,90 @@ interface State {
 }
 
 const selectState = (state: State) => state;
-const failureMessage = (error: unknown) =>
-  error instanceof Error ? error.message : 'Failed to fetch story data, please try again.';
+
+/** The cause of a failed request, told in the player's words (issue 11). */
+function* problemWith(error: unknown) {
+  const { settings } = yield* select(selectState);
+  return problemOf(error, { provider: providerById(settings.provider), model: settings.model });
+}
 
 function* randomSource() {
   return (yield* getContext<Rng | undefined>('rng')) ?? Math.random;
 }
 
-// ---- The key check (SPEC.md sections 5 and 7) ----
+// ---- The key check (SPEC.md sections 5 and 7; issue 11: live model lists) ----
+
+/** What the key screen says for each cause of a refused key check. */
+const KEY_ERROR_OF: Partial<Record<Problem['reason'], GameErrorCode>> = {
+  invalidApiKey: 'invalidApiKey',
+  modelUnavailable: 'modelUnavailable',
+  providerUnreachable: 'providerUnreachable',
+};
+
+interface KeyCheck {
+  provider: ProviderPreset;
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  signal: AbortSignal;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The provider's own list of chat models, read with the player's key; a provider without a
+ * readable list (a local server without /models, a network hiccup) leaves the built-in list.
+ * A refused key is the one failure that ends the check here.
+ */
+function* readModelList(check: KeyCheck) {
+  try {
+    const answer = yield* call(fetchModelList, check);
+    const models = chatModelsOf(check.provider, answer);
+    const baseUrl = baseUrlOf(check.provider, check.baseUrl);
+    yield* put(
+      providerSessionActions.modelsListed({ provider: check.provider.id, baseUrl, models }),
+    );
+    return models;
+  } catch (error) {
+    if (isAbortError(error) || (error instanceof ProviderError && error.isKeyRefused)) throw error;
+    yield* put(providerSessionActions.modelListUnavailable());
+    return [] as ModelPreset[];
+  }
+}
+
+/**
+ * The model list first, so that a saved model the provider has retired is replaced by the
+ * curated default (with a notice) before anything is asked of it; then the spec's key check
+ * with that model. A rate-limited key is a valid key: the game waits out 429s on its own.
+ */
+function* checkKeyAndModel(check: KeyCheck) {
+  const listed = yield* call(readModelList, check);
+  const { model, replaced } = settleModel(check.provider, check.model, listed);
+  if (replaced) {
+    yield* put(
+      providerSessionActions.modelReplaced({
+        provider: check.provider.label,
+        from: check.model,
+        to: model,
+      }),
+    );
+    yield* put(modelSettingsChosen({ provider: check.provider.id, model, baseUrl: check.baseUrl }));
+  }
+  const refused: ModelFeature[] = [];
+  const capability = capabilityKey(check.provider, baseUrlOf(check.provider, check.baseUrl), model);
+  try {
+    yield* call(checkApiKey, {
+      ...check,
+      model,
+      onFeatureRefused: (feature: ModelFeature) => refused.push(feature),
+    });
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+  } finally {
+    for (const feature of refused) {
+      yield* put(providerSessionActions.featureRefused({ key: capability, feature }));
+    }
+  }
+}
 
 function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.apiKeySubmitted>) {
   const { settings, wallet } = yield* select(selectState);
@@ -72,8 +167,8 @@ function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.apiKeySubm
   const controller = new AbortController();
   try {
     const fetchImpl = yield* getContext<typeof fetch | undefined>('fetch');
-    const { result } = yield* race({
-      result: call(checkApiKey, {
+    const { timedOut } = yield* race({
+      checked: call(checkKeyAndModel, {
         provider,
         baseUrl: settings.baseUrl,
         apiKey: key,
@@ -82,22 +177,22 @@ function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.apiKeySubm
         ...(fetchImpl && { fetch: fetchImpl }),
       }),
       // A provider that never answers must not leave the form 'Verifying...' for good.
-      timeout: delay(KEY_CHECK_TIMEOUT_MS),
+      timedOut: delay(KEY_CHECK_TIMEOUT_MS),
     });
-    if (!result) {
+    if (timedOut) {
       controller.abort();
-      throw new Error(`The provider did not answer within ${KEY_CHECK_TIMEOUT_MS / 1000} s`);
-    }
-    if (!result.ok) {
-      yield* put(gameActions.apiKeyRejected({ error: 'invalidApiKey' }));
-      return;
+      throw new KeyCheckTimeoutError(KEY_CHECK_TIMEOUT_MS / 1000);
     }
     const storage = yield* getContext<Storage | undefined>('storage');
     storage?.setItem(API_KEY_STORAGE_KEY, key);
     yield* put(gameActions.apiKeyAccepted(key));
   } catch (error) {
+    const problem = yield* call(problemWith, error);
     yield* put(
-      gameActions.apiKeyRejected({ error: 'keyCheckFailed', detail: failureMessage(error) }),
+      gameActions.apiKeyRejected({
+        error: KEY_ERROR_OF[problem.reason] ?? 'keyCheckFailed',
+        detail: problem,
+      }),
     );
   }
 }
@@ -184,7 +279,7 @@ function* writeOpening() {
     yield* put(gameActions.openingSummaryReceived(pickText(summary, 'newStorySummary')));
   } catch (error) {
     if (isAbortError(error)) return;
-    yield* put(gameActions.turnFailed(failureMessage(error)));
+    yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
   }
 }
 
@@ -246,7 +341,7 @@ function* retryRecap(): Generator {
   try {
     yield* call(writeRecap, game.previousParagraph);
   } catch (error) {
-    if (!isAbortError(error)) yield* put(gameActions.turnFailed(failureMessage(error)));
+    if (!isAbortError(error)) yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
   }
 }
 
@@ -299,11 +394,7 @@ function* playTurn(choice: ResolvedChoice): Generator {
     if (isFinal) yield* call(writeRecap, text);
   } catch (error) {
     if (isAbortError(error)) return;
-    yield* put(
-      gameActions.turnFailed(
-        error instanceof RetriesExhaustedError ? error.message : failureMessage(error),
-      ),
-    );
+    yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
   }
 }
 

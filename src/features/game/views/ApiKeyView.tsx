@@ -2,17 +2,33 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } f
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { PROVIDERS, providerById, type ProviderPreset } from '../../llm';
+import {
+  PROVIDERS,
+  baseUrlOf,
+  providerById,
+  selectListedModels,
+  type ModelPreset,
+  type ProviderPreset,
+} from '../../llm';
 // The settings index does not export these two yet; they are the slice's public action and
 // selector all the same.
 import { modelSettingsChosen, selectSettings, type SettingsState } from '../../settings';
 import { selectWalletAddress } from '../../wallet';
 import { API_KEY_STORAGE_KEY, gameActions, selectGame, type GameErrorCode } from '../gameSlice';
+import { ProblemDetail } from './ProblemDetail';
 import './setup.css';
 
 /** The key errors this screen explains (SPEC.md section 8), plus its own field checks. */
 type KeyFormError =
-  | Extract<GameErrorCode, 'emptyApiKey' | 'walletNotVerified' | 'invalidApiKey' | 'keyCheckFailed'>
+  | Extract<
+      GameErrorCode,
+      | 'emptyApiKey'
+      | 'walletNotVerified'
+      | 'invalidApiKey'
+      | 'modelUnavailable'
+      | 'providerUnreachable'
+      | 'keyCheckFailed'
+    >
   | 'baseUrlRequired'
   | 'modelRequired';
 
@@ -20,6 +36,8 @@ const KEY_ERRORS: ReadonlySet<string> = new Set([
   'emptyApiKey',
   'walletNotVerified',
   'invalidApiKey',
+  'modelUnavailable',
+  'providerUnreachable',
   'keyCheckFailed',
 ]);
 
@@ -65,6 +83,15 @@ export function ApiKeyView() {
   const [formError, setFormError] = useState<KeyFormError | null>(null);
   const preset = providerById(draft.provider);
   const headingId = useId();
+  // The provider's own list once read with the key (issue 11); the built-in one before that.
+  const listed = useAppSelector(selectListedModels);
+  const models =
+    listed &&
+    listed.models.length > 0 &&
+    listed.provider === preset.id &&
+    listed.baseUrl === baseUrlOf(preset, draft.baseUrl)
+      ? listed.models
+      : preset.models;
 
   // SPEC.md section 2: once the key is accepted (the stage becomes loadOrCreate), go to /game.
   // A player back on / mid-session is already past the key: a new key accepted moves on too.
@@ -121,6 +148,7 @@ export function ApiKeyView() {
         <KeyForm
           draft={draft}
           preset={preset}
+          models={models}
           apiKey={apiKey}
           checkingKey={checkingKey}
           onDraftChange={setDraft}
@@ -134,9 +162,19 @@ export function ApiKeyView() {
       {walletAddress !== null && shownError && (
         <div className="setup-error" role="alert">
           <p>
-            <FormattedMessage id={`game.key.error.${shownError}`} />
+            <FormattedMessage
+              id={`game.key.error.${shownError}`}
+              values={{ provider: errorDetail?.provider ?? preset.label }}
+            />
           </p>
-          {!formError && errorDetail && <p className="setup-error__detail">{errorDetail}</p>}
+          {!formError && errorDetail && (
+            <ProblemDetail
+              problem={errorDetail}
+              // The messages above already say what a refused key or model means.
+              withReason={shownError === 'keyCheckFailed'}
+              className="setup-error__detail"
+            />
+          )}
         </div>
       )}
     </section>
@@ -146,6 +184,8 @@ export function ApiKeyView() {
 interface KeyFormProps {
   draft: Draft;
   preset: ProviderPreset;
+  /** The models to offer: the provider's own list, or the preset's. */
+  models: readonly ModelPreset[];
   apiKey: string;
   checkingKey: boolean;
   onDraftChange: (draft: Draft) => void;
@@ -156,6 +196,7 @@ interface KeyFormProps {
 function KeyForm({
   draft,
   preset,
+  models,
   apiKey,
   checkingKey,
   onDraftChange,
@@ -208,7 +249,7 @@ function KeyForm({
           <ModelTextField
             inputId={`${id}-model`}
             listId={modelListId}
-            preset={preset}
+            models={models}
             value={draft.model}
             onChange={(model) => onDraftChange({ ...draft, model })}
           />
@@ -219,10 +260,10 @@ function KeyForm({
             onChange={(event) => onDraftChange({ ...draft, model: event.target.value })}
           >
             {/* A remembered model this preset no longer lists stays selectable. */}
-            {!preset.models.some((model) => model.id === draft.model) && (
+            {!models.some((model) => model.id === draft.model) && (
               <option value={draft.model}>{draft.model}</option>
             )}
-            {preset.models.map((model) => (
+            {models.map((model) => (
               <option key={model.id} value={model.id}>
                 {model.label}
               </option>
@@ -295,13 +336,13 @@ function KeyForm({
 interface ModelTextFieldProps {
   inputId: string;
   listId: string;
-  preset: ProviderPreset;
+  models: readonly ModelPreset[];
   value: string;
   onChange: (model: string) => void;
 }
 
 /** For presets that take any model id: a text field with the preset's models as suggestions. */
-function ModelTextField({ inputId, listId, preset, value, onChange }: ModelTextFieldProps) {
+function ModelTextField({ inputId, listId, models, value, onChange }: ModelTextFieldProps) {
   const intl = useIntl();
   return (
     <>
@@ -311,14 +352,14 @@ function ModelTextField({ inputId, listId, preset, value, onChange }: ModelTextF
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
-        list={preset.models.length > 0 ? listId : undefined}
+        list={models.length > 0 ? listId : undefined}
         placeholder={intl.formatMessage({ id: 'game.key.modelPlaceholder' })}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
-      {preset.models.length > 0 && (
+      {models.length > 0 && (
         <datalist id={listId}>
-          {preset.models.map((model) => (
+          {models.map((model) => (
             <option key={model.id} value={model.id}>
               {model.label}
             </option>

@@ -6,6 +6,8 @@ interface LoadingOverlayProps {
   loading: boolean;
   /** The recap is being written after the final segment. */
   final: boolean;
+  /** A reasoning model is thinking before it writes. */
+  thinking?: boolean;
   wait: GameWait | null;
   onCancel: () => void;
 }
@@ -15,7 +17,13 @@ interface LoadingOverlayProps {
  * waiting for when it retries (DESIGN.md: endless retries stay visible and cancellable).
  * The status region is always in the page, so screen readers announce what appears in it.
  */
-export function LoadingOverlay({ loading, final, wait, onCancel }: LoadingOverlayProps) {
+export function LoadingOverlay({
+  loading,
+  final,
+  thinking = false,
+  wait,
+  onCancel,
+}: LoadingOverlayProps) {
   return (
     <div className="play-status" role="status">
       {loading && (
@@ -28,7 +36,12 @@ export function LoadingOverlay({ loading, final, wait, onCancel }: LoadingOverla
               <span>.</span>
             </span>
           </p>
-          {final && wait === null && (
+          {thinking && wait === null && (
+            <p className="loading-overlay__note">
+              <FormattedMessage id="game.play.thinking" />
+            </p>
+          )}
+          {final && !thinking && wait === null && (
             <p className="loading-overlay__note">
               <FormattedMessage id="game.play.writingEnding" />
             </p>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { gameActions, selectGame, type GameWait } from '../gameSlice';
+import { ProblemDetail } from './ProblemDetail';
 import './setup.css';
 import { WaitMessage } from './WaitMessage';
 
@@ -11,16 +12,25 @@ export const PROGRESS_BLOCKS = 10;
 /** SPEC.md section 2, view 6: the opening is being written; waits and failures are shown. */
 export function LoadingView() {
   const dispatch = useAppDispatch();
-  const { loadingProgress, wait, error, errorDetail } = useAppSelector(selectGame);
+  const { loadingProgress, wait, thinking, error, errorDetail } = useAppSelector(selectGame);
 
   return (
     <section className="panel narrow setup-view loading-view">
       {error === 'openingFailed' ? (
         <div className="setup-error loading-view__failed" role="alert">
           <p>
-            <FormattedMessage id="game.loading.failed" />
+            {/* SPEC.md section 8's words, only when the retries really ran out (issue 11). */}
+            <FormattedMessage
+              id={
+                errorDetail?.reason === 'retriesExhausted'
+                  ? 'game.loading.failed'
+                  : 'game.loading.notStarted'
+              }
+            />
           </p>
-          {errorDetail && <p className="setup-error__detail">{errorDetail}</p>}
+          {errorDetail && errorDetail.reason !== 'retriesExhausted' && (
+            <ProblemDetail problem={errorDetail} className="setup-error__detail" />
+          )}
           <div className="setup-actions">
             <button
               type="button"
@@ -41,6 +51,11 @@ export function LoadingView() {
       ) : (
         <>
           <StoryProgress percent={loadingProgress} />
+          {thinking && !wait && (
+            <p className="loading-view__thinking" role="status">
+              <FormattedMessage id="game.play.thinking" />
+            </p>
+          )}
           {wait && (
             <WaitNotice
               // A new wait is a new notice: its countdown starts from the current time.

@@ -87,6 +87,7 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
         <LoadingOverlay
           loading={isLoading}
           final={isFinal}
+          thinking={game.thinking}
           wait={game.wait}
           onCancel={() => dispatch(gameActions.waitCancelled())}
         />

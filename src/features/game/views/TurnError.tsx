@@ -1,8 +1,10 @@
 import { FormattedMessage } from 'react-intl';
+import type { Problem } from '../gameSlice';
+import { ProblemDetail } from './ProblemDetail';
 
 interface TurnErrorProps {
-  /** The cause as the provider put it, shown under the catalogue message. */
-  detail: string | null;
+  /** What caused it, shown under the catalogue message. */
+  detail: Problem | null;
   onRetry: () => void;
 }
 
@@ -17,7 +19,7 @@ export function TurnError({ detail, onRetry }: TurnErrorProps) {
           </span>
           <FormattedMessage id="game.play.turnFailed" />
         </p>
-        {detail && <p className="turn-error__detail">{detail}</p>}
+        {detail && <ProblemDetail problem={detail} className="turn-error__detail" />}
       </div>
       <button type="button" className="button primary" onClick={onRetry}>
         <FormattedMessage id="game.play.tryAgain" />

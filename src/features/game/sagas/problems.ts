@@ -1,0 +1,48 @@
+/**
+ * What the player is told when asking the model fails (issue 11: errors say what happened):
+ * the error becomes a Problem, whose reason the catalogues word in the interface language and
+ * which quotes the provider's own message.
+ */
+import { ProviderError, ProviderUnreachableError, type ProviderPreset } from '../../llm';
+import type { Problem } from '../gameSlice';
+import { RetriesExhaustedError } from './askModel';
+
+export interface ProblemContext {
+  provider: ProviderPreset;
+  model: string;
+}
+
+/** The player runs this server themselves: a failure to reach it is most often CORS. */
+const isOwnServer = (provider: ProviderPreset) => provider.editableBaseUrl;
+
+export function problemOf(error: unknown, { provider, model }: ProblemContext): Problem {
+  const problem: Problem = {
+    reason: 'unexpected',
+    provider: provider.label,
+    model: model.trim() || provider.defaultModel,
+    origin: null,
+    ownServer: isOwnServer(provider),
+    providerMessage: null,
+    status: null,
+  };
+  if (error instanceof RetriesExhaustedError) return { ...problem, reason: 'retriesExhausted' };
+  if (error instanceof ProviderUnreachableError) {
+    return { ...problem, reason: 'providerUnreachable', origin: error.origin };
+  }
+  if (error instanceof KeyCheckTimeoutError) return { ...problem, reason: 'noAnswer' };
+  if (error instanceof ProviderError) {
+    const said = { providerMessage: error.message, status: error.status };
+    if (error.isKeyRefused) return { ...problem, ...said, reason: 'invalidApiKey' };
+    if (error.isModelUnavailable) return { ...problem, ...said, reason: 'modelUnavailable' };
+    return { ...problem, ...said, reason: 'providerError' };
+  }
+  return problem;
+}
+
+/** The provider did not answer the key check in time. */
+export class KeyCheckTimeoutError extends Error {
+  constructor(seconds: number) {
+    super(`The provider did not answer within ${seconds} s`);
+    this.name = 'KeyCheckTimeoutError';
+  }
+}

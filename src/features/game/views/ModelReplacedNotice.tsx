@@ -1,0 +1,34 @@
+import { FormattedMessage } from 'react-intl';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { providerSessionActions, selectModelReplaced } from '../../llm';
+
+/**
+ * The saved model is one the provider no longer offers (a retired id): the game plays with the
+ * curated default instead and says so, once, until the player dismisses it (issue 11).
+ */
+export function ModelReplacedNotice() {
+  const dispatch = useAppDispatch();
+  const replaced = useAppSelector(selectModelReplaced);
+  if (!replaced) return null;
+  return (
+    <div className="setup-notice model-notice" role="status">
+      <p>
+        <FormattedMessage
+          id="game.model.replaced"
+          values={{
+            provider: replaced.provider,
+            from: <code>{replaced.from}</code>,
+            to: <code>{replaced.to}</code>,
+          }}
+        />
+      </p>
+      <button
+        type="button"
+        className="button model-notice__dismiss"
+        onClick={() => dispatch(providerSessionActions.modelNoticeDismissed())}
+      >
+        <FormattedMessage id="game.model.dismiss" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * What can go wrong when the game asks a provider, as errors the sagas tell apart. Messages are
+ * for developers; the player sees catalogue messages chosen from these errors' kinds.
+ */
+
+/** SPEC.md section 9: a 429 without Retry-After waits 5 seconds. */
+export const DEFAULT_RETRY_AFTER_MS = 5000;
+
+/** The provider asked us to slow down (HTTP 429); try again after retryAfterMs. */
+export class RateLimitedError extends Error {
+  readonly status = 429;
+  readonly retryAfterMs: number;
+
+  constructor(retryAfterMs: number, options?: { cause?: unknown }) {
+    super(`The language-model provider is rate limiting; retry after ${retryAfterMs} ms`, options);
+    this.name = 'RateLimitedError';
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+export interface ProviderErrorDetails {
+  /** The provider's error code (OpenAI-style `error.code`), e.g. model_not_found. */
+  code?: string | null;
+  /** The request parameter the provider names (OpenAI-style `error.param`). */
+  param?: string | null;
+  cause?: unknown;
+}
+
+/** The error codes and words with which providers say a model is not there (any more). */
+const MODEL_GONE_CODES = new Set([
+  'model_not_found',
+  'model_decommissioned',
+  'model_not_available',
+]);
+const MODEL_GONE_WORDS =
+  /model\b.*\b(does not exist|not found|decommissioned|no longer (supported|available)|not a valid model|not available|unable to access)|\bnot a valid model id|unable to access model|model .*not found/i;
+
+/** Any other error status, with the provider's own message. */
+export class ProviderError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+  readonly param: string | null;
+
+  constructor(status: number, message: string, details: ProviderErrorDetails = {}) {
+    super(message, { cause: details.cause });
+    this.name = 'ProviderError';
+    this.status = status;
+    this.code = details.code ?? null;
+    this.param = details.param ?? null;
+  }
+
+  /** The key was refused (SPEC.md section 8: 'Invalid API key'). */
+  get isKeyRefused(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+
+  /** The model asked for is unknown or retired (Groq and OpenAI answer 404, OpenRouter 400). */
+  get isModelUnavailable(): boolean {
+    if (this.status !== 400 && this.status !== 404 && this.status !== 410) return false;
+    if (this.code !== null && MODEL_GONE_CODES.has(this.code)) return true;
+    return this.param === 'model' || MODEL_GONE_WORDS.test(this.message);
+  }
+}
+
+/** The request never got an answer: no network, a server that is down, or CORS refused it. */
+export class ProviderUnreachableError extends Error {
+  /** The address asked (no path, no key). */
+  readonly origin: string;
+
+  constructor(origin: string, options?: { cause?: unknown }) {
+    super(`Could not reach ${origin}`, options);
+    this.name = 'ProviderUnreachableError';
+    this.origin = origin;
+  }
+}
+
+/** The reply stopped before it was complete: the connection dropped mid-stream. */
+export class StreamInterruptedError extends Error {
+  /** The text that arrived before the break. */
+  readonly partialText: string;
+
+  constructor(partialText: string, options?: { cause?: unknown }) {
+    super(
+      `The language-model reply was interrupted after ${partialText.length} characters`,
+      options,
+    );
+    this.name = 'StreamInterruptedError';
+    this.partialText = partialText;
+  }
+}
+
+/** True for the error a fetch (or a body read) rejects with when its signal is aborted. */
+export function isAbortError(error: unknown): boolean {
+  // By name, not instanceof: DOMException comes from another realm in some runtimes (jest).
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'AbortError'
+  );
+}
