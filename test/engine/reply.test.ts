@@ -7,6 +7,8 @@ import {
   UNPARSEABLE_REPLY_MESSAGE,
   parseModelReply,
   pickText,
+  stillThinking,
+  withoutThinking,
 } from '../../src/engine/reply';
 
 function failureOf(reply: unknown): ModelReplyError {
@@ -272,5 +274,35 @@ describe('pickText', () => {
     expect(pickText(reply, 'storyStart', 'count', 'empty', 'missing')).toBe('');
     expect(pickText(reply)).toBe('');
     expect(pickText({}, 'toString', 'constructor')).toBe('');
+  });
+});
+
+describe('thinking left in a reply (qwen3, DeepSeek-R1: issue 11)', () => {
+  const answer = '{"storySegment": "The gate opens.", "options": []}';
+
+  test('a <think> block, braces and all, is not the reply', () => {
+    const reply = `<think>\nThe player wants {drama}. I'll write {"storySegment": "wrong"}.\n</think>\n\n${answer}`;
+    expect(withoutThinking(reply).trim()).toBe(answer);
+    expect(parseModelReply(reply).storySegment).toBe('The gate opens.');
+  });
+
+  test('a block the prompt opened (only the closing tag is written) is thinking too', () => {
+    expect(parseModelReply(`planning {x}\n</think>${answer}`).storySegment).toBe('The gate opens.');
+  });
+
+  test('a block not closed yet is still thinking; a reply of nothing but thinking is empty', () => {
+    expect(stillThinking('<think>Let me see { the')).toBe(true);
+    expect(stillThinking(`<think>done</think>${answer}`)).toBe(false);
+    expect(stillThinking(answer)).toBe(false);
+    expect(withoutThinking('<think>Let me see { the')).toBe('');
+    expect(() => parseModelReply('<think>only thoughts {a: 1}</think>  ')).toThrow(
+      'Invalid response: response is empty or not a string',
+    );
+  });
+
+  test('<thinking> tags, any case, are read the same way', () => {
+    expect(parseModelReply(`<Thinking>hm {}</Thinking>${answer}`).storySegment).toBe(
+      'The gate opens.',
+    );
   });
 });

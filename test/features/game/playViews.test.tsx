@@ -188,6 +188,22 @@ describe('PlayingView', () => {
     );
   });
 
+  test('a reasoning model thinking shows a quiet note until its words arrive (Korean too)', () => {
+    renderWith(<PlayingView />, { isLoading: true, options: [], thinking: true });
+    expect(screen.getByRole('status').textContent).toContain('The storyteller is thinking…');
+    act(() => {
+      store.dispatch(gameActions.narrativeStreamed('The bell rope'));
+    });
+    expect(screen.getByRole('status').textContent).not.toContain('thinking');
+    cleanup();
+    renderWith(
+      <PlayingView />,
+      { isLoading: true, options: [], thinking: true },
+      { messages: korean, locale: 'ko' },
+    );
+    expect(screen.getByRole('status').textContent).toContain('이야기꾼이 생각하는 중입니다…');
+  });
+
   test('a failed turn says so, with its cause and Try again', async () => {
     const { dispatch } = renderWith(<PlayingView />, {
       options: [],

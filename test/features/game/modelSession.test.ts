@@ -1,0 +1,292 @@
+/**
+ * The key check with the provider's own model list, errors that say what happened, and what
+ * the session learns about the provider (issue 11), replayed with expectSaga over the real
+ * reducers against strict fake providers, each reached through its preset's own host.
+ */
+import { combineReducers } from '@reduxjs/toolkit';
+import delayP from '@redux-saga/delay-p';
+import { createServer } from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { expectSaga } from 'redux-saga-test-plan';
+import { seededRng } from '../../../src/engine/random';
+import {
+  gameActions,
+  gameSlice,
+  initialGameState,
+  type GameState,
+} from '../../../src/features/game/gameSlice';
+import {
+  initialPlayerStatsState,
+  playerStatsSlice,
+} from '../../../src/features/game/playerStatsSlice';
+import { gameSaga } from '../../../src/features/game/sagas/gameSaga';
+import {
+  initialProviderSessionState,
+  providerById,
+  providerSessionSlice,
+  type ProviderSessionState,
+} from '../../../src/features/llm';
+import {
+  initialSettingsState,
+  settingsSlice,
+  type SettingsState,
+} from '../../../src/features/settings';
+import {
+  REASONING_TEXT,
+  startFakeModelServer,
+  type FakeModelServer,
+  type FakeModel,
+  type ProfileId,
+} from '../../fixtures/fakeModelServer';
+import { routedFetch } from '../../fixtures/routedFetch';
+import { MemoryStorage } from '../../fixtures/testWallet';
+
+const KEY = 'key-for-the-fake-0123456789';
+const verified = { status: 'verified', address: '0x1' };
+const reducer = combineReducers({
+  settings: settingsSlice.reducer,
+  providerSession: providerSessionSlice.reducer,
+  game: gameSlice.reducer,
+  playerStats: playerStatsSlice.reducer,
+  wallet: (state: typeof verified = verified) => state,
+});
+
+let server: FakeModelServer;
+afterEach(() => server?.close());
+
+interface Setup {
+  settings: Partial<SettingsState>;
+  game?: Partial<GameState>;
+  session?: Partial<ProviderSessionState>;
+  fetch?: typeof fetch;
+}
+
+/** A strict fake of this provider; the presets that cannot be pointed elsewhere are routed. */
+async function startProvider(profile: ProfileId, models?: readonly FakeModel[]) {
+  server = await startFakeModelServer({ profile, validKeys: [KEY], ...(models && { models }) });
+  return server;
+}
+
+function saga({ settings, game = {}, session = {}, fetch }: Setup) {
+  const provider = providerById(settings.provider);
+  const fetchImpl =
+    fetch ?? (provider.editableBaseUrl ? undefined : routedFetch(provider.baseUrl, server));
+  return expectSaga(gameSaga)
+    .withReducer(reducer, {
+      settings: { ...initialSettingsState, ...settings },
+      providerSession: { ...initialProviderSessionState, ...session },
+      game: { ...initialGameState, apiKey: KEY, ...game },
+      playerStats: initialPlayerStatsState,
+      wallet: verified,
+    })
+    .provide({
+      call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
+        return effect.fn === delayP && Number(effect.args[0]) < 20_000 ? null : next();
+      },
+      getContext(name: string, next: () => unknown) {
+        if (name === 'rng') return seededRng(3);
+        if (name === 'storage') return new MemoryStorage();
+        if (name === 'fetch') return fetchImpl;
+        return next();
+      },
+    } as never);
+}
+
+const chatRequests = () => server.requests.filter((request) => request.method === 'POST');
+
+const PLAYING: Partial<GameState> = {
+  stage: 'playing',
+  chosenGenre: 'High Fantasy',
+  chosenCharacter: 'Aria Vale',
+  characterBio: 'A cartographer who maps forgotten roads.',
+  characterTraits: ['curious', 'stubborn', 'kind', 'reckless', 'witty'],
+  storyLog: [{ kind: 'paragraph', text: 'The road ends at a locked gate.' }],
+  previousParagraph: 'The road ends at a locked gate.',
+  storySummary: ['Aria reached the gate.'],
+  options: [
+    { text: 'Climb the gate', risk: 'high', alignment: 'neutral', traitAlignment: 'reckless' },
+    { text: 'Knock politely', risk: 'low', alignment: 'moral', traitAlignment: 'kind' },
+  ],
+};
+
+describe("the key check reads the provider's own list first", () => {
+  test('a retired saved model is replaced by the default, with a notice, before anything asks for it', async () => {
+    await startProvider('groq');
+    const result = await saga({
+      settings: { provider: 'groq', model: 'llama-3.3-70b-versatile' },
+    })
+      .dispatch(gameActions.apiKeySubmitted(KEY))
+      .silentRun(1000);
+
+    const state = result.storeState;
+    expect(state.game.stage).toBe('loadOrCreate');
+    expect(state.settings.model).toBe('openai/gpt-oss-120b');
+    expect(state.providerSession.modelReplaced).toEqual({
+      provider: 'Groq',
+      from: 'llama-3.3-70b-versatile',
+      to: 'openai/gpt-oss-120b',
+    });
+    const listed = state.providerSession.listed?.models.map((model: { id: string }) => model.id);
+    expect(listed?.slice(0, 3)).toEqual([
+      'openai/gpt-oss-120b',
+      'openai/gpt-oss-20b',
+      'qwen/qwen3.6-27b',
+    ]);
+    expect(listed).not.toContain('whisper-large-v3');
+    expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/openai/v1/models' });
+    expect(chatRequests().map((request) => request.body.model)).toEqual(['openai/gpt-oss-120b']);
+  });
+
+  test('a key the list refuses is an invalid key, and nothing else is asked', async () => {
+    await startProvider('groq');
+    const result = await saga({ settings: { provider: 'groq' } })
+      .dispatch(gameActions.apiKeySubmitted('gsk_wrong'))
+      .silentRun(1000);
+
+    expect(result.storeState.game.error).toBe('invalidApiKey');
+    expect(result.storeState.game.errorDetail).toMatchObject({
+      reason: 'invalidApiKey',
+      providerMessage: 'Invalid API Key',
+      status: 401,
+    });
+    expect(chatRequests()).toHaveLength(0);
+  });
+
+  test('a server without a readable list keeps the built-in one and checks the chosen model', async () => {
+    await startProvider('local');
+    const withoutList: typeof fetch = (input, init) =>
+      String(input).endsWith('/models')
+        ? Promise.resolve(new Response('404 page not found', { status: 404 }))
+        : fetch(input, init);
+    const result = await saga({
+      settings: { provider: 'local', model: 'llama3.2', baseUrl: server.url },
+      fetch: withoutList,
+    })
+      .dispatch(gameActions.apiKeySubmitted(''))
+      .silentRun(1000);
+
+    expect(result.storeState.game.stage).toBe('loadOrCreate');
+    expect(result.storeState.providerSession.listed).toBeNull();
+    expect(chatRequests().map((request) => request.body.model)).toEqual(['llama3.2']);
+  });
+
+  test('without a list, a model the provider does not serve is named as such, with its words', async () => {
+    await startProvider('local');
+    const withoutList: typeof fetch = (input, init) =>
+      String(input).endsWith('/models')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : fetch(input, init);
+    const result = await saga({
+      settings: { provider: 'local', model: 'llama2-never-pulled', baseUrl: server.url },
+      fetch: withoutList,
+    })
+      .dispatch(gameActions.apiKeySubmitted(''))
+      .silentRun(1000);
+
+    expect(result.storeState.game.error).toBe('modelUnavailable');
+    expect(result.storeState.game.errorDetail).toMatchObject({
+      reason: 'modelUnavailable',
+      model: 'llama2-never-pulled',
+      status: 404,
+      providerMessage: expect.stringContaining('llama2-never-pulled'),
+    });
+  });
+
+  test('a local server that cannot be reached is unreachable, with the CORS hint to give', async () => {
+    await startProvider('local');
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+
+    const result = await saga({
+      settings: { provider: 'local', model: 'llama3.2', baseUrl: `http://127.0.0.1:${port}/v1` },
+    })
+      .dispatch(gameActions.apiKeySubmitted(''))
+      .silentRun(1000);
+
+    expect(result.storeState.game.error).toBe('providerUnreachable');
+    expect(result.storeState.game.errorDetail).toMatchObject({
+      reason: 'providerUnreachable',
+      origin: `http://127.0.0.1:${port}`,
+      ownServer: true,
+    });
+  });
+
+  test('a rate-limited key check accepts the key: the game waits out 429s itself', async () => {
+    await startProvider('groq');
+    server.enqueue({ status: 429, retryAfter: '30' });
+    const result = await saga({ settings: { provider: 'groq' } })
+      .dispatch(gameActions.apiKeySubmitted(KEY))
+      .silentRun(1000);
+
+    expect(result.storeState.game.stage).toBe('loadOrCreate');
+  });
+});
+
+describe('a turn with a reasoning model', () => {
+  test('shows a quiet thinking state, never its reasoning, and asks for low effort', async () => {
+    await startProvider('groq');
+    const result = await saga({
+      settings: { provider: 'groq', model: 'openai/gpt-oss-120b' },
+      game: PLAYING,
+    })
+      .dispatch(gameActions.choiceMade({ index: 1 }))
+      .put(gameActions.reasoningStreamed())
+      .put.like({ action: { type: gameActions.narrativeStreamed.type } })
+      .silentRun(1500);
+
+    const { game } = result.storeState;
+    expect(game.isLoading).toBe(false);
+    expect(game.thinking).toBe(false);
+    expect(JSON.stringify(game.storyLog)).not.toContain(REASONING_TEXT.slice(0, 30));
+    for (const request of chatRequests()) {
+      expect(request.body).toMatchObject({ reasoning_effort: 'low' });
+    }
+    const streamed = chatRequests().find((request) => request.body.stream === true);
+    expect(streamed?.body).not.toHaveProperty('response_format');
+  });
+
+  test('a feature the provider stops accepting is refused once, then not asked for again', async () => {
+    // The provider no longer takes reasoning_effort for this model (it answers 400 naming it).
+    await startProvider('groq', [{ id: 'openai/gpt-oss-120b', chat: true, kind: 'chat' }]);
+    const result = await saga({
+      settings: { provider: 'groq', model: 'openai/gpt-oss-120b' },
+      game: PLAYING,
+    })
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .put.like({
+        action: { type: 'providerSession/featureRefused', payload: { feature: 'reasoning' } },
+      })
+      .silentRun(1500);
+
+    const { game, providerSession } = result.storeState;
+    expect(game.error).toBeNull();
+    expect(game.storyLog).toHaveLength(3);
+    expect(Object.values(providerSession.refused)).toEqual([['reasoning']]);
+    // The segment was asked twice (with, then without); the summary only without.
+    const bodies = chatRequests().map((request) => request.body);
+    expect(bodies).toHaveLength(3);
+    expect(bodies[0]).toHaveProperty('reasoning_effort');
+    expect(bodies[1]).not.toHaveProperty('reasoning_effort');
+    expect(bodies[2]).not.toHaveProperty('reasoning_effort');
+  });
+
+  test('a model retired mid-story fails the turn with what happened, not a retry message', async () => {
+    await startProvider('groq');
+    const result = await saga({
+      settings: { provider: 'groq', model: 'llama-3.3-70b-versatile' },
+      game: PLAYING,
+    })
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .silentRun(1000);
+
+    expect(result.storeState.game.error).toBe('turnFailed');
+    expect(result.storeState.game.errorDetail).toMatchObject({
+      reason: 'modelUnavailable',
+      provider: 'Groq',
+      status: 404,
+    });
+    expect(chatRequests()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * @jest-environment node
+ *
+ * The model dropdown's list (issue 11): each provider's own GET /models, as the strict fake
+ * serves it in that provider's shape, read down to the models that chat.
+ */
+import {
+  ProviderError,
+  chatModelsOf,
+  fetchModelList,
+  providerById,
+  settleModel,
+  type ProviderId,
+} from '../../../src/features/llm';
+import {
+  GROQ_RETIRED_MODELS,
+  chatModelIds,
+  profileCatalogue,
+  startFakeModelServer,
+  type FakeModelServer,
+  type ProfileId,
+} from '../../fixtures/fakeModelServer';
+import { routedFetch } from '../../fixtures/routedFetch';
+
+const KEY = 'key-for-the-fake-0123456789';
+const servers: FakeModelServer[] = [];
+afterAll(() => Promise.all(servers.map((server) => server.close())));
+
+async function listOf(preset: ProviderId, profile: ProfileId, apiKey = KEY) {
+  const server = await startFakeModelServer({ profile, validKeys: [KEY] });
+  servers.push(server);
+  const provider = providerById(preset);
+  const editable = provider.editableBaseUrl;
+  return {
+    server,
+    answer: fetchModelList({
+      provider,
+      apiKey,
+      signal: new AbortController().signal,
+      ...(editable ? { baseUrl: server.url } : { fetch: routedFetch(provider.baseUrl, server) }),
+    }),
+  };
+}
+
+describe('chatModelsOf', () => {
+  test.each([
+    ['groq', 'groq'],
+    ['openai', 'openai'],
+    ['openrouter', 'openrouter'],
+    ['together', 'together'],
+    ['local', 'local'],
+    ['custom', 'lenient'],
+  ] as const)(
+    '%s: exactly the chat models of the listing, the curated ones first',
+    async (preset, profile) => {
+      const { server, answer } = await listOf(preset, profile);
+      const models = chatModelsOf(providerById(preset), await answer);
+
+      expect(models.map((model) => model.id).sort()).toEqual([...chatModelIds(profile)].sort());
+      // Speech, images, embeddings and safety classifiers are never offered.
+      const notChat = profileCatalogue(profile).filter((model) => !model.chat);
+      expect(notChat.length).toBeGreaterThan(0);
+      for (const model of notChat) expect(models.map((entry) => entry.id)).not.toContain(model.id);
+      // The preset's own models that the provider lists come first, in the preset's order.
+      const curated = providerById(preset).models.map((model) => model.id);
+      const listedCurated = models.map((model) => model.id).filter((id) => curated.includes(id));
+      expect(models.slice(0, listedCurated.length).map((model) => model.id)).toEqual(
+        curated.filter((id) => listedCurated.includes(id)),
+      );
+      // The key went with the request (Groq, OpenAI, OpenRouter, Together need it).
+      expect(server.requests[0]).toMatchObject({ method: 'GET' });
+      expect(server.requests[0]?.path).toMatch(/\/models$/);
+      expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+    },
+  );
+
+  test("the default provider's curated default is served today", async () => {
+    const { answer } = await listOf('groq', 'groq');
+    const ids = chatModelsOf(providerById('groq'), await answer).map((model) => model.id);
+    expect(ids[0]).toBe(providerById('groq').defaultModel);
+    for (const retired of GROQ_RETIRED_MODELS) expect(ids).not.toContain(retired);
+  });
+
+  test('a listing it cannot read yields no models, not an error', () => {
+    const groq = providerById('groq');
+    expect(chatModelsOf(groq, null)).toEqual([]);
+    expect(chatModelsOf(groq, { data: 'nope' })).toEqual([]);
+    expect(chatModelsOf(groq, [{ id: 7 }, 'x', null, { id: '' }])).toEqual([]);
+    expect(chatModelsOf(groq, { data: [{ id: 'a' }, { id: 'a' }] })).toEqual([
+      { id: 'a', label: 'a' },
+    ]);
+  });
+
+  test('a refused key on the list is a ProviderError that says so', async () => {
+    const { answer } = await listOf('groq', 'groq', 'wrong-key');
+    const error = await answer.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).isKeyRefused).toBe(true);
+  });
+});
+
+describe('settleModel', () => {
+  const groq = providerById('groq');
+  const listed = [
+    { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B (default)' },
+    { id: 'openai/gpt-oss-20b', label: 'GPT-OSS 20B' },
+  ];
+
+  test('a listed model stays', () => {
+    expect(settleModel(groq, 'openai/gpt-oss-20b', listed)).toEqual({
+      model: 'openai/gpt-oss-20b',
+      replaced: false,
+    });
+  });
+
+  test('a retired model is replaced by the curated default', () => {
+    expect(settleModel(groq, 'llama-3.3-70b-versatile', listed)).toEqual({
+      model: 'openai/gpt-oss-120b',
+      replaced: true,
+    });
+  });
+
+  test('without the default listed, the first listed model stands in', () => {
+    expect(settleModel(groq, 'gone', [listed[1]!])).toEqual({
+      model: 'openai/gpt-oss-20b',
+      replaced: true,
+    });
+  });
+
+  test('an empty list (no /models) decides nothing; a blank choice is the default', () => {
+    expect(settleModel(groq, 'whatever', [])).toEqual({ model: 'whatever', replaced: false });
+    expect(settleModel(groq, ' ', listed)).toEqual({
+      model: 'openai/gpt-oss-120b',
+      replaced: false,
+    });
+  });
+});
