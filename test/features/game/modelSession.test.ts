@@ -51,7 +51,17 @@ const reducer = combineReducers({
   wallet: (state: typeof verified = verified) => state,
 });
 
+/** The actions that reached the store, in order. */
+let dispatched: string[] = [];
+const recordingReducer: typeof reducer = (state, action) => {
+  dispatched.push(action.type);
+  return reducer(state, action);
+};
+
 let server: FakeModelServer;
+beforeEach(() => {
+  dispatched = [];
+});
 afterEach(() => server?.close());
 
 interface Setup {
@@ -72,7 +82,7 @@ function saga({ settings, game = {}, session = {}, fetch }: Setup) {
   const fetchImpl =
     fetch ?? (provider.editableBaseUrl ? undefined : routedFetch(provider.baseUrl, server));
   return expectSaga(gameSaga)
-    .withReducer(reducer, {
+    .withReducer(recordingReducer, {
       settings: { ...initialSettingsState, ...settings },
       providerSession: { ...initialProviderSessionState, ...session },
       game: { ...initialGameState, apiKey: KEY, ...game },
@@ -237,6 +247,9 @@ describe('a turn with a reasoning model', () => {
       .silentRun(1500);
 
     const { game } = result.storeState;
+    // Told once, however many pieces the thinking came in.
+    const told = dispatched.filter((type) => type === gameActions.reasoningStreamed.type);
+    expect(told).toHaveLength(1);
     expect(game.isLoading).toBe(false);
     expect(game.thinking).toBe(false);
     expect(JSON.stringify(game.storyLog)).not.toContain(REASONING_TEXT.slice(0, 30));

@@ -96,13 +96,16 @@ type RequestEvent =
  * reasoning model thinks), and a refused feature, so that the session does not ask for it again.
  */
 function* reportProgress(events: Channel<RequestEvent>, capability: string, field?: string) {
+  // Thinking arrives in many small pieces; the player is told once that it has begun.
+  let toldThinking = false;
   while (true) {
     const event = yield* take(events);
     if (event.kind === 'refused') {
       yield* put(
         providerSessionActions.featureRefused({ key: capability, feature: event.feature }),
       );
-    } else if (field && event.kind === 'reasoning') {
+    } else if (field && event.kind === 'reasoning' && !toldThinking) {
+      toldThinking = true;
       yield* put(gameActions.reasoningStreamed());
     } else if (field && event.kind === 'text') {
       const narrative = partialField(event.text, field);
