@@ -8,7 +8,7 @@ import { injectBackendApi, makeStore } from '../../src/app/store';
 import { leaderboardApi } from '../../src/features/leaderboard/leaderboardApi';
 import { resultsApi } from '../../src/features/leaderboard/resultsApi';
 import { profileApi } from '../../src/features/profile/profileApi';
-import { testBackends } from '../server/support/databases';
+import { DATABASE_START_TIMEOUT_MS, testBackends } from '../server/support/databases';
 import { plausibleResult } from '../server/support/results';
 import { signIn, startTestServer, type TestServer } from '../server/support/testServer';
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   const [pglite] = testBackends();
   server = await startTestServer(pglite!);
   token = await signIn(server, wallet);
-});
+}, DATABASE_START_TIMEOUT_MS);
 afterAll(() => server.close());
 
 const storeOnServer = () => makeStore(undefined, { backend: async () => server.backend });

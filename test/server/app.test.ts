@@ -7,6 +7,7 @@ import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db';
 import { TEST_JWT_SECRET } from './support/testServer';
+import { DATABASE_START_TIMEOUT_MS } from './support/databases';
 
 let distDir: string;
 let app: FastifyInstance;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'assets', 'main.0123abcd.js'), 'console.log(1)');
   db = await openDatabase({ dataDir: null });
   app = await buildServer(readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent' }), { db, tokens });
-});
+}, DATABASE_START_TIMEOUT_MS);
 
 afterAll(async () => {
   await app.close();

@@ -13,7 +13,7 @@ import {
 } from '../../server/db';
 import { endingScore } from '../../src/engine/score';
 import { ENDING_TYPES, type ScoreBreakdown } from '../../src/engine/types';
-import { assertPgliteCanLoad, testBackends } from './support/databases';
+import { DATABASE_START_TIMEOUT_MS, assertPgliteCanLoad, testBackends } from './support/databases';
 
 const PLAYER = `0x${'a1'.repeat(20)}`;
 const OTHER = `0x${'b2'.repeat(20)}`;
@@ -112,7 +112,7 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
     for (const wallet of [PLAYER, OTHER]) {
       await db.pool.query('select * from public.create_user_if_not_exists($1)', [wallet]);
     }
-  });
+  }, DATABASE_START_TIMEOUT_MS);
 
   afterAll(async () => {
     await drop?.();

@@ -3,7 +3,7 @@
  * against the real server on PGlite and on PostgreSQL.
  */
 import { Wallet } from 'ethers';
-import { testBackends } from './support/databases';
+import { DATABASE_START_TIMEOUT_MS, testBackends } from './support/databases';
 import { plausibleResult } from './support/results';
 import { signIn, startTestServer, type TestServer } from './support/testServer';
 
@@ -21,7 +21,7 @@ describe.each(testBackends())('the REST API on $name', (database) => {
     server = await startTestServer(database);
     aliceToken = await signIn(server, alice);
     bobToken = await signIn(server, bob);
-  });
+  }, DATABASE_START_TIMEOUT_MS);
   afterAll(() => server.close());
 
   test('create_user_if_not_exists gives a fresh nonce, and with p_nonce null only ensures', async () => {

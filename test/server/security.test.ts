@@ -5,7 +5,7 @@
 import { Wallet } from 'ethers';
 import { SignJWT } from 'jose';
 import { DEFAULT_ANON_KEY } from '../../src/api';
-import { testBackends } from './support/databases';
+import { DATABASE_START_TIMEOUT_MS, testBackends } from './support/databases';
 import { plausibleResult } from './support/results';
 import {
   TEST_JWT_SECRET,
@@ -31,7 +31,7 @@ describe.each(testBackends())('backend security on $name', (database) => {
     server = await startTestServer(database);
     aliceToken = await signIn(server, alice);
     bobToken = await signIn(server, bob);
-  });
+  }, DATABASE_START_TIMEOUT_MS);
   afterAll(() => server.close());
 
   /** A raw request to the REST API, for what supabase-js would never send. */

@@ -48,7 +48,7 @@ export type ProblemReason =
  */
 export interface Problem {
   reason: ProblemReason;
-  /** The provider's name (a product name, the same in every language). */
+  /** The provider preset's id (its name is worded by the views). */
   provider: string;
   model: string;
   /** For an unreachable provider: the address asked. */

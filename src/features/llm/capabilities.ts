@@ -4,7 +4,7 @@
  * Plain functions over plain data: the saga keeps the session's refusals in the store.
  */
 import { ProviderError } from './errors';
-import { reasoningRuleOf, type ProviderPreset } from './providers';
+import { baseUrlOf, modelOf, reasoningRuleOf, type ProviderPreset } from './providers';
 
 /** SPEC.md section 9. */
 export const KEY_CHECK_MAX_TOKENS = 256;
@@ -59,7 +59,7 @@ export function planRequest(
     (!streaming || provider.jsonModeWhileStreaming);
   const rule = reasoningRuleOf(provider, model);
   const reasoning =
-    rule && provider.reasoningControl && allowed('reasoning')
+    rule?.effort !== undefined && provider.reasoningControl && allowed('reasoning')
       ? { control: provider.reasoningControl, effort: rule.effort }
       : null;
   const thinks = rule !== null && rule.effort !== 'none';
@@ -72,7 +72,8 @@ export function planRequest(
     temperature: keyCheck || rule?.fixedTemperature || !allowed('temperature') ? null : TEMPERATURE,
     outputLimit: {
       name: useOwnName ? 'max_tokens' : 'max_completion_tokens',
-      tokens: base + (thinks ? REASONING_ALLOWANCE_TOKENS : 0),
+      // The key check needs only the status, however the model spends its tokens.
+      tokens: base + (thinks && !keyCheck ? REASONING_ALLOWANCE_TOKENS : 0),
     },
   };
 }
@@ -109,8 +110,19 @@ const FEATURE_WORDS: readonly [ModelFeature, RegExp][] = [
   ['reasoning', /reasoning/i],
   ['temperature', /temperature/i],
   ['max_tokens', /max_tokens/i],
-  ['stream', /stream/i],
+  // Not "upstream": a provider's own upstream failing is no refusal.
+  ['stream', /\bstream(ing)?\b/i],
 ];
+
+/** The request parameters by which providers name each feature in `error.param`. */
+const FEATURE_PARAMS: Readonly<Record<string, ModelFeature>> = {
+  response_format: 'response_format',
+  stream: 'stream',
+  reasoning_effort: 'reasoning',
+  reasoning: 'reasoning',
+  temperature: 'temperature',
+  max_tokens: 'max_tokens',
+};
 
 const inPlan = (plan: RequestPlan, feature: ModelFeature): boolean =>
   ({
@@ -129,15 +141,21 @@ export function refusedFeature(error: unknown, plan: RequestPlan): ModelFeature 
   if (!(error instanceof ProviderError) || (error.status !== 400 && error.status !== 422)) {
     return null;
   }
+  // The parameter the provider names is the surest sign; then the model, then its words.
+  const named = error.param === null ? undefined : FEATURE_PARAMS[error.param];
+  if (named !== undefined) return inPlan(plan, named) ? named : null;
   if (error.isModelUnavailable) return null;
-  const said = `${error.param ?? ''} ${error.message}`;
+  const said = error.message;
   for (const [feature, words] of FEATURE_WORDS) {
     if (inPlan(plan, feature) && words.test(said)) return feature;
   }
   return null;
 }
 
-/** Where a session's refusals are kept: per provider, endpoint and model. */
+/**
+ * Where a session's refusals are kept: per provider, endpoint and model, as requests are made
+ * (the player's base URL where the preset takes one, a blank model as the default).
+ */
 export function capabilityKey(provider: ProviderPreset, baseUrl: string, model: string): string {
-  return `${provider.id} ${baseUrl} ${model}`;
+  return `${provider.id} ${baseUrlOf(provider, baseUrl)} ${modelOf(provider, model)}`;
 }

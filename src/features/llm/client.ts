@@ -27,7 +27,13 @@ import {
   StreamInterruptedError,
   isAbortError,
 } from './errors';
-import { baseUrlOf, chatCompletionsUrl, modelsUrl, type ProviderPreset } from './providers';
+import {
+  baseUrlOf,
+  chatCompletionsUrl,
+  modelOf,
+  modelsUrl,
+  type ProviderPreset,
+} from './providers';
 
 export const KEY_CHECK_SYSTEM_MESSAGE = 'You are a helpful assistant.';
 /** OpenAI's JSON mode also requires the word JSON somewhere in the messages. */
@@ -89,7 +95,7 @@ async function send(request: ProviderRequest, url: string, init: RequestInit): P
   }
 }
 
-const modelOf = (request: ChatRequest) => request.model.trim() || request.provider.defaultModel;
+const modelAsked = (request: ChatRequest) => modelOf(request.provider, request.model);
 
 function postChat(request: ChatRequest, body: Record<string, unknown>): Promise<Response> {
   return send(request, chatCompletionsUrl(baseUrlOf(request.provider, request.baseUrl)), {
@@ -152,8 +158,8 @@ async function providerErrorOf(response: Response, apiKey: string): Promise<Prov
   const text = await response.text().catch(() => '');
   const plain = text.trim().slice(0, MAX_ERROR_TEXT);
   const fallback = plain || `HTTP ${response.status} ${response.statusText}`.trim();
-  const { message, code, param } = errorOf(parseJson(text), fallback);
-  return new ProviderError(response.status, redactKey(message, apiKey), { code, param });
+  const { message, ...details } = errorOf(parseJson(text), fallback);
+  return new ProviderError(response.status, redactKey(message, apiKey), details);
 }
 
 /** A 429 or another error status, as the error the callers tell apart. */
@@ -177,7 +183,7 @@ async function negotiate<T>(
 ): Promise<T> {
   const refused = [...(request.refused ?? [])];
   for (;;) {
-    const plan = planRequest(request.provider, modelOf(request), { ...options, refused });
+    const plan = planRequest(request.provider, modelAsked(request), { ...options, refused });
     try {
       return await attempt(plan);
     } catch (error) {
@@ -200,7 +206,7 @@ export async function checkApiKey(request: CheckApiKeyRequest): Promise<void> {
     { role: 'user', content: 'hi' },
   ];
   await negotiate(request, { keyCheck: true }, async (plan) => {
-    const response = await postChat(request, requestBody(plan, modelOf(request), messages));
+    const response = await postChat(request, requestBody(plan, modelAsked(request), messages));
     if (!response.ok) throw await failureOf(response, request.apiKey);
     // Only the status matters; release the connection without reading the reply.
     await response.body?.cancel().catch(() => undefined);
@@ -256,8 +262,11 @@ function applyEvent(data: string, state: StreamState, status: number, apiKey: st
   const chunk = parseJson(data) as Record<string, unknown> | undefined;
   if (typeof chunk !== 'object' || chunk === null) return;
   if (chunk.error !== undefined) {
-    const { message, code, param } = errorOf(chunk, 'The provider reported an error mid-stream');
-    throw new ProviderError(status, redactKey(message, apiKey), { code, param });
+    // The provider's upstream failed mid-reply (OpenRouter documents such events): the reply
+    // was cut off, and is asked for again like a dropped connection.
+    const { message, ...details } = errorOf(chunk, 'The provider reported an error mid-stream');
+    const cause = new ProviderError(status, redactKey(message, apiKey), details);
+    throw new StreamInterruptedError(state.text, { cause });
   }
   // Usage-only chunks (Groq's x_groq, OpenAI's stream_options) have no choices: nothing to read.
   const choice = Array.isArray(chunk.choices)
@@ -337,8 +346,15 @@ async function completionOnce(request: CompletionRequest, plan: RequestPlan): Pr
     { role: 'system', content: request.system ?? JSON_SYSTEM_MESSAGE },
     { role: 'user', content: request.prompt },
   ];
-  const response = await postChat(request, requestBody(plan, modelOf(request), messages));
-  if (!response.ok) throw await failureOf(response, apiKey);
+  const response = await postChat(request, requestBody(plan, modelAsked(request), messages));
+  if (!response.ok) {
+    const failure = await failureOf(response, apiKey);
+    // What the model wrote is still the reply: the game's own repair may read it.
+    if (failure instanceof ProviderError && failure.isInvalidJsonReply) {
+      return failure.failedGeneration ?? '';
+    }
+    throw failure;
+  }
 
   // A server may answer a streaming request with one whole reply; read whatever came.
   const contentType = response.headers.get('Content-Type') ?? '';
@@ -352,8 +368,8 @@ async function completionOnce(request: CompletionRequest, plan: RequestPlan): Pr
     throw new ProviderError(response.status, redactKey(message, apiKey));
   }
   if (typeof completion === 'object' && completion !== null && 'error' in completion) {
-    const { message, code, param } = errorOf(completion, 'The provider reported an error');
-    throw new ProviderError(response.status, redactKey(message, apiKey), { code, param });
+    const { message, ...details } = errorOf(completion, 'The provider reported an error');
+    throw new ProviderError(response.status, redactKey(message, apiKey), details);
   }
   const reply = replyTextOf(completion);
   if (withoutThinking(reply).trim() !== '') request.onText?.(reply);

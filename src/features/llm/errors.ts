@@ -23,6 +23,8 @@ export interface ProviderErrorDetails {
   code?: string | null;
   /** The request parameter the provider names (OpenAI-style `error.param`). */
   param?: string | null;
+  /** What the model wrote when its JSON failed the provider's own check (Groq). */
+  failedGeneration?: string | null;
   cause?: unknown;
 }
 
@@ -32,14 +34,25 @@ const MODEL_GONE_CODES = new Set([
   'model_decommissioned',
   'model_not_available',
 ]);
-const MODEL_GONE_WORDS =
-  /model\b.*\b(does not exist|not found|decommissioned|no longer (supported|available)|not a valid model|not available|unable to access)|\bnot a valid model id|unable to access model|model .*not found/i;
+/**
+ * The sentences, each naming the model right before its verdict, so that "this model does not
+ * support response_format" is not read as the model being gone: Groq and OpenAI's "The model
+ * `x` does not exist or you do not have access to it.", Groq's "has been decommissioned",
+ * OpenRouter's "x is not a valid model ID", Together's "Unable to access model x", Ollama's
+ * 'model "x" not found'.
+ */
+const MODEL_GONE_WORDS = [
+  /\bmodel [`'"]?[^\s`'"]+[`'"]? (does not exist|has been decommissioned|is no longer (supported|available)|not found)/i,
+  /\bis not a valid model id\b/i,
+  /\bunable to access model\b/i,
+];
 
 /** Any other error status, with the provider's own message. */
 export class ProviderError extends Error {
   readonly status: number;
   readonly code: string | null;
   readonly param: string | null;
+  readonly failedGeneration: string | null;
 
   constructor(status: number, message: string, details: ProviderErrorDetails = {}) {
     super(message, { cause: details.cause });
@@ -47,6 +60,15 @@ export class ProviderError extends Error {
     this.status = status;
     this.code = details.code ?? null;
     this.param = details.param ?? null;
+    this.failedGeneration = details.failedGeneration ?? null;
+  }
+
+  /**
+   * The provider's JSON mode refused what the model wrote (Groq's json_validate_failed): not a
+   * failure of the request but an unreadable reply, read (or asked for again) like any other.
+   */
+  get isInvalidJsonReply(): boolean {
+    return this.status === 400 && this.code === 'json_validate_failed';
   }
 
   /** The key was refused (SPEC.md section 8: 'Invalid API key'). */
@@ -58,7 +80,7 @@ export class ProviderError extends Error {
   get isModelUnavailable(): boolean {
     if (this.status !== 400 && this.status !== 404 && this.status !== 410) return false;
     if (this.code !== null && MODEL_GONE_CODES.has(this.code)) return true;
-    return this.param === 'model' || MODEL_GONE_WORDS.test(this.message);
+    return this.param === 'model' || MODEL_GONE_WORDS.some((words) => words.test(this.message));
   }
 }
 

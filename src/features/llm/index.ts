@@ -5,6 +5,7 @@ export {
   PROVIDERS,
   baseUrlOf,
   chatCompletionsUrl,
+  modelOf,
   modelsUrl,
   providerById,
   reasoningRuleOf,

@@ -3,7 +3,7 @@
  * each provider adds fields of its own): only models that chat, the curated ones first. Plain
  * functions over the provider's answer; client.ts fetches it.
  */
-import type { ModelPreset, ProviderPreset } from './providers';
+import { modelOf, type ModelPreset, type ProviderPreset } from './providers';
 
 /** Ids of models that do something other than chat: speech, images, embeddings, safety. */
 const NOT_CHAT =
@@ -18,9 +18,9 @@ const stringList = (value: unknown): string[] | null =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null;
 
 /** Whether one entry of a model list is a model the game can tell a story with. */
-function chats(entry: Listing): boolean {
+function chats(provider: ProviderPreset, entry: Listing): boolean {
   const id = entry.id as string;
-  if (NOT_CHAT.test(id)) return false;
+  if (NOT_CHAT.test(id) || provider.notChatModels?.test(id)) return false;
   // Groq marks models it no longer serves.
   if (entry.active === false) return false;
   // Together types every model.
@@ -57,7 +57,7 @@ export function chatModelsOf(provider: ProviderPreset, answer: unknown): ModelPr
     const listing = entry as Listing;
     if (typeof listing.id !== 'string' || listing.id.trim() === '' || seen.has(listing.id))
       continue;
-    if (!chats(listing)) continue;
+    if (!chats(provider, listing)) continue;
     seen.add(listing.id);
     const preset = provider.models.find((model) => model.id === listing.id);
     models.push({ id: listing.id, label: labelOf(listing, preset) });
@@ -69,6 +69,9 @@ export function chatModelsOf(provider: ProviderPreset, answer: unknown): ModelPr
   return models.sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
 }
 
+/** Ollama lists 'llama3.2:latest' for the model a player knows as 'llama3.2'. */
+const untagged = (id: string) => id.replace(/:latest$/, '');
+
 export interface SettledModel {
   model: string;
   /** The chosen model is not among those the provider lists: the default stands in. */
@@ -76,19 +79,21 @@ export interface SettledModel {
 }
 
 /**
- * The model to play with: the chosen one if the provider lists it; otherwise the curated
- * default, or the first model listed. An empty list (the provider has no /models) decides
- * nothing: the chosen model stays.
+ * The model to play with. The chosen one if the provider lists it; an empty list (no /models)
+ * decides nothing. Where the player picks from the provider's list (Groq, OpenAI), a model it
+ * no longer lists is a retired one: the curated default stands in, or the first of the
+ * preset's models that is listed. Where the player types an id (OpenRouter, Together, a local
+ * or custom server), their choice stays, and the key check says if it is not served.
  */
 export function settleModel(
   provider: ProviderPreset,
   chosen: string,
   listed: readonly ModelPreset[],
 ): SettledModel {
-  const model = chosen.trim() || provider.defaultModel;
-  if (listed.length === 0 || listed.some((entry) => entry.id === model)) {
-    return { model, replaced: false };
-  }
-  const standIn = listed.find((entry) => entry.id === provider.defaultModel) ?? listed[0]!;
-  return { model: standIn.id, replaced: true };
+  const model = modelOf(provider, chosen);
+  const served = listed.some((entry) => untagged(entry.id) === untagged(model));
+  if (listed.length === 0 || served || provider.editableModel) return { model, replaced: false };
+  const curated = [provider.defaultModel, ...provider.models.map((entry) => entry.id)];
+  const standIn = curated.find((id) => listed.some((entry) => entry.id === id)) ?? listed[0]!.id;
+  return { model: standIn, replaced: true };
 }

@@ -12,7 +12,7 @@ export interface ProviderSessionState {
   listed: { provider: string; baseUrl: string; models: ModelPreset[] } | null;
   /** Features refused, by capabilityKey (provider, endpoint and model). */
   refused: Record<string, ModelFeature[]>;
-  /** The saved model the provider no longer lists, and the one playing in its place. */
+  /** The saved model the provider (a preset id) no longer lists, and the one in its place. */
   modelReplaced: { provider: string; from: string; to: string } | null;
 }
 

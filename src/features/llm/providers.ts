@@ -24,16 +24,21 @@ export interface ProviderHint {
 export interface ReasoningModelRule {
   /** The model ids the rule covers. */
   match: RegExp;
-  /** The effort asked for so that a turn stays quick; 'none' switches thinking off. */
-  effort: string;
+  /**
+   * The effort asked for so that a turn stays quick; 'none' switches thinking off. Absent: the
+   * model thinks as it will (no control documented), and only gets room to.
+   */
+  effort?: string;
   /** Only the default temperature is accepted (OpenAI's reasoning models). */
   fixedTemperature?: boolean;
 }
 
 export interface ProviderPreset {
   id: ProviderId;
-  /** A product name, the same in every interface language. */
+  /** A product name, the same in every interface language (English where it is not one). */
   label: string;
+  /** For a label that is words rather than a product name: its catalogue id. */
+  labelMessageId?: string;
   /** Ends in /v1 (or the provider's equivalent); chat completions and models live under it. */
   baseUrl: string;
   /** The built-in list: offered before the provider's own list is read, and if it cannot be. */
@@ -56,6 +61,8 @@ export interface ProviderPreset {
   reasoningControl: 'reasoning_effort' | 'reasoning' | null;
   /** The models that reason, as the provider documents them. */
   reasoningModels: readonly ReasoningModelRule[];
+  /** Ids this provider lists that chat completions cannot serve, beyond the common ones. */
+  notChatModels?: RegExp;
   /** The player may change the base URL (the 'Base URL' field is shown). */
   editableBaseUrl: boolean;
   /** The player may type a model id the list does not hold. */
@@ -76,7 +83,7 @@ const GROQ: ProviderPreset = {
   label: 'Groq',
   baseUrl: 'https://api.groq.com/openai/v1',
   models: [
-    { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B (default)' },
+    { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B' },
     { id: 'openai/gpt-oss-20b', label: 'GPT-OSS 20B' },
     { id: 'qwen/qwen3.6-27b', label: 'Qwen3.6 27B' },
   ],
@@ -106,7 +113,7 @@ const OPENAI: ProviderPreset = {
   label: 'OpenAI',
   baseUrl: 'https://api.openai.com/v1',
   models: [
-    { id: 'gpt-5-mini', label: 'GPT-5 mini (default)' },
+    { id: 'gpt-5-mini', label: 'GPT-5 mini' },
     { id: 'gpt-5', label: 'GPT-5' },
     { id: 'gpt-5-nano', label: 'GPT-5 nano' },
     { id: 'gpt-4.1-mini', label: 'GPT-4.1 mini' },
@@ -120,6 +127,8 @@ const OPENAI: ProviderPreset = {
   outputLimit: 'max_completion_tokens',
   reasoningControl: 'reasoning_effort',
   reasoningModels: [{ match: /^(gpt-5(?!-chat)|o\d)/, effort: 'low', fixedTemperature: true }],
+  // Responses-only (the -pro and deep-research models) and completions-only (-instruct).
+  notChatModels: /(^|-)pro($|-\d)|deep-research|-instruct\b/,
   editableBaseUrl: false,
   editableModel: false,
 };
@@ -133,7 +142,7 @@ const OPENROUTER: ProviderPreset = {
   label: 'OpenRouter',
   baseUrl: 'https://openrouter.ai/api/v1',
   models: [
-    { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B (default)' },
+    { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B' },
     { id: 'meta-llama/llama-3.3-70b-instruct', label: 'Llama 3.3 70B Instruct' },
     { id: 'qwen/qwen3-235b-a22b-2507', label: 'Qwen3 235B A22B Instruct 2507' },
   ],
@@ -156,7 +165,7 @@ const TOGETHER: ProviderPreset = {
   label: 'Together AI',
   baseUrl: 'https://api.together.xyz/v1',
   models: [
-    { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B (default)' },
+    { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B' },
     { id: 'meta-llama/Llama-3.3-70B-Instruct-Turbo', label: 'Llama 3.3 70B Instruct Turbo' },
     { id: 'Qwen/Qwen3-235B-A22B-Instruct-2507-tput', label: 'Qwen3 235B A22B Instruct 2507' },
   ],
@@ -180,6 +189,7 @@ const TOGETHER: ProviderPreset = {
 const LOCAL: ProviderPreset = {
   id: 'local',
   label: 'Local model (Ollama, LM Studio, llama.cpp)',
+  labelMessageId: 'llm.provider.local.name',
   baseUrl: 'http://localhost:11434/v1',
   models: [
     { id: 'llama3.2', label: 'llama3.2' },
@@ -192,8 +202,10 @@ const LOCAL: ProviderPreset = {
   jsonModeWhileStreaming: false,
   supportsStreaming: true,
   outputLimit: 'max_tokens',
-  reasoningControl: null,
-  reasoningModels: [],
+  // Ollama and LM Studio take reasoning_effort for gpt-oss; qwen3 and DeepSeek-R1 think in
+  // <think> blocks with no effort to set. A server that refuses the parameter is asked without.
+  reasoningControl: 'reasoning_effort',
+  reasoningModels: [{ match: /gpt-oss/, effort: 'low' }, { match: /qwen3|deepseek-r1/i }],
   editableBaseUrl: true,
   editableModel: true,
   hint: {
@@ -207,6 +219,7 @@ const LOCAL: ProviderPreset = {
 const CUSTOM: ProviderPreset = {
   id: 'custom',
   label: 'Custom (OpenAI-compatible)',
+  labelMessageId: 'llm.provider.custom.name',
   baseUrl: '',
   models: [],
   defaultModel: '',
@@ -241,6 +254,11 @@ export function providerById(id: string | null | undefined): ProviderPreset {
 export function baseUrlOf(provider: ProviderPreset, baseUrl?: string): string {
   const own = provider.editableBaseUrl && baseUrl !== undefined && baseUrl.trim() !== '';
   return (own ? baseUrl : provider.baseUrl).trim().replace(/\/+$/, '');
+}
+
+/** The model asked for: the player's choice, or the preset's default when none was made. */
+export function modelOf(provider: ProviderPreset, chosen: string): string {
+  return chosen.trim() || provider.defaultModel;
 }
 
 /** The chat-completions endpoint under a base URL, whether or not it ends in slashes. */

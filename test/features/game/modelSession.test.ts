@@ -132,7 +132,7 @@ describe("the key check reads the provider's own list first", () => {
     expect(state.game.stage).toBe('loadOrCreate');
     expect(state.settings.model).toBe('openai/gpt-oss-120b');
     expect(state.providerSession.modelReplaced).toEqual({
-      provider: 'Groq',
+      provider: 'groq',
       from: 'llama-3.3-70b-versatile',
       to: 'openai/gpt-oss-120b',
     });
@@ -147,7 +147,7 @@ describe("the key check reads the provider's own list first", () => {
     expect(chatRequests().map((request) => request.body.model)).toEqual(['openai/gpt-oss-120b']);
   });
 
-  test('a key the list refuses is an invalid key, and nothing else is asked', async () => {
+  test("a wrong key is an invalid key, with the provider's words beneath", async () => {
     await startProvider('groq');
     const result = await saga({ settings: { provider: 'groq' } })
       .dispatch(gameActions.apiKeySubmitted('gsk_wrong'))
@@ -159,7 +159,40 @@ describe("the key check reads the provider's own list first", () => {
       providerMessage: 'Invalid API Key',
       status: 401,
     });
-    expect(chatRequests()).toHaveLength(0);
+    expect(result.storeState.providerSession.listed).toBeNull();
+  });
+
+  test('a key that may chat but not list models (403 on /models) is accepted', async () => {
+    await startProvider('openai');
+    const noListing: typeof fetch = (input, init) =>
+      String(input).endsWith('/models')
+        ? Promise.resolve(
+            Response.json(
+              { error: { message: 'Missing scopes: api.model.read.', code: null } },
+              { status: 403 },
+            ),
+          )
+        : routedFetch('https://api.openai.com/v1', server)(input, init);
+    const result = await saga({ settings: { provider: 'openai' }, fetch: noListing })
+      .dispatch(gameActions.apiKeySubmitted(KEY))
+      .silentRun(1000);
+
+    expect(result.storeState.game.stage).toBe('loadOrCreate');
+    expect(chatRequests().map((request) => request.body.model)).toEqual(['gpt-5-mini']);
+  });
+
+  test('a forbidden key (403 on the chat check too) is an invalid key', async () => {
+    await startProvider('openai');
+    const forbidden: typeof fetch = () =>
+      Promise.resolve(
+        Response.json({ error: { message: 'Project is not allowed.' } }, { status: 403 }),
+      );
+    const result = await saga({ settings: { provider: 'openai' }, fetch: forbidden })
+      .dispatch(gameActions.apiKeySubmitted(KEY))
+      .silentRun(1000);
+
+    expect(result.storeState.game.error).toBe('invalidApiKey');
+    expect(result.storeState.game.errorDetail?.status).toBe(403);
   });
 
   test('a server without a readable list keeps the built-in one and checks the chosen model', async () => {
@@ -297,7 +330,7 @@ describe('a turn with a reasoning model', () => {
     expect(result.storeState.game.error).toBe('turnFailed');
     expect(result.storeState.game.errorDetail).toMatchObject({
       reason: 'modelUnavailable',
-      provider: 'Groq',
+      provider: 'groq',
       status: 404,
     });
     expect(chatRequests()).toHaveLength(1);

@@ -450,7 +450,7 @@ describe('requestCompletion reading event streams', () => {
     expect(reply).toBe('{"storyStart":"항구"}');
   });
 
-  it('raises an error event sent mid-stream as a ProviderError', async () => {
+  it("reads an error event sent mid-stream as a reply cut off, keeping the provider's words", async () => {
     const error = await rejectionOf(
       completion({
         stream: true,
@@ -461,7 +461,12 @@ describe('requestCompletion reading event streams', () => {
       }),
     );
 
-    expect(error).toMatchObject({ name: 'ProviderError', message: 'Upstream model failed' });
+    expect(error).toBeInstanceOf(StreamInterruptedError);
+    expect((error as StreamInterruptedError).partialText).toBe('{"story');
+    expect((error as Error).cause).toMatchObject({
+      name: 'ProviderError',
+      message: 'Upstream model failed',
+    });
   });
 });
 

@@ -26,7 +26,7 @@ import {
   type WalletState,
 } from '../../../src/features/wallet/walletSlice';
 import { MemoryStorage, TestWallet } from '../../fixtures/testWallet';
-import { testBackends } from '../../server/support/databases';
+import { DATABASE_START_TIMEOUT_MS, testBackends } from '../../server/support/databases';
 import { TEST_JWT_SECRET, startTestServer, type TestServer } from '../../server/support/testServer';
 import { TokenAuthority } from '../../../server/auth';
 
@@ -34,7 +34,7 @@ let server: TestServer;
 beforeAll(async () => {
   const [pglite] = testBackends();
   server = await startTestServer(pglite!);
-});
+}, DATABASE_START_TIMEOUT_MS);
 afterAll(() => server.close());
 
 const reducer = combineReducers({ wallet: walletSlice.reducer });

@@ -134,3 +134,9 @@ export function postgresAdminUrl(env: NodeJS.ProcessEnv = process.env): string |
   const required = Boolean(configured || env.CI);
   return required || isReachable(adminUrl) ? adminUrl : null;
 }
+
+/**
+ * How long a suite's beforeAll may take to start an embedded database (and a server on it):
+ * PGlite starts in 4-5 s here, far longer on a busy machine, where jest's default 5 s fails.
+ */
+export const DATABASE_START_TIMEOUT_MS = 60_000;

@@ -11,7 +11,6 @@ import type { Language } from '../../../engine/types';
 import {
   RateLimitedError,
   StreamInterruptedError,
-  baseUrlOf,
   capabilityKey,
   partialField,
   providerById,
@@ -52,6 +51,8 @@ interface ModelSettings {
   model: string;
   baseUrl: string;
   apiKey: string;
+  /** Where the session keeps what this provider refuses for this model. */
+  capability: string;
   /** What the provider refused for this model earlier in the session. */
   refused: readonly ModelFeature[];
 }
@@ -59,23 +60,20 @@ interface ModelSettings {
 const NOTHING_REFUSED: readonly ModelFeature[] = [];
 
 export const selectModelSettings = (state: {
-  settings: Omit<ModelSettings, 'apiKey' | 'refused'>;
+  settings: Omit<ModelSettings, 'apiKey' | 'capability' | 'refused'>;
   game: GameState;
   providerSession?: ProviderSessionState;
 }): ModelSettings => {
   const { language, provider, model, baseUrl } = state.settings;
-  const key = capabilityKey(
-    providerById(provider),
-    baseUrlOf(providerById(provider), baseUrl),
-    model,
-  );
+  const capability = capabilityKey(providerById(provider), baseUrl, model);
   return {
     language,
     provider,
     model,
     baseUrl,
     apiKey: state.game.apiKey,
-    refused: state.providerSession?.refused[key] ?? NOTHING_REFUSED,
+    capability,
+    refused: state.providerSession?.refused[capability] ?? NOTHING_REFUSED,
   };
 };
 
@@ -119,9 +117,8 @@ function* requestOnce(settings: ModelSettings, prompt: string, streamField?: str
   const controller = new AbortController();
   const fetchImpl = yield* getContext<typeof fetch | undefined>('fetch');
   const provider = providerById(settings.provider);
-  const capability = capabilityKey(provider, baseUrlOf(provider, settings.baseUrl), settings.model);
   const events = channel<RequestEvent>();
-  const reporter = yield* fork(reportProgress, events, capability, streamField);
+  const reporter = yield* fork(reportProgress, events, settings.capability, streamField);
   try {
     const { systemPrompt } = promptsFor(settings.language);
     const [reply] = yield* call(requestCompletion, {
@@ -141,8 +138,7 @@ function* requestOnce(settings: ModelSettings, prompt: string, streamField?: str
     });
     return reply;
   } finally {
-    // Closing the channel hands the reporter what is queued before it ends (a refusal from the
-    // last request, above all).
+    // The reporter ends with the channel (the client's callbacks have each been put by now).
     events.close();
     if (yield* cancelled()) {
       reporter.cancel();

@@ -23,7 +23,6 @@ import { chooseScenarioType } from '../../../engine/scenario';
 import { endingScore } from '../../../engine/score';
 import type { Rng, ScoreBreakdown, StoryOption } from '../../../engine/types';
 import {
-  ProviderError,
   RateLimitedError,
   baseUrlOf,
   capabilityKey,
@@ -31,6 +30,7 @@ import {
   checkApiKey,
   fetchModelList,
   isAbortError,
+  modelOf,
   providerById,
   providerSessionActions,
   settleModel,
@@ -97,9 +97,9 @@ interface KeyCheck {
 }
 
 /**
- * The provider's own list of chat models, read with the player's key; a provider without a
- * readable list (a local server without /models, a network hiccup) leaves the built-in list.
- * A refused key is the one failure that ends the check here.
+ * The provider's own list of chat models, read with the player's key. Without a readable list
+ * (a local server without /models, a key not allowed to list models, a network hiccup) the
+ * built-in list stays, and the chat check that follows decides about the key.
  */
 function* readModelList(check: KeyCheck) {
   try {
@@ -111,7 +111,7 @@ function* readModelList(check: KeyCheck) {
     );
     return models;
   } catch (error) {
-    if (isAbortError(error) || (error instanceof ProviderError && error.isKeyRefused)) throw error;
+    if (isAbortError(error)) throw error;
     yield* put(providerSessionActions.modelListUnavailable());
     return [] as ModelPreset[];
   }
@@ -128,15 +128,15 @@ function* checkKeyAndModel(check: KeyCheck) {
   if (replaced) {
     yield* put(
       providerSessionActions.modelReplaced({
-        provider: check.provider.label,
-        from: check.model,
+        provider: check.provider.id,
+        from: modelOf(check.provider, check.model),
         to: model,
       }),
     );
     yield* put(modelSettingsChosen({ provider: check.provider.id, model, baseUrl: check.baseUrl }));
   }
   const refused: ModelFeature[] = [];
-  const capability = capabilityKey(check.provider, baseUrlOf(check.provider, check.baseUrl), model);
+  const capability = capabilityKey(check.provider, check.baseUrl, model);
   try {
     yield* call(checkApiKey, {
       ...check,

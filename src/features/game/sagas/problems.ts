@@ -3,7 +3,7 @@
  * the error becomes a Problem, whose reason the catalogues word in the interface language and
  * which quotes the provider's own message.
  */
-import { ProviderError, ProviderUnreachableError, type ProviderPreset } from '../../llm';
+import { ProviderError, ProviderUnreachableError, modelOf, type ProviderPreset } from '../../llm';
 import type { Problem } from '../gameSlice';
 import { RetriesExhaustedError } from './askModel';
 
@@ -18,8 +18,8 @@ const isOwnServer = (provider: ProviderPreset) => provider.editableBaseUrl;
 export function problemOf(error: unknown, { provider, model }: ProblemContext): Problem {
   const problem: Problem = {
     reason: 'unexpected',
-    provider: provider.label,
-    model: model.trim() || provider.defaultModel,
+    provider: provider.id,
+    model: modelOf(provider, model),
     origin: null,
     ownServer: isOwnServer(provider),
     providerMessage: null,

@@ -16,6 +16,7 @@ import { modelSettingsChosen, selectSettings, type SettingsState } from '../../s
 import { selectWalletAddress } from '../../wallet';
 import { API_KEY_STORAGE_KEY, gameActions, selectGame, type GameErrorCode } from '../gameSlice';
 import { ProblemDetail } from './ProblemDetail';
+import { useProviderName } from './providerName';
 import './setup.css';
 
 /** The key errors this screen explains (SPEC.md section 8), plus its own field checks. */
@@ -82,6 +83,7 @@ export function ApiKeyView() {
   );
   const [formError, setFormError] = useState<KeyFormError | null>(null);
   const preset = providerById(draft.provider);
+  const providerName = useProviderName();
   const headingId = useId();
   // The provider's own list once read with the key (issue 11); the built-in one before that.
   const listed = useAppSelector(selectListedModels);
@@ -132,7 +134,7 @@ export function ApiKeyView() {
       <h2 id={headingId} className="key-view__title">
         <FormattedMessage
           id={preset.requiresKey ? 'game.key.heading' : 'game.key.headingNoKey'}
-          values={{ provider: preset.label }}
+          values={{ provider: providerName(preset.id) }}
         />
       </h2>
       {walletAddress === null ? (
@@ -164,7 +166,7 @@ export function ApiKeyView() {
           <p>
             <FormattedMessage
               id={`game.key.error.${shownError}`}
-              values={{ provider: errorDetail?.provider ?? preset.label }}
+              values={{ provider: providerName(errorDetail?.provider ?? preset.id) }}
             />
           </p>
           {!formError && errorDetail && (
@@ -204,6 +206,8 @@ function KeyForm({
   onSubmit,
 }: KeyFormProps) {
   const id = useId();
+  const providerName = useProviderName();
+  const intl = useIntl();
   const modelListId = `${id}-models`;
   const keyHintId = `${id}-key-hint`;
   // The key field is left uncontrolled on purpose: React writes a controlled input's value
@@ -227,7 +231,7 @@ function KeyForm({
         >
           {PROVIDERS.map((provider) => (
             <option key={provider.id} value={provider.id}>
-              {provider.label}
+              {providerName(provider.id)}
             </option>
           ))}
         </select>
@@ -265,7 +269,9 @@ function KeyForm({
             )}
             {models.map((model) => (
               <option key={model.id} value={model.id}>
-                {model.label}
+                {model.id === preset.defaultModel
+                  ? intl.formatMessage({ id: 'game.key.modelDefault' }, { model: model.label })
+                  : model.label}
               </option>
             ))}
           </select>
@@ -316,12 +322,12 @@ function KeyForm({
       </button>
 
       <p className="setup-privacy">
-        <FormattedMessage id="game.key.privacy" values={{ provider: preset.label }} />
+        <FormattedMessage id="game.key.privacy" values={{ provider: providerName(preset.id) }} />
       </p>
       {preset.keyPortalUrl && (
         <p className="setup-portal">
           <a href={preset.keyPortalUrl} target="_blank" rel="noopener noreferrer">
-            <FormattedMessage id="game.key.portal" values={{ provider: preset.label }} />{' '}
+            <FormattedMessage id="game.key.portal" values={{ provider: providerName(preset.id) }} />{' '}
             <span className="setup-sr-only">
               <FormattedMessage id="game.key.newTab" />
             </span>

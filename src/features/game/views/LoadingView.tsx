@@ -51,22 +51,25 @@ export function LoadingView() {
       ) : (
         <>
           <StoryProgress percent={loadingProgress} />
-          {thinking && !wait && (
-            <p className="loading-view__thinking" role="status">
-              <FormattedMessage id="game.play.thinking" />
-            </p>
-          )}
-          {wait && (
-            <WaitNotice
-              // A new wait is a new notice: its countdown starts from the current time.
-              key={`${wait.reason}-${wait.attempt}-${wait.retryAt}`}
-              wait={wait}
-              onCancel={() => {
-                dispatch(gameActions.waitCancelled());
-                dispatch(gameActions.returnedHome());
-              }}
-            />
-          )}
+          {/* Always in the page, so that screen readers announce what appears in it. */}
+          <div className="loading-view__status" role="status">
+            {thinking && !wait && (
+              <p className="loading-view__thinking">
+                <FormattedMessage id="game.play.thinking" />
+              </p>
+            )}
+            {wait && (
+              <WaitNotice
+                // A new wait is a new notice: its countdown starts from the current time.
+                key={`${wait.reason}-${wait.attempt}-${wait.retryAt}`}
+                wait={wait}
+                onCancel={() => {
+                  dispatch(gameActions.waitCancelled());
+                  dispatch(gameActions.returnedHome());
+                }}
+              />
+            )}
+          </div>
         </>
       )}
     </section>
@@ -111,10 +114,10 @@ interface WaitNoticeProps {
   onCancel: () => void;
 }
 
-/** DESIGN.md: endless retries stay visible and cancellable. */
+/** DESIGN.md: endless retries stay visible and cancellable (inside the view's status region). */
 export function WaitNotice({ wait, onCancel }: WaitNoticeProps) {
   return (
-    <div className="loading-wait" role="status">
+    <div className="loading-wait">
       <p className="loading-wait__text">
         <WaitMessage wait={wait} />
       </p>

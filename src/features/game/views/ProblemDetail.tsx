@@ -1,5 +1,17 @@
 import { FormattedMessage } from 'react-intl';
-import type { Problem } from '../gameSlice';
+import type { Problem, ProblemReason } from '../gameSlice';
+import { useProviderName } from './providerName';
+
+/** Each cause in the catalogues' words; some are the spec's messages, said elsewhere too. */
+const REASON_MESSAGE: Readonly<Record<ProblemReason, string>> = {
+  invalidApiKey: 'game.key.error.invalidApiKey',
+  modelUnavailable: 'game.key.error.modelUnavailable',
+  providerUnreachable: 'game.problem.providerUnreachable',
+  noAnswer: 'game.problem.noAnswer',
+  retriesExhausted: 'game.loading.failed',
+  providerError: 'game.problem.providerError',
+  unexpected: 'game.problem.unexpected',
+};
 
 interface ProblemDetailProps {
   problem: Problem;
@@ -13,8 +25,9 @@ interface ProblemDetailProps {
  * hint for the player's own server, and the provider's own message, quoted as it said it.
  */
 export function ProblemDetail({ problem, withReason = true, className }: ProblemDetailProps) {
+  const provider = useProviderName()(problem.provider);
   const values = {
-    provider: problem.provider,
+    provider,
     model: problem.model,
     origin: problem.origin ?? '',
     status: problem.status ?? 0,
@@ -23,7 +36,7 @@ export function ProblemDetail({ problem, withReason = true, className }: Problem
     <>
       {withReason && (
         <p className={className}>
-          <FormattedMessage id={`game.problem.${problem.reason}`} values={values} />
+          <FormattedMessage id={REASON_MESSAGE[problem.reason]} values={values} />
         </p>
       )}
       {problem.reason === 'providerUnreachable' && problem.ownServer && (
@@ -39,9 +52,13 @@ export function ProblemDetail({ problem, withReason = true, className }: Problem
           <FormattedMessage
             id="game.problem.providerSaid"
             values={{
-              provider: problem.provider,
-              // The provider's words as it sent them (usually English), marked as a quote.
-              message: <q className="problem-quote">{problem.providerMessage}</q>,
+              provider,
+              // The provider's words as it sent them (in English), marked as a quote.
+              message: (
+                <q className="problem-quote" lang="en">
+                  {problem.providerMessage}
+                </q>
+              ),
             }}
           />
         </p>
