@@ -126,11 +126,15 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 const textOf = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
-/** The message, code and param of an error body: OpenAI's {error: {...}}, variants, or text. */
-function errorOf(
-  body: unknown,
-  fallback: string,
-): { message: string; code?: string; param?: string } {
+interface ErrorBody {
+  message: string;
+  code?: string;
+  param?: string;
+  failedGeneration?: string;
+}
+
+/** What an error body says: OpenAI's {error: {message, code, param}}, variants, or text. */
+function errorOf(body: unknown, fallback: string): ErrorBody {
   if (typeof body !== 'object' || body === null) return { message: fallback };
   const { error, message, detail } = body as Record<string, unknown>;
   if (typeof error === 'object' && error !== null) {
@@ -139,6 +143,9 @@ function errorOf(
       message: textOf(nested.message) ?? fallback,
       code: textOf(nested.code) ?? undefined,
       param: textOf(nested.param) ?? undefined,
+      // Groq's json_validate_failed carries what the model wrote.
+      failedGeneration:
+        typeof nested.failed_generation === 'string' ? nested.failed_generation : undefined,
     };
   }
   return { message: textOf(error) ?? textOf(message) ?? textOf(detail) ?? fallback };

@@ -14,6 +14,10 @@ const CHAT_TYPES = new Set(['chat', 'language']);
 
 type Listing = Record<string, unknown>;
 
+/** Ollama lists 'llama3.2:latest' for the model a player knows as 'llama3.2'. */
+const untagged = (id: string) => id.replace(/:latest$/, '');
+const sameModel = (a: string, b: string) => untagged(a) === untagged(b);
+
 const stringList = (value: unknown): string[] | null =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null;
 
@@ -59,18 +63,16 @@ export function chatModelsOf(provider: ProviderPreset, answer: unknown): ModelPr
       continue;
     if (!chats(provider, listing)) continue;
     seen.add(listing.id);
-    const preset = provider.models.find((model) => model.id === listing.id);
+    const preset = provider.models.find((model) => sameModel(model.id, listing.id as string));
     models.push({ id: listing.id, label: labelOf(listing, preset) });
   }
   const rank = (id: string) => {
-    const index = provider.models.findIndex((model) => model.id === id);
+    const index = provider.models.findIndex((model) => sameModel(model.id, id));
     return index === -1 ? provider.models.length : index;
   };
   return models.sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
 }
 
-/** Ollama lists 'llama3.2:latest' for the model a player knows as 'llama3.2'. */
-const untagged = (id: string) => id.replace(/:latest$/, '');
 
 export interface SettledModel {
   model: string;
@@ -91,7 +93,7 @@ export function settleModel(
   listed: readonly ModelPreset[],
 ): SettledModel {
   const model = modelOf(provider, chosen);
-  const served = listed.some((entry) => untagged(entry.id) === untagged(model));
+  const served = listed.some((entry) => sameModel(entry.id, model));
   if (listed.length === 0 || served || provider.editableModel) return { model, replaced: false };
   const curated = [provider.defaultModel, ...provider.models.map((entry) => entry.id)];
   const standIn = curated.find((id) => listed.some((entry) => entry.id === id)) ?? listed[0]!.id;

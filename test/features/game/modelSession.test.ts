@@ -318,6 +318,35 @@ describe('a turn with a reasoning model', () => {
     expect(bodies[2]).not.toHaveProperty('reasoning_effort');
   });
 
+  test('Groq refusing a summary as invalid JSON is a garbled reply, asked again, not a failed turn', async () => {
+    await startProvider('groq');
+    server.enqueue(
+      {
+        json: {
+          storySegment: 'The gate swings open onto a courtyard of statues.',
+          options: [
+            { text: 'Cross the courtyard', risk: 'medium', alignment: 'neutral' },
+            { text: 'Wait and listen', risk: 'low', alignment: 'moral' },
+          ],
+        },
+      },
+      { json: 'I summarise: the gate opened' },
+    );
+    const result = await saga({
+      settings: { provider: 'groq', model: 'openai/gpt-oss-120b' },
+      game: PLAYING,
+    })
+      .dispatch(gameActions.choiceMade({ index: 1 }))
+      .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 1, retryAt: null }))
+      .silentRun(1500);
+
+    const { game } = result.storeState;
+    expect(game.error).toBeNull();
+    expect(game.storySummary).toHaveLength(2);
+    const [, refused] = chatRequests();
+    expect(refused?.body.response_format).toEqual({ type: 'json_object' });
+  });
+
   test('a model retired mid-story fails the turn with what happened, not a retry message', async () => {
     await startProvider('groq');
     const result = await saga({

@@ -151,5 +151,24 @@ describe('refusedFeature', () => {
     expect(refusedFeature(refusal('Invalid API Key', {}, 401), everything)).toBeNull();
     expect(refusedFeature(refusal('stream broke', {}, 500), everything)).toBeNull();
     expect(refusedFeature(new Error('response_format'), everything)).toBeNull();
+    // A provider's upstream failing is not a refusal of streaming.
+    expect(
+      refusedFeature(refusal('Upstream error from Fireworks: overloaded'), everything),
+    ).toBeNull();
+  });
+
+  test('a model named in a refusal of a feature is not a model gone', () => {
+    const notSupported = refusal(
+      'This model does not support response_format json_object. Feature not available.',
+    );
+    expect(notSupported.isModelUnavailable).toBe(false);
+    expect(refusedFeature(notSupported, everything)).toBe('response_format');
+  });
+
+  test('the parameter the provider names decides, whatever its words say', () => {
+    const named = refusal('Invalid value for this model.', { param: 'reasoning_effort' });
+    expect(refusedFeature(named, everything)).toBe('reasoning');
+    const notAsked = planRequest(providerById('custom'), 'm');
+    expect(refusedFeature(named, notAsked)).toBeNull();
   });
 });

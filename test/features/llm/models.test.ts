@@ -135,3 +135,46 @@ describe('settleModel', () => {
     });
   });
 });
+
+describe('what each provider lists that cannot chat', () => {
+  test("OpenAI's Responses-only and completions-only models are left out; others keep theirs", () => {
+    const listing = {
+      data: [
+        'gpt-5-mini',
+        'gpt-5-pro',
+        'o1-pro',
+        'o3-pro-2025-06-10',
+        'o3-deep-research',
+        'gpt-3.5-turbo-instruct',
+        'o3',
+      ].map((id) => ({ id, object: 'model' })),
+    };
+    expect(chatModelsOf(providerById('openai'), listing).map((model) => model.id)).toEqual([
+      'gpt-5-mini',
+      'o3',
+    ]);
+    // An instruct model elsewhere is a chat model.
+    const openrouter = { data: [{ id: 'meta-llama/llama-3.3-70b-instruct' }] };
+    expect(chatModelsOf(providerById('openrouter'), openrouter)).toHaveLength(1);
+  });
+});
+
+describe('settleModel where the player types the id', () => {
+  test("Ollama's tagged listing serves the untagged name the player knows", () => {
+    const listed = [{ id: 'llama3.2:latest', label: 'llama3.2:latest' }];
+    expect(settleModel(providerById('local'), 'llama3.2', listed)).toEqual({
+      model: 'llama3.2',
+      replaced: false,
+    });
+  });
+
+  test('a typed id the provider does not list stays: the key check says if it is not served', () => {
+    const listed = [{ id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B' }];
+    for (const preset of ['openrouter', 'together', 'local', 'custom'] as const) {
+      expect(settleModel(providerById(preset), 'someone/new-model', listed)).toEqual({
+        model: 'someone/new-model',
+        replaced: false,
+      });
+    }
+  });
+});

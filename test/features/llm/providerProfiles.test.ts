@@ -177,6 +177,28 @@ describe('a refused feature is given up once, and reported', () => {
   });
 });
 
+describe("Groq's JSON mode check", () => {
+  test('a whole reply Groq refuses as invalid JSON is still the reply: the game repairs it', async () => {
+    const written = 'Sure! {storyStart: "The gate creaks open", options: [],}';
+    server = await startFakeModelServer({ profile: 'groq', validKeys: [KEY] });
+    server.enqueue({ json: written });
+    const groq = providerById('groq');
+    const [reply] = await requestCompletion({
+      provider: groq,
+      apiKey: KEY,
+      model: '',
+      prompt: OPENING_PROMPT,
+      stream: false,
+      signal: new AbortController().signal,
+      fetch: routedFetch(groq.baseUrl, server),
+    });
+
+    expect(server.requests[0]?.body.response_format).toEqual({ type: 'json_object' });
+    expect(reply).toBe(written);
+    expect(parseModelReply(reply).storyStart).toBe('The gate creaks open');
+  });
+});
+
 describe('a model the provider does not serve', () => {
   test.each([
     ['groq', 'groq', 'llama-3.3-70b-versatile', 404],
