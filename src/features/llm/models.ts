@@ -73,7 +73,6 @@ export function chatModelsOf(provider: ProviderPreset, answer: unknown): ModelPr
   return models.sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
 }
 
-
 export interface SettledModel {
   model: string;
   /** The chosen model is not among those the provider lists: the default stands in. */
