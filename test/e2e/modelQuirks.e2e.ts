@@ -83,9 +83,7 @@ async function signIn(page: Page, lang: Lang) {
   if (lang === 'kr') await page.getByLabel('Language').selectOption('kr');
   await page.getByRole('button', { name: t('Connect Wallet', '지갑 연결') }).click();
   await page.locator('.wallet-address__tick').waitFor();
-  await page
-    .getByLabel(t('Provider', '제공자'))
-    .selectOption({ label: 'Custom (OpenAI-compatible)' });
+  await page.getByLabel(t('Provider', '제공자')).selectOption('custom');
   await page.getByLabel(t('Base URL', '기본 URL')).fill(model.url);
   await page.getByLabel(t('Model', '모델'), { exact: true }).fill('fake-model');
   await page.getByLabel(t('API key', 'API 키')).fill(API_KEY);

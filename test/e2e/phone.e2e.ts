@@ -171,7 +171,7 @@ async function journeyOnPhone(lang: Lang) {
   await page.locator('.wallet-address__tick').waitFor();
 
   // The key: rejected, then accepted.
-  await page.getByLabel(t('provider')).selectOption({ label: 'Custom (OpenAI-compatible)' });
+  await page.getByLabel(t('provider')).selectOption('custom');
   await page.getByLabel(t('baseUrl')).fill(model.url);
   await page.getByLabel(t('model'), { exact: true }).fill('fake-model');
   await page.getByLabel(t('apiKey')).fill('sk-wrong');

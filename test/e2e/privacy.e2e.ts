@@ -322,16 +322,18 @@ test('the API key goes only to the model server', async () => {
       .map(label),
   ).toEqual([]);
   // ...and the model server did get it, as a Bearer token, on every call the browser made:
-  // the key check, the character, the opening and each turn, the recap.
+  // the model list, the key check, the character, the opening and each turn, the recap.
   const toModel = requests.filter(
     (request) => request.kind === 'http' && originOf(request.url) === modelOrigin(),
   );
-  const modelPosts = toModel.filter((request) => request.method === 'POST');
+  const modelCalls = toModel.filter((request) => request.method !== 'OPTIONS');
+  const modelPosts = modelCalls.filter((request) => request.method === 'POST');
   expect(modelPosts.length).toBeGreaterThan(turns + 3);
   expect(
-    modelPosts.filter((request) => request.headers.authorization !== `Bearer ${API_KEY}`),
+    modelCalls.filter((request) => request.headers.authorization !== `Bearer ${API_KEY}`),
   ).toEqual([]);
-  expect(modelPosts.length).toBe(model.requests.length - modelRequestsBefore);
+  expect(modelCalls.map((request) => request.method)).toContain('GET');
+  expect(modelCalls.length).toBe(model.requests.length - modelRequestsBefore);
   // The app's own server had plenty of traffic (the page, the sign-in, the result), none of
   // it with the key.
   const toApp = requests.filter((request) => originOf(request.url) === appOrigin());

@@ -263,10 +263,11 @@ test("'Failed to fetch story data, please try again.' and a successful retry", a
   expect(await failed.locator('.turn-error__message').textContent()).toBe(
     '!Failed to fetch story data, please try again.',
   );
-  // The provider's own words under it.
-  expect(await failed.locator('.turn-error__detail').textContent()).toBe(
-    'The model is overloaded right now.',
-  );
+  // What happened, and the provider's own words, under it.
+  expect(await failed.locator('.turn-error__detail').allTextContents()).toEqual([
+    'Custom (OpenAI-compatible) could not write this part (error 500).',
+    'Custom (OpenAI-compatible) said: The model is overloaded right now.',
+  ]);
   expect(await turnsLine(page).textContent()).toBe('Turns: 1');
   expect(await optionButtons(page).count()).toBe(0);
   expect(segmentRequests(model.requests.slice(before))).toHaveLength(1);

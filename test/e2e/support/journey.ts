@@ -24,7 +24,7 @@ export async function connectWallet(page: Page, url: string) {
 
 /** Chooses the fake provider and types the key, without sending it. */
 export async function fillKeyForm(page: Page, { model, apiKey }: JourneyTarget) {
-  await page.getByLabel('Provider').selectOption({ label: 'Custom (OpenAI-compatible)' });
+  await page.getByLabel('Provider').selectOption('custom');
   await page.getByLabel('Base URL').fill(model.url);
   await page.getByLabel('Model', { exact: true }).fill('fake-model');
   await page.getByLabel('API key').fill(apiKey);
