@@ -23,6 +23,7 @@ import {
   scoreComputed,
 } from '../../../src/features/game/playerStatsSlice';
 import { gameSaga } from '../../../src/features/game/sagas/gameSaga';
+import { PLAYING_GAME } from '../../fixtures/games';
 import { MemoryStorage } from '../../fixtures/testWallet';
 import {
   startFakeModelServer,
@@ -47,21 +48,6 @@ const reducer = combineReducers({
   playerStats: playerStatsSlice.reducer,
   wallet: (state: typeof verified = verified) => state,
 });
-
-const playing: Partial<GameState> = {
-  stage: 'playing',
-  chosenGenre: 'High Fantasy',
-  chosenCharacter: 'Aria Vale',
-  characterBio: 'A cartographer who maps forgotten roads.',
-  characterTraits: ['curious', 'stubborn', 'kind', 'reckless', 'witty'],
-  storyLog: [{ kind: 'paragraph', text: 'The road ends at a locked gate.' }],
-  previousParagraph: 'The road ends at a locked gate.',
-  storySummary: ['Aria reached the gate.'],
-  options: [
-    { text: 'Climb the gate', risk: 'high', alignment: 'neutral', traitAlignment: 'reckless' },
-    { text: 'Knock politely', risk: 'low', alignment: 'moral', traitAlignment: 'kind' },
-  ],
-};
 
 function stateWith(game: Partial<GameState>, language: 'en' | 'kr' = 'en') {
   return {
@@ -220,7 +206,7 @@ describe('the opening', () => {
 describe('a turn', () => {
   test('two 429s are waited out (visibly), then the segment and its summary arrive', async () => {
     model.enqueue({ status: 429, retryAfter: '2' }, { status: 429 });
-    const result = await run(playing)
+    const result = await run(PLAYING_GAME)
       .dispatch(gameActions.choiceMade({ index: 1 }))
       .put.like({ action: { type: gameActions.choiceSubmitted.type } })
       .put.like({
@@ -255,7 +241,7 @@ describe('a turn', () => {
 
   test('a provider error stops loading with the spec message; Try again plays the same turn', async () => {
     model.enqueue({ status: 500, errorMessage: 'upstream exploded' });
-    const result = await run(playing)
+    const result = await run(PLAYING_GAME)
       .dispatch(gameActions.choiceMade({ index: 0 }))
       .put.like({ action: { type: gameActions.turnFailed.type } })
       .delay(200)
@@ -278,7 +264,7 @@ describe('a turn', () => {
       },
       { status: 500, errorMessage: 'summary service down' },
     );
-    const result = await run(playing)
+    const result = await run(PLAYING_GAME)
       .dispatch(gameActions.choiceMade({ index: 0 }))
       .put(
         gameActions.segmentSummarized(
@@ -297,7 +283,7 @@ describe('a turn', () => {
       chunkDelayMs: 100,
       chunkChars: 4,
     });
-    const result = await run(playing)
+    const result = await run(PLAYING_GAME)
       .dispatch(gameActions.choiceMade({ index: 0 }))
       .delay(300)
       .dispatch(gameActions.waitCancelled())
@@ -313,7 +299,7 @@ describe('a turn', () => {
     const sagaMiddleware = createSagaMiddleware({ context: { rng: seededRng(7), storage } });
     const store = configureStore({
       reducer,
-      preloadedState: stateWith(playing),
+      preloadedState: stateWith(PLAYING_GAME),
       middleware: () => new Tuple(sagaMiddleware),
     });
     const task = sagaMiddleware.run(gameSaga);
@@ -329,7 +315,7 @@ describe('a turn', () => {
   });
 
   test('a free-text choice counts as medium risk, neutral, with no trait', async () => {
-    const result = await run(playing)
+    const result = await run(PLAYING_GAME)
       .dispatch(gameActions.choiceMade({ text: '  Sing to the gate  ' }))
       .silentRun(1500);
     expect(result.storeState.game.lastChoice?.option).toEqual({
@@ -346,7 +332,7 @@ describe('a turn', () => {
 
 describe('the ending', () => {
   test('from turn 7 the conclusion check may end the story; the recap and the score follow', async () => {
-    const result = await run({ ...playing, turnCount: 6, outcomes: Array(6).fill('partial') })
+    const result = await run({ ...PLAYING_GAME, turnCount: 6, outcomes: Array(6).fill('partial') })
       .dispatch(gameActions.choiceMade({ index: 1 }))
       .put.like({
         action: { type: gameActions.segmentReceived.type, payload: { isFinal: true } },
@@ -368,7 +354,7 @@ describe('the ending', () => {
   });
 
   test('before turn 7 a turn never asks whether to conclude', async () => {
-    await run({ ...playing, turnCount: 5 })
+    await run({ ...PLAYING_GAME, turnCount: 5 })
       .dispatch(gameActions.choiceMade({ index: 0 }))
       .silentRun(1500);
     expect(userPrompt(model.requests[0]!.body)).not.toContain('isFinal');
@@ -376,7 +362,7 @@ describe('the ending', () => {
 });
 
 test('in Korean the prompts are Korean', async () => {
-  await run(playing, 'kr')
+  await run(PLAYING_GAME, 'kr')
     .dispatch(gameActions.choiceMade({ index: 0 }))
     .silentRun(1500);
   expect(userPrompt(model.requests[0]!.body)).toMatch(/[가-힣]/);

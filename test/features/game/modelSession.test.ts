@@ -38,6 +38,7 @@ import {
   type FakeModel,
   type ProfileId,
 } from '../../fixtures/fakeModelServer';
+import { PLAYING_GAME } from '../../fixtures/games';
 import { routedFetch } from '../../fixtures/routedFetch';
 import { MemoryStorage } from '../../fixtures/testWallet';
 
@@ -103,21 +104,6 @@ function saga({ settings, game = {}, session = {}, fetch }: Setup) {
 }
 
 const chatRequests = () => server.requests.filter((request) => request.method === 'POST');
-
-const PLAYING: Partial<GameState> = {
-  stage: 'playing',
-  chosenGenre: 'High Fantasy',
-  chosenCharacter: 'Aria Vale',
-  characterBio: 'A cartographer who maps forgotten roads.',
-  characterTraits: ['curious', 'stubborn', 'kind', 'reckless', 'witty'],
-  storyLog: [{ kind: 'paragraph', text: 'The road ends at a locked gate.' }],
-  previousParagraph: 'The road ends at a locked gate.',
-  storySummary: ['Aria reached the gate.'],
-  options: [
-    { text: 'Climb the gate', risk: 'high', alignment: 'neutral', traitAlignment: 'reckless' },
-    { text: 'Knock politely', risk: 'low', alignment: 'moral', traitAlignment: 'kind' },
-  ],
-};
 
 describe("the key check reads the provider's own list first", () => {
   test('a retired saved model is replaced by the default, with a notice, before anything asks for it', async () => {
@@ -272,7 +258,7 @@ describe('a turn with a reasoning model', () => {
     await startProvider('groq');
     const result = await saga({
       settings: { provider: 'groq', model: 'openai/gpt-oss-120b' },
-      game: PLAYING,
+      game: PLAYING_GAME,
     })
       .dispatch(gameActions.choiceMade({ index: 1 }))
       .put(gameActions.reasoningStreamed())
@@ -298,7 +284,7 @@ describe('a turn with a reasoning model', () => {
     await startProvider('groq', [{ id: 'openai/gpt-oss-120b', chat: true, kind: 'chat' }]);
     const result = await saga({
       settings: { provider: 'groq', model: 'openai/gpt-oss-120b' },
-      game: PLAYING,
+      game: PLAYING_GAME,
     })
       .dispatch(gameActions.choiceMade({ index: 0 }))
       .put.like({
@@ -334,7 +320,7 @@ describe('a turn with a reasoning model', () => {
     );
     const result = await saga({
       settings: { provider: 'groq', model: 'openai/gpt-oss-120b' },
-      game: PLAYING,
+      game: PLAYING_GAME,
     })
       .dispatch(gameActions.choiceMade({ index: 1 }))
       .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 1, retryAt: null }))
@@ -351,7 +337,7 @@ describe('a turn with a reasoning model', () => {
     await startProvider('groq');
     const result = await saga({
       settings: { provider: 'groq', model: 'llama-3.3-70b-versatile' },
-      game: PLAYING,
+      game: PLAYING_GAME,
     })
       .dispatch(gameActions.choiceMade({ index: 0 }))
       .silentRun(1000);
