@@ -68,7 +68,7 @@ interface State {
 
 const selectState = (state: State) => state;
 
-/** The cause of a failed request, told in the player's words (issue 11). */
+/** The cause of a failed request, for the player (DESIGN.md: errors in the interface language). */
 function* problemWith(error: unknown) {
   const { settings } = yield* select(selectState);
   return problemOf(error, { provider: providerById(settings.provider), model: settings.model });
@@ -78,7 +78,7 @@ function* randomSource() {
   return (yield* getContext<Rng | undefined>('rng')) ?? Math.random;
 }
 
-// ---- The key check (SPEC.md sections 5 and 7; issue 11: live model lists) ----
+// ---- The key check (SPEC.md sections 5 and 7), with the provider's own model list ----
 
 /** What the key screen says for each cause of a refused key check. */
 const KEY_ERROR_OF: Partial<Record<Problem['reason'], GameErrorCode>> = {

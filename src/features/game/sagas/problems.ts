@@ -1,5 +1,5 @@
 /**
- * What the player is told when asking the model fails (issue 11: errors say what happened):
+ * What the player is told when asking the model fails (what happened, never a guess):
  * the error becomes a Problem, whose reason the catalogues word in the interface language and
  * which quotes the provider's own message.
  */

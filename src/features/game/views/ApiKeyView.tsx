@@ -85,7 +85,7 @@ export function ApiKeyView() {
   const preset = providerById(draft.provider);
   const providerName = useProviderName();
   const headingId = useId();
-  // The provider's own list once read with the key (issue 11); the built-in one before that.
+  // The provider's own list once the key has read it; the preset's built-in one before that.
   const listed = useAppSelector(selectListedModels);
   const models =
     listed &&

@@ -19,7 +19,7 @@ export function LoadingView() {
       {error === 'openingFailed' ? (
         <div className="setup-error loading-view__failed" role="alert">
           <p>
-            {/* SPEC.md section 8's words, only when the retries really ran out (issue 11). */}
+            {/* SPEC.md section 8's words, only when the retries really ran out. */}
             <FormattedMessage
               id={
                 errorDetail?.reason === 'retriesExhausted'

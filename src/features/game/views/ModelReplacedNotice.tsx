@@ -6,7 +6,7 @@ import { useProviderName } from './providerName';
 
 /**
  * The saved model is one the provider no longer offers (a retired id): the game plays with the
- * curated default instead and says so, once, until the player dismisses it (issue 11).
+ * curated default instead and says so, once, until the player dismisses it.
  */
 export function ModelReplacedNotice() {
   const dispatch = useAppDispatch();

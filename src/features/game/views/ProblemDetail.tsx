@@ -21,7 +21,8 @@ interface ProblemDetailProps {
 }
 
 /**
- * The lines under an error message (issue 11): the cause in the interface language, the CORS
+ * The lines under an error message (DESIGN.md: alerts become in-page messages, in the
+ * interface language): the cause in the game's words, the CORS
  * hint for the player's own server, and the provider's own message, quoted as it said it.
  */
 export function ProblemDetail({ problem, withReason = true, className }: ProblemDetailProps) {
