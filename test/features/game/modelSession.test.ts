@@ -19,7 +19,7 @@ import {
   initialPlayerStatsState,
   playerStatsSlice,
 } from '../../../src/features/game/playerStatsSlice';
-import { gameSaga } from '../../../src/features/game/sagas/gameSaga';
+import { KEY_CHECK_TIMEOUT_MS, gameSaga } from '../../../src/features/game/sagas/gameSaga';
 import {
   initialProviderSessionState,
   providerById,
@@ -70,6 +70,8 @@ interface Setup {
   game?: Partial<GameState>;
   session?: Partial<ProviderSessionState>;
   fetch?: typeof fetch;
+  /** The key check's 30 s time limit runs out at once. */
+  keyCheckTimesOut?: boolean;
 }
 
 /** A strict fake of this provider; the presets that cannot be pointed elsewhere are routed. */
@@ -78,7 +80,7 @@ async function startProvider(profile: ProfileId, models?: readonly FakeModel[]) 
   return server;
 }
 
-function saga({ settings, game = {}, session = {}, fetch }: Setup) {
+function saga({ settings, game = {}, session = {}, fetch, keyCheckTimesOut = false }: Setup) {
   const provider = providerById(settings.provider);
   const fetchImpl =
     fetch ?? (provider.editableBaseUrl ? undefined : routedFetch(provider.baseUrl, server));
@@ -92,7 +94,10 @@ function saga({ settings, game = {}, session = {}, fetch }: Setup) {
     })
     .provide({
       call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
-        return effect.fn === delayP && Number(effect.args[0]) < 20_000 ? null : next();
+        if (effect.fn !== delayP) return next();
+        const ms = Number(effect.args[0]);
+        if (ms === KEY_CHECK_TIMEOUT_MS) return keyCheckTimesOut ? true : next();
+        return ms < 20_000 ? null : next();
       },
       getContext(name: string, next: () => unknown) {
         if (name === 'rng') return seededRng(3);
@@ -240,6 +245,25 @@ describe("the key check reads the provider's own list first", () => {
       origin: `http://127.0.0.1:${port}`,
       ownServer: true,
     });
+  });
+
+  test('a provider that never answers the key check is named as not answering in time', async () => {
+    await startProvider('groq');
+    const silent: typeof fetch = () => new Promise<Response>(() => undefined);
+    const result = await saga({
+      settings: { provider: 'groq' },
+      fetch: silent,
+      keyCheckTimesOut: true,
+    })
+      .dispatch(gameActions.apiKeySubmitted(KEY))
+      .silentRun(500);
+
+    expect(result.storeState.game.error).toBe('keyCheckFailed');
+    expect(result.storeState.game.errorDetail).toMatchObject({
+      reason: 'noAnswer',
+      provider: 'groq',
+    });
+    expect(result.storeState.game.checkingKey).toBe(false);
   });
 
   test('a rate-limited key check accepts the key: the game waits out 429s itself', async () => {
