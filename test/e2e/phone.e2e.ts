@@ -21,6 +21,7 @@ import {
   screenshot,
 } from './support/browser';
 import { injectTestWallet } from './support/injectWallet';
+import { say, type Lang, type Word } from './support/words';
 
 const API_KEY = 'sk-phone';
 
@@ -41,37 +42,6 @@ afterAll(async () => {
   await browser?.close();
   await model?.close();
 });
-
-type Lang = 'en' | 'kr';
-
-const WORDS = {
-  connect: ['Connect Wallet', '지갑 연결'],
-  provider: ['Provider', '제공자'],
-  baseUrl: ['Base URL', '기본 URL'],
-  model: ['Model', '모델'],
-  apiKey: ['API key', 'API 키'],
-  submit: ['Submit', '제출'],
-  invalidKey: ['Invalid API key. Please check and try again.', '유효하지 않은 API 키입니다.'],
-  startNewGame: ['Start New Game', '새 게임 시작'],
-  submitGenre: ['Submit Genre', '장르 제출'],
-  portrait5: ['Portrait 5', '초상화 5'],
-  chooseMe: ['Choose me', '이 캐릭터로 할래요'],
-  random: ['Random', '무작위'],
-  showDetails: ['Show Details', '세부 정보 보기'],
-  hideDetails: ['Hide Details', '세부 정보 숨기기'],
-  choiceLabel: ['Enter your choice', '선택을 입력하세요'],
-  ending: ['Adventure Complete', '모험 완료'],
-  bigMoment: ['Most Epic Moment', '가장 장엄한 순간'],
-  activity: ['Signature Move', '대표 행동'],
-  trait: ['Character Trait', '캐릭터 특성'],
-  theme: ['Theme Song', '테마곡'],
-  save: ['Save Adventure Results', '모험 결과 저장'],
-  saved: ['Adventure results saved!', '모험 결과를 저장했습니다!'],
-  localDeleted: ["This story's local save was deleted", '로컬 저장 데이터'],
-  leaderboard: ['Leaderboard', '리더보드'],
-  profile: ['Profile', '프로필'],
-  totalGames: ['Total Games', '총 게임 수'],
-} as const;
 
 /** What gameReply's recap says, by language (the four highlights). */
 const HIGHLIGHTS: Record<Lang, string[]> = {
@@ -141,9 +111,8 @@ async function expectInsideWidth(control: Locator) {
 }
 
 async function journeyOnPhone(lang: Lang) {
-  const t = (key: keyof typeof WORDS) => WORDS[key][lang === 'en' ? 0 : 1];
-  const button = (page: Page, key: keyof typeof WORDS) =>
-    page.getByRole('button', { name: t(key), exact: true });
+  const t = (key: Word) => say(lang, key);
+  const button = (page: Page, key: Word) => page.getByRole('button', { name: t(key), exact: true });
 
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   await injectTestWallet(context, new TestWallet(1));

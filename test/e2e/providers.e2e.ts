@@ -32,6 +32,7 @@ import {
 } from './support/browser';
 import { injectTestWallet } from './support/injectWallet';
 import { routeProviderHost, type ProviderRoute } from './support/providerRoute';
+import { say, type Lang, type Word } from './support/words';
 
 const API_KEY = 'sk-providers-e2e';
 const GAME_TIMEOUT = 90_000;
@@ -43,25 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-type Lang = 'en' | 'kr';
-
-const WORDS = {
-  connect: ['Connect Wallet', '지갑 연결'],
-  provider: ['Provider', '제공자'],
-  model: ['Model', '모델'],
-  baseUrl: ['Base URL', '기본 URL'],
-  apiKey: ['API key', 'API 키'],
-  submit: ['Submit', '제출'],
-  startNewGame: ['Start New Game', '새 게임 시작'],
-  submitGenre: ['Submit Genre', '장르 제출'],
-  portrait5: ['Portrait 5', '초상화 5'],
-  chooseMe: ['Choose me', '이 캐릭터로 할래요'],
-  random: ['Random', '무작위'],
-  ending: ['Adventure Complete', '모험 완료'],
-} as const;
-
-const say = (lang: Lang, word: keyof typeof WORDS) => WORDS[word][lang === 'en' ? 0 : 1];
 
 // ---- What must never reach the page ------------------------------------------------------
 
@@ -162,8 +144,7 @@ interface PlayOptions {
  * until the ending's heading. Returns the turns played.
  */
 async function playToTheEnd(page: Page, lang: Lang, options: PlayOptions = {}): Promise<number> {
-  const button = (word: keyof typeof WORDS) =>
-    page.getByRole('button', { name: say(lang, word), exact: true });
+  const button = (word: Word) => page.getByRole('button', { name: say(lang, word), exact: true });
   await button('startNewGame').click();
   await page.locator('.genre-chip').first().click();
   await button('submitGenre').click();

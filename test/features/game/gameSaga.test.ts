@@ -2,28 +2,26 @@
  * The game's flows replayed with expectSaga over the real reducers, against the fake
  * OpenAI-compatible server (the one edge faked: the language-model provider).
  */
-import { Tuple, combineReducers, configureStore } from '@reduxjs/toolkit';
+import { Tuple, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import delayP from '@redux-saga/delay-p';
 import { expectSaga } from 'redux-saga-test-plan';
 import { endingScore } from '../../../src/engine/score';
 import { seededRng } from '../../../src/engine/random';
-import { initialSettingsState, settingsSlice } from '../../../src/features/settings';
-import { initialProviderSessionState, providerSessionSlice } from '../../../src/features/llm';
+import { initialSettingsState } from '../../../src/features/settings';
+import { initialProviderSessionState } from '../../../src/features/llm';
 import {
   gameActions,
-  gameSlice,
   initialGameState,
   type GameState,
   type StoryEntry,
 } from '../../../src/features/game/gameSlice';
 import {
   initialPlayerStatsState,
-  playerStatsSlice,
   scoreComputed,
 } from '../../../src/features/game/playerStatsSlice';
 import { gameSaga } from '../../../src/features/game/sagas/gameSaga';
-import { PLAYING_GAME } from '../../fixtures/games';
+import { PLAYING_GAME, VERIFIED_WALLET, gameSagaReducer } from '../../fixtures/games';
 import { MemoryStorage } from '../../fixtures/testWallet';
 import {
   startFakeModelServer,
@@ -40,15 +38,6 @@ beforeEach(() => {
   model.requests.length = 0;
 });
 
-const verified = { status: 'verified', address: '0x1' };
-const reducer = combineReducers({
-  settings: settingsSlice.reducer,
-  providerSession: providerSessionSlice.reducer,
-  game: gameSlice.reducer,
-  playerStats: playerStatsSlice.reducer,
-  wallet: (state: typeof verified = verified) => state,
-});
-
 function stateWith(game: Partial<GameState>, language: 'en' | 'kr' = 'en') {
   return {
     settings: {
@@ -62,7 +51,7 @@ function stateWith(game: Partial<GameState>, language: 'en' | 'kr' = 'en') {
     providerSession: initialProviderSessionState,
     game: { ...initialGameState, apiKey: 'sk-test', ...game },
     playerStats: initialPlayerStatsState,
-    wallet: verified,
+    wallet: VERIFIED_WALLET,
   };
 }
 
@@ -82,7 +71,7 @@ const providers = {
 
 const run = (game: Partial<GameState>, language: 'en' | 'kr' = 'en') =>
   expectSaga(gameSaga)
-    .withReducer(reducer, stateWith(game, language))
+    .withReducer(gameSagaReducer, stateWith(game, language))
     .provide(providers as never);
 
 describe('the key check', () => {
@@ -115,7 +104,7 @@ describe('the key check', () => {
 
   test('an empty key is refused without asking the provider', async () => {
     const result = await expectSaga(gameSaga)
-      .withReducer(reducer, {
+      .withReducer(gameSagaReducer, {
         ...stateWith({ stage: 'apiKeyInput', apiKey: '' }),
         settings: { ...initialSettingsState, provider: 'groq' },
       })
@@ -298,7 +287,7 @@ describe('a turn', () => {
     // A real store: what takeLeading is not waiting for is dropped, as in the app.
     const sagaMiddleware = createSagaMiddleware({ context: { rng: seededRng(7), storage } });
     const store = configureStore({
-      reducer,
+      reducer: gameSagaReducer,
       preloadedState: stateWith(PLAYING_GAME),
       middleware: () => new Tuple(sagaMiddleware),
     });

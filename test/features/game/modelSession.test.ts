@@ -3,7 +3,6 @@
  * the session learns about the provider (issue 11), replayed with expectSaga over the real
  * reducers against strict fake providers, each reached through its preset's own host.
  */
-import { combineReducers } from '@reduxjs/toolkit';
 import delayP from '@redux-saga/delay-p';
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
@@ -11,26 +10,17 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { seededRng } from '../../../src/engine/random';
 import {
   gameActions,
-  gameSlice,
   initialGameState,
   type GameState,
 } from '../../../src/features/game/gameSlice';
-import {
-  initialPlayerStatsState,
-  playerStatsSlice,
-} from '../../../src/features/game/playerStatsSlice';
+import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
 import { KEY_CHECK_TIMEOUT_MS, gameSaga } from '../../../src/features/game/sagas/gameSaga';
 import {
   initialProviderSessionState,
   providerById,
-  providerSessionSlice,
   type ProviderSessionState,
 } from '../../../src/features/llm';
-import {
-  initialSettingsState,
-  settingsSlice,
-  type SettingsState,
-} from '../../../src/features/settings';
+import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
 import {
   REASONING_TEXT,
   startFakeModelServer,
@@ -38,25 +28,17 @@ import {
   type FakeModel,
   type ProfileId,
 } from '../../fixtures/fakeModelServer';
-import { PLAYING_GAME } from '../../fixtures/games';
+import { PLAYING_GAME, VERIFIED_WALLET, gameSagaReducer } from '../../fixtures/games';
 import { routedFetch } from '../../fixtures/routedFetch';
 import { MemoryStorage } from '../../fixtures/testWallet';
 
 const KEY = 'key-for-the-fake-0123456789';
-const verified = { status: 'verified', address: '0x1' };
-const reducer = combineReducers({
-  settings: settingsSlice.reducer,
-  providerSession: providerSessionSlice.reducer,
-  game: gameSlice.reducer,
-  playerStats: playerStatsSlice.reducer,
-  wallet: (state: typeof verified = verified) => state,
-});
 
 /** The actions that reached the store, in order. */
 let dispatched: string[] = [];
-const recordingReducer: typeof reducer = (state, action) => {
+const recordingReducer: typeof gameSagaReducer = (state, action) => {
   dispatched.push(action.type);
-  return reducer(state, action);
+  return gameSagaReducer(state, action);
 };
 
 let server: FakeModelServer;
@@ -90,7 +72,7 @@ function saga({ settings, game = {}, session = {}, fetch, keyCheckTimesOut = fal
       providerSession: { ...initialProviderSessionState, ...session },
       game: { ...initialGameState, apiKey: KEY, ...game },
       playerStats: initialPlayerStatsState,
-      wallet: verified,
+      wallet: VERIFIED_WALLET,
     })
     .provide({
       call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {

@@ -214,7 +214,7 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
   test('an unreachable local server gets the CORS hint, in Korean in the Korean interface', async () => {
     const unreachable = problem({
       reason: 'providerUnreachable',
-      provider: 'Local model (Ollama, LM Studio, llama.cpp)',
+      provider: 'local',
       origin: 'http://localhost:11434',
       ownServer: true,
     });
@@ -224,7 +224,9 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
       game: { error: 'providerUnreachable', errorDetail: unreachable },
     });
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('에 연결할 수 없습니다.');
+    expect(alert.textContent).toContain(
+      '로컬 모델 (Ollama, LM Studio, llama.cpp)에 연결할 수 없습니다.',
+    );
     expect(alert.textContent).toContain('OLLAMA_ORIGINS');
     expect(alert.textContent).toContain(window.location.origin);
     // Every line is in Korean: no sentence of the English catalogue slips in.

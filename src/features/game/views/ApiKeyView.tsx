@@ -19,28 +19,21 @@ import { ProblemDetail } from './ProblemDetail';
 import { useProviderName } from './providerName';
 import './setup.css';
 
-/** The key errors this screen explains (SPEC.md section 8), plus its own field checks. */
-type KeyFormError =
-  | Extract<
-      GameErrorCode,
-      | 'emptyApiKey'
-      | 'walletNotVerified'
-      | 'invalidApiKey'
-      | 'modelUnavailable'
-      | 'providerUnreachable'
-      | 'keyCheckFailed'
-    >
-  | 'baseUrlRequired'
-  | 'modelRequired';
-
-const KEY_ERRORS: ReadonlySet<string> = new Set([
+/** The key errors this screen explains (SPEC.md section 8 and the causes a check can name). */
+const KEY_ERRORS = [
   'emptyApiKey',
   'walletNotVerified',
   'invalidApiKey',
   'modelUnavailable',
   'providerUnreachable',
   'keyCheckFailed',
-]);
+] as const satisfies readonly GameErrorCode[];
+
+/** A key error, or one of the form's own field checks. */
+type KeyFormError = (typeof KEY_ERRORS)[number] | 'baseUrlRequired' | 'modelRequired';
+
+const isKeyError = (error: GameErrorCode): error is (typeof KEY_ERRORS)[number] =>
+  (KEY_ERRORS as readonly string[]).includes(error);
 
 interface Draft {
   provider: string;
@@ -126,8 +119,7 @@ export function ApiKeyView() {
     dispatch(gameActions.apiKeySubmitted(key));
   }
 
-  const shownError: KeyFormError | null =
-    formError ?? (error && KEY_ERRORS.has(error) ? (error as KeyFormError) : null);
+  const shownError: KeyFormError | null = formError ?? (error && isKeyError(error) ? error : null);
 
   return (
     <section className="panel setup-view key-view" aria-labelledby={headingId}>
