@@ -37,6 +37,20 @@ const config: Config = {
       globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/e2e/support/timeout.ts'],
     },
+    {
+      // npm run test:reliability: restarts, load, sign-in, headers, two tabs and fuzzing, each
+      // recording its figures for docs/RELIABILITY.md (written by the global teardown).
+      displayName: 'reliability',
+      testEnvironment: 'node',
+      transform,
+      transformIgnorePatterns,
+      testMatch: ['<rootDir>/test/reliability/**/*.reliability.ts'],
+      globalSetup: '<rootDir>/test/reliability/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/reliability/globalTeardown.ts',
+      setupFiles: ['<rootDir>/test/support/setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/e2e/support/timeout.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/support/styleStub.ts' },
+    },
   ],
 };
 

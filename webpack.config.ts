@@ -10,7 +10,8 @@ import { DefinePlugin } from 'webpack';
 import { DEFAULT_ANON_KEY } from './src/api/backend';
 
 const root = __dirname;
-const outDir = path.join(root, 'dist');
+/** DIST_DIR, as the server reads it, lets a second build go elsewhere (default dist/). */
+const outDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 /** The local server that `npm run dev` proxies backend calls to (see server/index.ts). */
 const backendUrl = process.env.BACKEND_URL ?? 'http://localhost:8081';
 

@@ -18,7 +18,7 @@ interface BuildStats {
   chunks: { names: string[]; initial: boolean; files: string[] }[];
 }
 
-const dist = path.resolve(__dirname, '..', 'dist');
+const dist = path.resolve(process.env.DIST_DIR ?? path.join(__dirname, '..', 'dist'));
 const stats = JSON.parse(
   fs.readFileSync(path.join(dist, 'build-stats.json'), 'utf8'),
 ) as BuildStats;
