@@ -4,7 +4,7 @@
  * is then decided by the database's own grants and row-level security.
  */
 export interface TableRules {
-  /** Columns a select may name; `*` means all of these (never, say, users.nonce). */
+  /** Columns a select may name; `*` means all of these, never a column left out. */
   readable: readonly string[];
   insertable: readonly string[];
   updatable: readonly string[];

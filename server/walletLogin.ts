@@ -93,32 +93,16 @@ function refuseWith(message: string): never {
   throw refuse(message);
 }
 
-/** The nonce must be the one this wallet was given, still fresh; it is cleared at once. */
+/**
+ * The nonce must be one this wallet was given (it may hold several: each nonce request adds
+ * one), issued within the sign-in window; it is deleted as it is checked, so it works once.
+ */
 async function spendNonce(db: Database, walletAddress: string, nonce: string): Promise<void> {
-  const client = await db.pool.connect();
-  try {
-    await client.query('begin');
-    const { rows } = await client.query<{ nonce: string | null; issued: Date | null }>(
-      `select nonce, nonce_issued_at as issued from public.users
-        where wallet_address = $1 for update`,
-      [walletAddress],
-    );
-    const stored = rows[0];
-    const fresh =
-      stored?.issued instanceof Date && Date.now() - stored.issued.getTime() <= SIGN_IN_WINDOW_MS;
-    if (!fresh || !stored.nonce || stored.nonce !== nonce) {
-      await client.query('rollback');
-      throw refuse('Nonce is unknown, used or expired; sign in again');
-    }
-    await client.query(
-      'update public.users set nonce = null, nonce_issued_at = null where wallet_address = $1',
-      [walletAddress],
-    );
-    await client.query('commit');
-  } catch (error) {
-    if (!(error instanceof RestError)) await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  const { rowCount } = await db.pool.query(
+    `delete from public.sign_in_nonces
+      where nonce = $1 and wallet_address = $2
+        and issued_at >= now() - make_interval(secs => $3::double precision / 1000)`,
+    [nonce, walletAddress, SIGN_IN_WINDOW_MS],
+  );
+  if (rowCount !== 1) throw refuse('Nonce is unknown, used or expired; sign in again');
 }

@@ -219,9 +219,14 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
       });
     });
 
-    test('may not read the nonce columns (42501)', async () => {
+    test('may not read sign-in nonces, even its own (42501)', async () => {
+      await withClaims(db, ANON, (client) =>
+        client.query('select * from public.create_user_if_not_exists($1)', [PLAYER]),
+      );
       await expect(
-        withClaims(db, asPlayer(PLAYER), (client) => client.query('select * from public.users')),
+        withClaims(db, asPlayer(PLAYER), (client) =>
+          client.query('select nonce from public.sign_in_nonces'),
+        ),
       ).rejects.toMatchObject({ code: '42501' });
     });
 
@@ -237,12 +242,13 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
       expect(updated.rows).toEqual([{ username: 'Aria', twitter_followed: true, touched: true }]);
     });
 
-    test('may not update its nonce (42501)', async () => {
+    test('may not choose its own nonce (42501)', async () => {
       await expect(
         withClaims(db, asPlayer(PLAYER), (client) =>
-          client.query(`update public.users set nonce = 'chosen' where wallet_address = $1`, [
-            PLAYER,
-          ]),
+          client.query(
+            `insert into public.sign_in_nonces (nonce, wallet_address) values ('chosen', $1)`,
+            [PLAYER],
+          ),
         ),
       ).rejects.toMatchObject({ code: '42501' });
     });
@@ -280,7 +286,7 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
     const call = (sql: string, params: unknown[]) =>
       withClaims(db, ANON, async (client) => (await client.query(sql, params)).rows);
 
-    test('gives a fresh nonce on every call, stored with its issue time', async () => {
+    test('gives a fresh nonce on every call, and keeps the earlier ones', async () => {
       const mixedCase = `0x${'C3d4'.repeat(10)}`;
       const [first] = await call('select * from public.create_user_if_not_exists($1)', [mixedCase]);
       const [second] = await call('select * from public.create_user_if_not_exists($1)', [
@@ -295,10 +301,32 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
       expect(second.nonce).toMatch(/^[0-9a-f]{32}$/);
       expect(second.nonce).not.toBe(first.nonce);
       const { rows } = await db.pool.query(
-        'select nonce, nonce_issued_at is not null as issued from public.users where wallet_address = $1',
+        `select nonce, issued_at > now() - interval '1 minute' as recent
+           from public.sign_in_nonces where wallet_address = $1 order by issued_at, nonce`,
         [mixedCase.toLowerCase()],
       );
-      expect(rows).toEqual([{ nonce: second.nonce, issued: true }]);
+      expect(rows).toHaveLength(2);
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          { nonce: first.nonce, recent: true },
+          { nonce: second.nonce, recent: true },
+        ]),
+      );
+    });
+
+    test('clears out nonces too old to be spent', async () => {
+      const wallet = `0x${'e6'.repeat(20)}`;
+      const [old] = await call('select * from public.create_user_if_not_exists($1)', [wallet]);
+      await db.pool.query(
+        `update public.sign_in_nonces set issued_at = now() - interval '2 hours' where nonce = $1`,
+        [old.nonce],
+      );
+      const [fresh] = await call('select * from public.create_user_if_not_exists($1)', [wallet]);
+      const { rows } = await db.pool.query(
+        'select nonce from public.sign_in_nonces where wallet_address = $1',
+        [wallet],
+      );
+      expect(rows).toEqual([{ nonce: fresh.nonce }]);
     });
 
     test('with p_nonce => null creates the row and returns it without a nonce', async () => {
@@ -311,20 +339,20 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
         { wallet_address: wallet, username: null, twitter_followed: false, nonce: null },
       ]);
       const stored = await db.pool.query(
-        'select nonce from public.users where wallet_address = $1',
+        'select count(*)::int as nonces from public.sign_in_nonces where wallet_address = $1',
         [wallet],
       );
-      expect(stored.rows).toEqual([{ nonce: null }]);
+      expect(stored.rows).toEqual([{ nonces: 0 }]);
     });
 
     test('with p_nonce => null leaves an issued nonce alone', async () => {
       const [issued] = await call('select * from public.create_user_if_not_exists($1)', [OTHER]);
       await call('select * from public.create_user_if_not_exists($1, null)', [OTHER]);
       const { rows } = await db.pool.query(
-        'select nonce from public.users where wallet_address = $1',
+        'select nonce from public.sign_in_nonces where wallet_address = $1',
         [OTHER],
       );
-      expect(rows).toEqual([{ nonce: issued.nonce }]);
+      expect(rows).toContainEqual({ nonce: issued.nonce });
     });
 
     test('refuses a nonce chosen by the client (22023)', async () => {

@@ -96,6 +96,21 @@ describe.each(testBackends())('backend security on $name', (database) => {
     });
   });
 
+  describe('sign-in cannot be blocked', () => {
+    test("a stranger's nonce requests for the owner's address leave the owner's nonce usable", async () => {
+      const owner = Wallet.createRandom();
+      const login = await signedLogin(server, owner);
+      for (let i = 0; i < 5; i += 1) {
+        const { error } = await server.backend.anon.rpc('create_user_if_not_exists', {
+          p_wallet_address: owner.address.toLowerCase(),
+        });
+        expect(error).toBeNull();
+      }
+      expect((await postLogin(server, login)).status).toBe(200);
+      expect((await postLogin(server, login)).status).toBe(401);
+    });
+  });
+
   describe('sign-in refuses', () => {
     test('a replayed signature (the nonce works once)', async () => {
       const login = await signedLogin(server, Wallet.createRandom());
@@ -103,6 +118,17 @@ describe.each(testBackends())('backend security on $name', (database) => {
       const replay = await postLogin(server, login);
       expect(replay.status).toBe(401);
       expect(replay.body.message).toMatch(/Nonce is unknown, used or expired/);
+    });
+
+    test('a nonce issued to another wallet', async () => {
+      const owner = Wallet.createRandom();
+      const { nonce } = await signedLogin(server, owner);
+      const thief = Wallet.createRandom();
+      const login = await signedLogin(server, thief, { message: { nonce } });
+      expect((await postLogin(server, login)).status).toBe(401);
+      // ... and the owner's nonce is still there for the owner.
+      const ownLogin = await signedLogin(server, owner, { message: { nonce } });
+      expect((await postLogin(server, ownLogin)).status).toBe(200);
     });
 
     test('a message for another domain', async () => {
@@ -118,8 +144,8 @@ describe.each(testBackends())('backend security on $name', (database) => {
       const wallet = Wallet.createRandom();
       const login = await signedLogin(server, wallet);
       await server.db.pool.query(
-        "update public.users set nonce_issued_at = now() - interval '11 minutes' where wallet_address = $1",
-        [wallet.address.toLowerCase()],
+        "update public.sign_in_nonces set issued_at = now() - interval '11 minutes' where nonce = $1",
+        [login.nonce],
       );
       expect((await postLogin(server, login)).status).toBe(401);
     });
@@ -184,7 +210,7 @@ describe.each(testBackends())('backend security on $name', (database) => {
       expect(data).toEqual([]);
     });
 
-    test('the nonce column cannot be updated, even on the own row', async () => {
+    test('no nonce can be written through the users row, even the own one', async () => {
       const response = await rest(`users?wallet_address=eq.${aliceAddress}`, {
         method: 'PATCH',
         token: aliceToken,

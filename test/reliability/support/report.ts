@@ -39,7 +39,8 @@ export function renderReport(findings: Finding[], when: Date): string {
     `Run on ${when.toISOString()} · ${os.cpus().length} cores, ` +
       `${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version} · ` +
       `PGlite ${packageVersion('@electric-sql/pglite')} · ` +
-      `${version('psql', ['--version'])} · ${version(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version'])}`,
+      `${version('psql', ['--version'])} · ` +
+      `browser: ${version(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version'])}`,
     '',
     '| fault | held |',
     '| --- | --- |',
