@@ -9,6 +9,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Pool, type PoolClient } from 'pg';
+import { takeDataDirLock, type DataDirLock } from './dataDirLock';
 
 export interface Database {
   pool: Pool;
@@ -33,8 +34,7 @@ const MIGRATE_LOCK_KEY = 7_346_112_505;
 /**
  * PGlite persisted under `${dataDir}/pglite` unless databaseUrl is given (then PostgreSQL).
  * `dataDir: null` (or 'memory://...') gives an in-memory PGlite, for tests. An on-disk PGlite
- * takes the lock file `${dataDir}/pglite.lock`, since two processes on one PGlite directory
- * would corrupt it.
+ * takes the directory's lock first (server/dataDirLock.ts).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -45,12 +45,11 @@ export async function openDatabase(options: {
   if (dataDir === null || dataDir.startsWith('memory://')) return openPglite(null, null);
 
   fs.mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, 'pglite.lock');
-  takeLock(lockFile);
+  const lock = await takeDataDirLock(dataDir);
   try {
-    return await openPglite(path.join(dataDir, 'pglite'), lockFile);
+    return await openPglite(path.join(dataDir, 'pglite'), lock);
   } catch (error) {
-    releaseLock(lockFile);
+    lock.release();
     throw error;
   }
 }
@@ -71,7 +70,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   return { pool, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(directory: string | null, lockFile: string | null): Promise<Database> {
+async function openPglite(directory: string | null, lock: DataDirLock | null): Promise<Database> {
   const pglite = directory === null ? new PGlite() : new PGlite(directory);
   await pglite.waitReady;
   // PGlite is one connection: a pool of one makes every caller wait its turn.
@@ -84,7 +83,7 @@ async function openPglite(directory: string | null, lockFile: string | null): Pr
         await pool.end();
         await pglite.close();
       } finally {
-        if (lockFile !== null) releaseLock(lockFile);
+        lock?.release();
       }
     },
   };
@@ -98,53 +97,6 @@ function redactPassword(databaseUrl: string): string {
   } catch {
     return '(an unparseable DATABASE_URL)';
   }
-}
-
-/** Creates the lock file holding our pid; a lock whose process is gone is taken over. */
-function takeLock(lockFile: string): void {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      fs.writeFileSync(lockFile, `${process.pid}\n`, { flag: 'wx' });
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = readLockPid(lockFile);
-    if (holder !== null && isRunning(holder)) {
-      throw new Error(
-        `The database in ${path.dirname(lockFile)} is in use by another Taleweaver server ` +
-          `(pid ${holder}). Stop it, or set DATA_DIR to another directory. If no server is ` +
-          `running, delete ${lockFile}.`,
-      );
-    }
-    // Stale (its process is gone) or unreadable: take it over. Another process taking it over
-    // at the same moment makes our next exclusive create fail, and we look again.
-    fs.rmSync(lockFile, { force: true });
-  }
-  throw new Error(`Could not take the database lock ${lockFile}: it keeps changing hands.`);
-}
-
-function readLockPid(lockFile: string): number | null {
-  try {
-    const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
-  } catch {
-    return null;
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function releaseLock(lockFile: string): void {
-  if (readLockPid(lockFile) === process.pid) fs.rmSync(lockFile, { force: true });
 }
 
 /**

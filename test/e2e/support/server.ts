@@ -6,7 +6,18 @@ import path from 'node:path';
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The process the server was started as (the launcher's, when one is given). */
+  pid: number;
   stop(): Promise<void>;
+  /** Kills it with no chance to clean up, as a crash or `kill -9` would. */
+  crash(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Start on this data directory (kept afterwards) instead of a fresh one (removed by stop). */
+  dataDir?: string;
+  /** A command the server runs under, e.g. `unshare --pid --fork ...` for a fresh PID namespace. */
+  launcher?: string[];
 }
 
 const projectRoot = path.resolve(__dirname, '..', '..', '..');
@@ -15,21 +26,27 @@ const projectRoot = path.resolve(__dirname, '..', '..', '..');
  * Starts the real server the way `npm start` does (after the build), on a free port and a
  * fresh data directory, and resolves once it prints its URL.
  */
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-e2e-'));
+export async function startServer(
+  env: NodeJS.ProcessEnv = {},
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-e2e-'));
   // A fresh PGlite directory unless the caller names a database: a DATABASE_URL in the test
   // run's own environment would otherwise point every spec's server at one shared database.
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
-  const child: ChildProcess = spawn(
+  const [command, ...args] = [
+    ...(options.launcher ?? []),
     process.execPath,
-    ['--import', 'tsx', path.join(projectRoot, 'server', 'index.ts')],
-    {
-      cwd: projectRoot,
-      env: { ...inherited, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+    '--import',
+    'tsx',
+    path.join(projectRoot, 'server', 'index.ts'),
+  ];
+  const child: ChildProcess = spawn(command!, args, {
+    cwd: projectRoot,
+    env: { ...inherited, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
@@ -53,17 +70,22 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
   child.once('exit', (code, signal) => {
     if (!stopping) console.error(`The test server exited (${code ?? signal}):\n${output}`);
   });
+  const end = async (signal: NodeJS.Signals) => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await exited;
+    }
+  };
   return {
     url,
     dataDir,
+    pid: child.pid!,
     async stop() {
-      stopping = true;
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await end('SIGTERM');
+      if (options.dataDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
     },
+    crash: () => end('SIGKILL'),
   };
 }

@@ -1,0 +1,160 @@
+/**
+ * Fault: the embedded database refused to start after a restart. The lock treated any live pid
+ * as its holder, so a server restarted in a container (where it gets the dead server's pid) or
+ * right after a crash refused itself. Here a real server is killed with SIGKILL in the middle of
+ * a burst of result writes and started again on the same DATA_DIR, plainly and in fresh PID
+ * namespaces (where every server is pid 1): it must start on the first try with every write it
+ * acknowledged.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Wallet } from 'ethers';
+import WebSocket from 'ws';
+import { DEFAULT_ANON_KEY } from '../../src/api';
+import { createBackend } from '../../src/api/supabaseBackend';
+import { startServer, type RunningServer } from '../e2e/support/server';
+import { plausibleResult } from '../server/support/results';
+import { signIn } from '../server/support/testServer';
+import { count, ms, recordFinding } from './support/findings';
+
+const WRITERS = 4;
+/** The burst is cut off by the kill once this many writes were acknowledged. */
+const ACKNOWLEDGED_BEFORE_KILL = 40;
+const CRASHES = 2;
+/** `unshare --kill-child` takes the server down with it when the launcher is killed. */
+const FRESH_PID_NAMESPACE = ['unshare', '--pid', '--fork', '--mount-proc', '--kill-child'];
+
+jest.setTimeout(180_000);
+
+let dataDir: string;
+/** Every server a test started, so a failing test leaves none running. */
+const servers: RunningServer[] = [];
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-restart-'));
+});
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.crash()));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const backendOf = (url: string) =>
+  createBackend({ url, anonKey: DEFAULT_ANON_KEY }, { realtimeTransport: WebSocket as never });
+
+/** Writes results from several writers until killed; resolves with the acknowledged names. */
+function writeUntilKilled(
+  server: RunningServer,
+  player: { wallet: string; token: string },
+  round: number,
+  onAck: (n: number) => void,
+) {
+  const acknowledged: string[] = [];
+  let sequence = 0;
+  const writer = async () => {
+    for (;;) {
+      const character = `Crash ${round}.${(sequence += 1)}`;
+      let status: number;
+      try {
+        const response = await fetch(`${server.url}/rest/v1/game_results`, {
+          method: 'POST',
+          headers: {
+            apikey: DEFAULT_ANON_KEY,
+            authorization: `Bearer ${player.token}`,
+            'content-type': 'application/json',
+            prefer: 'return=minimal',
+          },
+          body: JSON.stringify({
+            wallet_address: player.wallet,
+            ...plausibleResult({ character }),
+          }),
+        });
+        status = response.status;
+      } catch {
+        return; // the server is gone
+      }
+      if (status !== 201) throw new Error(`write ${character} answered ${status}`);
+      acknowledged.push(character);
+      onAck(acknowledged.length);
+    }
+  };
+  return Promise.all(Array.from({ length: WRITERS }, writer)).then(() => acknowledged);
+}
+
+async function savedNames(url: string, token: string): Promise<string[]> {
+  const response = await fetch(`${url}/rest/v1/game_results?select=character_name`, {
+    headers: { apikey: DEFAULT_ANON_KEY, authorization: `Bearer ${token}` },
+  });
+  if (response.status !== 200) throw new Error(`reading results answered ${response.status}`);
+  return ((await response.json()) as { character_name: string }[]).map((row) => row.character_name);
+}
+
+/** Starts the server, counting the attempts it takes (the fault made the first one fail). */
+async function restart(launcher: string[] | undefined) {
+  const began = performance.now();
+  let attempts = 0;
+  for (;;) {
+    attempts += 1;
+    try {
+      const server = await startServer({ SERVE_APP: 'false' }, { dataDir, launcher });
+      servers.push(server);
+      return { server, attempts, startMs: performance.now() - began };
+    } catch (error) {
+      if (attempts >= 3) throw error;
+    }
+  }
+}
+
+describe.each([
+  ['a plain restart', undefined],
+  ['a restart in a fresh PID namespace', FRESH_PID_NAMESPACE],
+])('SIGKILL mid-write-burst, then %s', (name, launcher) => {
+  test('starts on the first try, with every acknowledged write', async () => {
+    if (launcher) execFileSync(launcher[0]!, [...launcher.slice(1), 'true']); // can we?
+    const wallet = Wallet.createRandom();
+    let { server } = await restart(launcher);
+    const token = await signIn({ url: server.url, backend: backendOf(server.url) }, wallet);
+    const player = { wallet: wallet.address.toLowerCase(), token };
+
+    const acknowledged: string[] = [];
+    const attempts: number[] = [];
+    const startUps: number[] = [];
+    for (let crash = 0; crash < CRASHES; crash += 1) {
+      const current = server;
+      let killed: Promise<void> | null = null;
+      const written = await writeUntilKilled(current, player, crash, (n) => {
+        if (n >= ACKNOWLEDGED_BEFORE_KILL && !killed) killed = current.crash();
+      });
+      await killed;
+      acknowledged.push(...written);
+      const next = await restart(launcher);
+      attempts.push(next.attempts);
+      startUps.push(next.startMs);
+      server = next.server;
+    }
+
+    const saved = await savedNames(server.url, token);
+    // unshare does not pass SIGTERM on to the server; the last one goes the way the others did.
+    await server.crash();
+    const savedSet = new Set(saved);
+    const missing = acknowledged.filter((character) => !savedSet.has(character));
+    const doubled = saved.length - savedSet.size;
+    const held = recordFinding({
+      fault: 'restart',
+      check: `SIGKILL mid-write-burst, ${name}`,
+      figures: {
+        crashes: count(CRASHES),
+        'start attempts after each crash': attempts.join(', '),
+        'start-up after each crash': startUps.map(ms).join(', '),
+        'writes acknowledged before the kills': count(acknowledged.length),
+        'acknowledged writes missing afterwards': count(missing.length),
+        'rows saved twice': count(doubled),
+      },
+      held: attempts.every((n) => n === 1) && missing.length === 0 && doubled === 0,
+    });
+    expect(attempts).toEqual(Array(CRASHES).fill(1));
+    expect(missing).toEqual([]);
+    expect(doubled).toBe(0);
+    expect(held).toBe(true);
+  });
+});
