@@ -1,6 +1,7 @@
 /** The options a model offers each turn, made safe to show (SPEC.md sections 3 and 5). */
 import type { Alignment, Risk, StoryOption } from './types';
 import { isRecord } from './guards';
+import { isReadable, withoutHiddenCharacters } from './text';
 
 const RISK_CYCLE: readonly Risk[] = ['low', 'medium', 'high'];
 const ALIGNMENT_CYCLE: readonly Alignment[] = ['moral', 'immoral', 'neutral'];
@@ -98,19 +99,25 @@ function field(entry: Record<string, unknown>, keys: readonly string[]): unknown
   return undefined;
 }
 
+/**
+ * An option as the player sees it, or null when it has nothing to read: its text without hidden
+ * characters and remarks must keep a letter or digit, or it would be a blank button.
+ */
 function toStoryOption(entry: unknown): StoryOption | null {
   if (!isRecord(entry)) return null;
   const rawText = field(entry, TEXT_KEYS);
   const risk = field(entry, RISK_KEYS);
   if (typeof rawText !== 'string' || typeof risk !== 'string') return null;
-  const text = stripParentheticals(rawText);
-  if (text === '') return null;
+  const text = stripParentheticals(withoutHiddenCharacters(rawText));
+  if (!isReadable(text)) return null;
   const trait = field(entry, TRAIT_KEYS);
   return {
     text,
     risk: toRisk(risk),
     alignment: toAlignment(field(entry, ALIGNMENT_KEYS)),
-    traitAlignment: typeof trait === 'string' ? trait.trim() : '',
+    // A trait with nothing to read would be a blank tag.
+    traitAlignment:
+      typeof trait === 'string' && isReadable(trait) ? withoutHiddenCharacters(trait).trim() : '',
   };
 }
 
@@ -122,9 +129,10 @@ function entriesOf(raw: unknown): unknown[] {
 }
 
 /**
- * The model's options as StoryOptions (SPEC.md section 5): entries without text or a risk
- * string are dropped; three or more sharing a risk get low, medium, high by position; two
- * or more all sharing an alignment get moral, immoral, neutral by position.
+ * The model's options as StoryOptions (SPEC.md section 5): entries without readable text or a
+ * risk string are dropped (a reply left with none is asked for again, as one without options
+ * is); three or more sharing a risk get low, medium, high by position; two or more all sharing
+ * an alignment get moral, immoral, neutral by position.
  */
 export function normalizeOptions(raw: unknown): StoryOption[] {
   const options = entriesOf(raw)

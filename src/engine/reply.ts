@@ -1,7 +1,9 @@
 /** Reading the one JSON object a language model's reply should hold (SPEC.md sections 5 and 8). */
 import { jsonrepair } from 'jsonrepair';
 
+import { mendInnerQuotes } from './innerQuotes';
 import { stripParentheticals } from './options';
+import { withoutHiddenCharacters } from './text';
 
 export const EMPTY_REPLY_MESSAGE = 'Invalid response: response is empty or not a string';
 export const UNPARSEABLE_REPLY_MESSAGE = 'Failed to parse JSON response after multiple attempts';
@@ -46,7 +48,6 @@ export function stillThinking(reply: string): boolean {
   return THINK_OPEN.test(after);
 }
 const LINE_BREAK = /\r\n|\r|\n/g;
-const SMART_DOUBLE_QUOTES = '“”„‟«»';
 
 /**
  * The first '{' to the last '}', which drops code fences and prose around the object. A reply
@@ -67,14 +68,18 @@ function parseWithSpaces(json: string): unknown {
   );
 }
 
-/** Repairs and parses the text; raw newlines in the text become spaces. Throws on failure. */
+/**
+ * Repairs and parses the text; raw newlines in the text become spaces. Throws on failure. Inner
+ * quotes are escaped before jsonrepair sees them: it reads 'said "No", and left' as a string
+ * and a key, and so "succeeds" with half the text gone.
+ */
 function repairToObject(text: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = parseWithSpaces(text);
   } catch {
     // Valid JSON skips jsonrepair, which can mangle some valid text (it reads ["["] as ["",[""]]).
-    parsed = parseWithSpaces(jsonrepair(text));
+    parsed = parseWithSpaces(jsonrepair(mendInnerQuotes(text, 'escape')));
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new TypeError(`Model reply is not a JSON object: ${JSON.stringify(parsed)}`);
@@ -82,44 +87,12 @@ function repairToObject(text: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-// After a closing quote comes a colon, a closing bracket, the next entry, or the end.
-const AFTER_CLOSING_QUOTE = /\s*(?:$|[:}\]"]|,\s*(?:$|["{[\]}\d-]|[\p{L}\p{N}_]+\s*:))/uy;
-
-/**
- * Drops the quotes inside a string value that do not end it: 'He said "run" now' loses
- * the inner pair, and smart quotes inside a value go too. Smart quotes outside a value
- * are taken as JSON's own.
- */
-function removeStrayQuotes(text: string): string {
-  let out = '';
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text.charAt(i);
-    const isQuote = ch === '"' || SMART_DOUBLE_QUOTES.includes(ch);
-    if (!inString) {
-      if (isQuote) inString = true;
-      out += isQuote ? '"' : ch;
-    } else if (ch === '\\') {
-      out += ch + text.charAt(i + 1);
-      i += 1;
-    } else if (ch === '"') {
-      AFTER_CLOSING_QUOTE.lastIndex = i + 1;
-      if (AFTER_CLOSING_QUOTE.test(text)) {
-        inString = false;
-        out += ch;
-      }
-    } else if (!isQuote) {
-      out += ch;
-    }
-  }
-  return out;
-}
-
 /**
  * The JSON object in a model's reply (SPEC.md section 5). A <think> block goes first (it is
- * not the reply, and may hold braces of its own). First pass: fences and prose
- * around the outermost braces go, and jsonrepair mends the rest. Second, lenient pass:
- * parenthesised remarks and stray quotes inside values go too. Throws only ModelReplyError.
+ * not the reply, and may hold braces of its own). First pass: fences and prose around the
+ * outermost braces go, quotes inside strings are escaped, and jsonrepair mends the rest.
+ * Second, lenient pass: parenthesised remarks go and stray quotes inside values are dropped.
+ * Throws only ModelReplyError.
  */
 export function parseModelReply(reply: unknown): Record<string, unknown> {
   if (typeof reply !== 'string') throw new ModelReplyError('empty');
@@ -132,17 +105,21 @@ export function parseModelReply(reply: unknown): Record<string, unknown> {
     // Fall through to the lenient pass.
   }
   try {
-    return repairToObject(removeStrayQuotes(stripParentheticals(text)));
+    return repairToObject(mendInnerQuotes(stripParentheticals(text), 'drop'));
   } catch (cause) {
     throw new ModelReplyError('unparseable', { cause });
   }
 }
 
-/** The first of `keys` whose value is a non-blank string, trimmed; '' when none is. */
+/**
+ * The first of `keys` whose value is a non-blank string, as it may be shown: trimmed, without
+ * characters that hide or reverse text (text.ts). '' when none is.
+ */
 export function pickText(reply: Record<string, unknown>, ...keys: string[]): string {
   for (const key of keys) {
     const value = reply[key];
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    const text = typeof value === 'string' ? withoutHiddenCharacters(value).trim() : '';
+    if (text !== '') return text;
   }
   return '';
 }

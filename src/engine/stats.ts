@@ -1,10 +1,21 @@
-/** How each choice moves the player's stats: SPEC.md section 4, "Stat updates per choice". */
+/**
+ * The player's stats: their ranges (SPEC.md section 9) and how each choice moves them (SPEC.md
+ * section 4, "Stat updates per choice").
+ */
+import { isRecord } from './guards';
+import { INITIAL_PLAYER_STATS } from './types';
 import type { Alignment, Outcome, PlayerStats, Risk } from './types';
 
-export const STAT_MIN = 0;
-export const STAT_MAX = 100;
-export const MORAL_MIN = -100;
-export const MORAL_MAX = 100;
+export type Stat = keyof PlayerStats;
+
+/** SPEC.md section 9, "Stat ranges": moral -100..100, the others 0..100. */
+export const STAT_RANGES: Readonly<Record<Stat, { min: number; max: number }>> = {
+  moralScore: { min: -100, max: 100 },
+  riskScore: { min: 0, max: 100 },
+  traitConsistency: { min: 0, max: 100 },
+  creativity: { min: 0, max: 100 },
+  successRate: { min: 0, max: 100 },
+};
 
 export const RISK_DELTA: Readonly<Record<Risk, number>> = { high: 8, medium: 5, low: -5 };
 export const MORAL_DELTA: Readonly<Record<Alignment, number>> = {
@@ -25,6 +36,24 @@ export interface StatChoice {
 
 export function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), max);
+}
+
+function inRange(stat: Stat, value: number): number {
+  return clamp(value, STAT_RANGES[stat].min, STAT_RANGES[stat].max);
+}
+
+/**
+ * Stats read back from a saved or imported story, each inside its range: a value that is not a
+ * finite number (NaN, a string, missing) is the stat's start value; any other is clamped.
+ */
+export function playerStatsInRange(stored: unknown): PlayerStats {
+  const record = isRecord(stored) ? stored : {};
+  const stats = { ...INITIAL_PLAYER_STATS };
+  for (const stat of Object.keys(STAT_RANGES) as Stat[]) {
+    const value = record[stat];
+    if (typeof value === 'number' && Number.isFinite(value)) stats[stat] = inRange(stat, value);
+  }
+  return stats;
 }
 
 /** Successes as a whole percentage of successes plus failures; partials do not count. */
@@ -48,14 +77,13 @@ export function applyChoiceToStats(
   const playsToTrait = choice.traitAlignment.trim() !== '';
   const boldSuccess = outcome === 'success' && choice.risk === 'high';
   return {
-    riskScore: clamp(stats.riskScore + RISK_DELTA[choice.risk], STAT_MIN, STAT_MAX),
-    moralScore: clamp(stats.moralScore + MORAL_DELTA[choice.alignment], MORAL_MIN, MORAL_MAX),
-    traitConsistency: clamp(
+    riskScore: inRange('riskScore', stats.riskScore + RISK_DELTA[choice.risk]),
+    moralScore: inRange('moralScore', stats.moralScore + MORAL_DELTA[choice.alignment]),
+    traitConsistency: inRange(
+      'traitConsistency',
       stats.traitConsistency + (playsToTrait ? IN_CHARACTER_DELTA : OUT_OF_CHARACTER_DELTA),
-      STAT_MIN,
-      STAT_MAX,
     ),
-    creativity: clamp(stats.creativity + (boldSuccess ? CREATIVITY_DELTA : 0), STAT_MIN, STAT_MAX),
+    creativity: inRange('creativity', stats.creativity + (boldSuccess ? CREATIVITY_DELTA : 0)),
     successRate: successRate(outcomesSoFar),
   };
 }

@@ -1,4 +1,7 @@
-/** How long texts are shortened for display (SPEC.md sections 2 and 9). */
+/**
+ * How texts are shown: cleaned of characters that hide text, and long ones shortened (SPEC.md
+ * sections 2 and 9).
+ */
 
 export const ELLIPSIS = '...';
 
@@ -40,4 +43,25 @@ export function shortenGenre(genre: string): string {
   return (
     chars.slice(0, GENRE_HEAD_CHARS).join('') + ELLIPSIS + chars.slice(-GENRE_TAIL_CHARS).join('')
   );
+}
+
+/**
+ * Characters that show nothing yet can hide or reverse the text around them: bidi embeddings,
+ * overrides and isolates (U+202A-U+202E, U+2066-U+2069), zero-width spaces, soft hyphens, tag
+ * characters, Hangul fillers (Unicode's default-ignorable code points), control characters
+ * other than whitespace, and lone surrogate halves (two of them, once what stood between goes,
+ * would make one character: a hidden tag, say). The joiners and variation selectors stay:
+ * emoji and scripts need them.
+ */
+const HIDDEN_CHARACTER =
+  /(?!\u200C|\u200D|\p{Variation_Selector})\p{Default_Ignorable_Code_Point}|(?!\s)\p{Cc}|\p{Cs}/gu;
+
+/** Text from a model or a stored story as it may be shown: without hidden characters. */
+export function withoutHiddenCharacters(text: string): string {
+  return text.replace(HIDDEN_CHARACTER, '');
+}
+
+/** Whether the text shows something a player can read: a letter or a digit, not hidden. */
+export function isReadable(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(withoutHiddenCharacters(text));
 }

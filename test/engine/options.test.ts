@@ -188,6 +188,31 @@ describe('normalizeOptions', () => {
     expect(kept.map(({ text }) => text)).toEqual(['Keep me', 'Keep me too']);
   });
 
+  it('drops options with nothing to read: blank buttons are never shown', () => {
+    const kept = normalizeOptions([
+      { text: '\u200B\u200B', risk: 'high' },
+      { text: '\u00AD', risk: 'high' },
+      { text: '\u202E \u2066\u2069', risk: 'high' },
+      { text: '\u3164\uFEFF\u2060', risk: 'high' },
+      { text: '\u0301\u200D', risk: 'high' },
+      { text: '\u2800 . ... !', risk: 'high' },
+      { text: '\u200B(remark)\u200B', risk: 'high' },
+      option('Open the gate', 'low', 'moral'),
+    ]);
+    expect(kept.map(({ text }) => text)).toEqual(['Open the gate']);
+  });
+
+  it('shows option text and trait without characters that hide or reverse text', () => {
+    const [shown] = normalizeOptions([
+      { text: 'Pay\u200B the \u202Eloot\u202C toll', risk: 'low', trait: '\u2067brave\u2069' },
+    ]);
+    expect(shown).toMatchObject({ text: 'Pay the loot toll', traitAlignment: 'brave' });
+    // A trait with nothing to read gets no tag at all.
+    for (const trait of ['\u200B', '\uFE0F\n\u200C', '...']) {
+      expect(normalizeOptions([{ text: 'Go', risk: 'low', trait }])[0]?.traitAlignment).toBe('');
+    }
+  });
+
   it('returns nothing for values that hold no options', () => {
     for (const raw of [undefined, null, 'options', 3, true, [], {}, { a: 1 }]) {
       expect(normalizeOptions(raw)).toEqual([]);

@@ -101,6 +101,30 @@ describe('parseModelReply, first pass', () => {
   it('keeps an inner quote that jsonrepair can already place', () => {
     expect(parseModelReply('{"a": "He said "run" now"}')).toEqual({ a: 'He said "run" now' });
   });
+
+  it('keeps every word and quote of unescaped dialogue, where jsonrepair alone loses half', () => {
+    const reply =
+      '{"storySegment": "She whispered "No", and the guard said "Hold the line" twice."}';
+    expect(JSON.parse(jsonrepair(reply)).storySegment).toBe('She whispered "No');
+    expect(parseModelReply(reply)).toEqual({
+      storySegment: 'She whispered "No", and the guard said "Hold the line" twice.',
+    });
+  });
+
+  it('keeps dialogue that ends a value, and inner quotes in option text', () => {
+    const reply =
+      '{"storySegment": "He roared "Charge!"", "options": [{"text": "Shout "Wait"", "risk": "low"}]}';
+    expect(parseModelReply(reply)).toEqual({
+      storySegment: 'He roared "Charge!"',
+      options: [{ text: 'Shout "Wait"', risk: 'low' }],
+    });
+  });
+
+  it('keeps smart quotes inside a value as they are', () => {
+    expect(parseModelReply('{"a": "He said “go” and "ran"."}')).toEqual({
+      a: 'He said “go” and "ran".',
+    });
+  });
 });
 
 describe('parseModelReply, lenient pass', () => {
@@ -110,17 +134,18 @@ describe('parseModelReply, lenient pass', () => {
     expect(parseModelReply(reply)).toEqual({ risk: 'high', text: 'Leap' });
   });
 
+  // A remark after a value breaks the first pass; the lenient one then drops inner quotes.
   it('removes stray inner quotes from a value', () => {
-    const reply = '{"storyStart": "She whispered, "Help me," and fell.", "options": []}';
+    const reply = '{"storyStart": "She whispered, "Help me," and fell.", "risk": "high" (very)}';
     expect(firstPassFails(reply)).toBe(true);
     expect(parseModelReply(reply)).toEqual({
       storyStart: 'She whispered, Help me, and fell.',
-      options: [],
+      risk: 'high',
     });
   });
 
   it('removes smart quotes inside a value', () => {
-    const reply = '{"a": "He said, "Go!" (she “meant” it) and left.", "b": "ok"}';
+    const reply = '{"a": "He said, "Go!" (she “meant” it) and left.", "b": "ok" (sure)}';
     expect(firstPassFails(reply)).toBe(true);
     expect(parseModelReply(reply)).toEqual({ a: 'He said, Go! and left.', b: 'ok' });
   });

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 
-import { applyChoiceToStats, clamp, successRate } from '../../src/engine/stats';
+import {
+  STAT_RANGES,
+  applyChoiceToStats,
+  clamp,
+  playerStatsInRange,
+  successRate,
+} from '../../src/engine/stats';
 import type { StatChoice } from '../../src/engine/stats';
 import { INITIAL_PLAYER_STATS } from '../../src/engine/types';
 import type { Alignment, Outcome, PlayerStats, Risk } from '../../src/engine/types';
@@ -155,6 +161,69 @@ describe('applyChoiceToStats', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('STAT_RANGES', () => {
+  it('matches SPEC.md section 9: moral -100..100, the others 0..100', () => {
+    expect(STAT_RANGES).toEqual({
+      moralScore: { min: -100, max: 100 },
+      riskScore: { min: 0, max: 100 },
+      traitConsistency: { min: 0, max: 100 },
+      creativity: { min: 0, max: 100 },
+      successRate: { min: 0, max: 100 },
+    });
+  });
+});
+
+describe('playerStatsInRange', () => {
+  it('keeps stats that are in range', () => {
+    const stats = {
+      moralScore: -40,
+      riskScore: 13,
+      traitConsistency: 0,
+      creativity: 100,
+      successRate: 50,
+    };
+    expect(playerStatsInRange(stats)).toEqual(stats);
+  });
+
+  it('clamps numbers out of range to the nearer end', () => {
+    expect(
+      playerStatsInRange({
+        moralScore: -1e9,
+        riskScore: 1e9,
+        traitConsistency: -1,
+        creativity: 100.5,
+        successRate: Number.MAX_VALUE,
+      }),
+    ).toEqual({
+      moralScore: -100,
+      riskScore: 100,
+      traitConsistency: 0,
+      creativity: 100,
+      successRate: 100,
+    });
+  });
+
+  it('starts anything that is not a finite number at its start value', () => {
+    expect(
+      playerStatsInRange({
+        moralScore: Number.NaN,
+        riskScore: '50',
+        traitConsistency: Number.POSITIVE_INFINITY,
+        creativity: null,
+      }),
+    ).toEqual(INITIAL_PLAYER_STATS);
+    for (const stored of [undefined, null, 'stats', 7, []]) {
+      expect(playerStatsInRange(stored)).toEqual(INITIAL_PLAYER_STATS);
+    }
+  });
+
+  it('keeps only the five stats', () => {
+    expect(Object.keys(playerStatsInRange({ riskScore: 5, luck: 99 })).sort()).toEqual(
+      Object.keys(INITIAL_PLAYER_STATS).sort(),
     );
   });
 });

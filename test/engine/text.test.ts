@@ -6,9 +6,11 @@ import {
   GENRE_MAX_CHARS,
   GENRE_TAIL_CHARS,
   PREVIEW_WORDS,
+  isReadable,
   shortenAddress,
   shortenGenre,
   storyPreview,
+  withoutHiddenCharacters,
 } from '../../src/engine/text';
 
 /** 'w1 w2 ... wN' */
@@ -103,5 +105,58 @@ describe('shortenGenre', () => {
   it('keeps short and empty genres whole', () => {
     expect(shortenGenre('무협')).toBe('무협');
     expect(shortenGenre('')).toBe('');
+  });
+});
+
+describe('withoutHiddenCharacters', () => {
+  it.each([
+    [
+      'a right-to-left override that would reverse the rest',
+      'pay \u202Elaog\u202C now',
+      'pay laog now',
+    ],
+    ['isolates and embeddings', '\u2066a\u2069 \u202Ab\u202C \u2067c\u2069', 'a b c'],
+    ['zero-width spaces, word joiners and byte-order marks', 'st\u200Bo\u2060p\uFEFF', 'stop'],
+    ['soft hyphens', 'gate\u00ADkeeper', 'gatekeeper'],
+    ['tag characters that can carry hidden text', 'go\u{E0068}\u{E0069}', 'go'],
+    ['a Hangul filler', '\u3164문', '문'],
+    ['control characters', 'a\u0000b\u001Bc', 'abc'],
+    ['lone surrogate halves, which would join into a hidden tag', 'a\uDB40\u200B\uDC41b', 'ab'],
+  ])('removes %s', (_case, text, shown) => {
+    expect(withoutHiddenCharacters(text)).toBe(shown);
+  });
+
+  it('keeps whitespace, joiners and variation selectors that emoji and scripts need', () => {
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
+    for (const text of [
+      'line\nbreak\ttab',
+      family,
+      '\u2764\uFE0F',
+      '\u0645\u200C\u0627',
+      '성벽을 오른다',
+    ]) {
+      expect(withoutHiddenCharacters(text)).toBe(text);
+    }
+  });
+});
+
+describe('isReadable', () => {
+  it('needs a letter or digit that shows', () => {
+    expect(isReadable('Run')).toBe(true);
+    expect(isReadable('도망친다')).toBe(true);
+    expect(isReadable('7')).toBe(true);
+    for (const text of [
+      '',
+      '   ',
+      '\u200B',
+      '\u00AD',
+      '\u202E',
+      '\u3164',
+      '...',
+      '\u0301',
+      '\u2800',
+    ]) {
+      expect(isReadable(text)).toBe(false);
+    }
   });
 });

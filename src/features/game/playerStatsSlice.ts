@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { applyChoiceToStats } from '../../engine/stats';
+import { applyChoiceToStats, playerStatsInRange } from '../../engine/stats';
 import {
   INITIAL_PLAYER_STATS,
   INITIAL_SCORE_BREAKDOWN,
@@ -35,7 +35,8 @@ export const playerStatsSlice = createSlice({
     builder
       .addCase(gameActions.newGameStarted, () => initialPlayerStatsState)
       .addCase(gameActions.savedStoryResumed, (_state, { payload }) => ({
-        playerStats: payload.playerStats,
+        // A stored story may have been edited or imported: its stats come back in range.
+        playerStats: playerStatsInRange(payload.playerStats),
         scoreBreakdown: payload.scoreBreakdown,
         finalScore: payload.finalScore,
       }))

@@ -1,6 +1,7 @@
 // Export a saved story as Markdown or JSON, and import a JSON export back (issue 6, "Beyond the
 // spec"). An import is validated as strictly as a save: a foreign or broken file changes nothing.
 import { isRecord } from '../../engine/guards';
+import { playerStatsInRange } from '../../engine/stats';
 import { type SavedStory, findStoryProblem, toSavedStoryShape } from './savedStory';
 
 export const STORY_EXPORT_FORMAT = 'taleweaver-story';
@@ -153,5 +154,11 @@ export function parseStoryJson(text: string): Omit<SavedStory, 'id'> {
   if (!isRecord((story as Record<string, unknown>).game)) {
     throw new StoryImportError('incomplete', 'The story export is incomplete: missing game');
   }
-  return toSavedStoryShape(story as Record<string, unknown>);
+  const imported = toSavedStoryShape(story as Record<string, unknown>);
+  // A file may have been edited by hand: stats it holds are saved inside their ranges.
+  if (imported.game.playerStats === undefined) return imported;
+  return {
+    ...imported,
+    game: { ...imported.game, playerStats: playerStatsInRange(imported.game.playerStats) },
+  };
 }

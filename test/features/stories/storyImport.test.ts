@@ -1,0 +1,65 @@
+import { makeStore } from '../../../src/app/store';
+import { gameActions, initialGameState, selectPlayerStats } from '../../../src/features/game';
+import { parseStoryJson, storyToJson, type SavedStory } from '../../../src/features/stories';
+import { resumableGameOf } from '../../../src/features/stories/gameRecord';
+
+const WILD_STATS = {
+  moralScore: 250,
+  riskScore: 1e9,
+  traitConsistency: -40,
+  creativity: Number.NaN,
+  successRate: '100',
+};
+
+/** A story export file whose stats were edited by hand. */
+function exportWith(playerStats: unknown): string {
+  const envelope = JSON.parse(
+    storyToJson({
+      walletAddress: '0xabc',
+      lastSaved: '2025-03-01T10:00:00.000Z',
+      chosenCharacter: 'Mira Vale',
+      chosenGenre: 'Gothic mystery',
+      characterBio: 'A lighthouse keeper who hears the sea talk.',
+      characterImage: 'characters/4.png',
+      previousParagraph: 'At dawn the keeper climbed the last stair alone.',
+      isFinal: false,
+      endingType: '',
+      game: { turnCount: 2 },
+    } as Omit<SavedStory, 'id'>),
+  );
+  envelope.story.game.playerStats = playerStats;
+  // NaN has no JSON spelling; a file can hold it only as something else, here null.
+  return JSON.stringify(envelope);
+}
+
+describe('importing a story with edited stats', () => {
+  test('saves its stats inside the spec’s ranges', () => {
+    expect(parseStoryJson(exportWith(WILD_STATS)).game.playerStats).toEqual({
+      moralScore: 100,
+      riskScore: 100,
+      traitConsistency: 0,
+      creativity: 0,
+      successRate: 0,
+    });
+  });
+
+  test('leaves a file without stats as it is', () => {
+    expect(parseStoryJson(exportWith(undefined)).game).not.toHaveProperty('playerStats');
+  });
+
+  test('resumes with stats in range', () => {
+    const imported = { id: 1, ...parseStoryJson(exportWith(WILD_STATS)) } as SavedStory;
+    const game = resumableGameOf(imported);
+    if (!game) throw new Error('the import should be resumable');
+    const store = makeStore({ game: { ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk' } });
+    store.dispatch(gameActions.savedStoryResumed(game));
+    expect(selectPlayerStats(store.getState()).playerStats).toEqual({
+      moralScore: 100,
+      riskScore: 100,
+      traitConsistency: 0,
+      creativity: 0,
+      successRate: 0,
+    });
+    store.stop();
+  });
+});
