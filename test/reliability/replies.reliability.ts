@@ -1,0 +1,203 @@
+/**
+ * Fault `replies` (issue 12, item 6): model replies that lose text. jsonrepair "succeeded" on
+ * dialogue the model left unescaped and kept only its start; options made of invisible
+ * characters showed as blank buttons; a restored or imported game kept any stat it held. Each
+ * property runs on generated cases (support/replyCases.ts) with a recorded seed (REPLIES_SEED
+ * repeats a run) and records its figures before it asserts.
+ */
+import { configureStore } from '@reduxjs/toolkit';
+import fc from 'fast-check';
+import { normalizeOptions } from '../../src/engine/options';
+import { parseModelReply, pickText } from '../../src/engine/reply';
+import {
+  gameActions,
+  initialGameState,
+  restoreGame,
+  selectPlayerStats,
+} from '../../src/features/game';
+import { parseStoryJson, storyToJson, type SavedStory } from '../../src/features/stories';
+import { resumableGameOf } from '../../src/features/stories/gameRecord';
+import { gameSagaReducer } from '../fixtures/games';
+import { count, ms, recordFinding } from './support/findings';
+import {
+  HIDES_TEXT,
+  dialogueReply,
+  innerQuotes,
+  invisibleOptionsReply,
+  layout,
+  storedStatsJson,
+  unescapedReply,
+} from './support/replyCases';
+
+const RUNS = 10_000;
+const SEED = Number(process.env.REPLIES_SEED) || Math.floor(Math.random() * 2 ** 31);
+
+jest.setTimeout(120_000);
+
+/** What the player can read: something besides whitespace, a letter or digit, nothing hiding. */
+const readable = (text: string) =>
+  text.trim() !== '' && !HIDES_TEXT.test(text) && /[\p{L}\p{N}]/u.test(text);
+
+/** The run's figures, a failure told by its (shrunk) counterexample. */
+function outcome<T>(details: fc.RunDetails<T>, started: number): Record<string, string> {
+  const figures: Record<string, string> = {
+    seed: `${SEED} (REPLIES_SEED=${SEED} repeats it)`,
+    time: ms(performance.now() - started),
+  };
+  if (details.failed) {
+    figures.stopped = `at the first failure, then shrunk ${details.numShrinks} times`;
+    const example = JSON.stringify(details.counterexample);
+    figures.counterexample = example.length > 400 ? `${example.slice(0, 400)}…` : example;
+    figures.error = String(details.errorInstance ?? 'the property returned false').slice(0, 300);
+  }
+  return figures;
+}
+
+const LINE_BREAK = /\r\n|\r|\n/g;
+const asRead = (text: string) => text.replace(LINE_BREAK, ' ');
+
+test('unescaped quotes in story and option text keep every word', () => {
+  const started = performance.now();
+  let quotes = 0;
+  const details = fc.check(
+    fc.property(dialogueReply, layout, (reply, as) => {
+      quotes += innerQuotes(reply.storySegment);
+      const read = parseModelReply(unescapedReply(reply, as));
+      const expected = {
+        storySegment: asRead(reply.storySegment),
+        options: reply.options.map((o) => ({ ...o, text: asRead(o.text) })),
+      };
+      return JSON.stringify(read) === JSON.stringify(expected);
+    }),
+    { numRuns: RUNS, seed: SEED },
+  );
+  const held = recordFinding({
+    fault: 'replies',
+    check: 'Unescaped inner quotes in storySegment and option text',
+    figures: {
+      'replies generated': count(details.numRuns),
+      'unescaped quotes in story text': count(quotes),
+      'replies that lost text': details.failed ? 'at least 1' : '0',
+      ...outcome(details, started),
+    },
+    held: !details.failed,
+  });
+  expect(details.counterexample).toBeNull();
+  expect(held).toBe(true);
+});
+
+test('no blank or invisible option reaches the player, nor hidden characters in the story', () => {
+  const started = performance.now();
+  const seen = { options: 0, shown: 0, repliesLeftWithout: 0 };
+  const details = fc.check(
+    fc.property(invisibleOptionsReply, ({ storySegment, options }) => {
+      const raw = options.map(({ option, trait }) => ({ text: option.text, risk: 'high', trait }));
+      const reply = parseModelReply(JSON.stringify({ storySegment, options: raw }));
+      const shown = normalizeOptions(reply.options);
+      // A saved story's options come back the same way.
+      const restored = restoreGame({ previousParagraph: 'At the gate.', options: raw })?.options;
+      seen.options += options.length;
+      seen.shown += shown.length;
+      if (shown.length === 0) seen.repliesLeftWithout += 1;
+
+      const expectedShown = options.filter(({ option }) => option.shows !== null);
+      return (
+        [shown, restored ?? []].every((list) =>
+          list.every(
+            (o) => readable(o.text) && (o.traitAlignment === '' || readable(o.traitAlignment)),
+          ),
+        ) &&
+        expectedShown.length >= shown.length &&
+        options.every(({ option }) =>
+          typeof option.shows === 'string' ? shown.some((o) => o.text === option.shows) : true,
+        ) &&
+        !HIDES_TEXT.test(pickText(reply, 'storySegment'))
+      );
+    }),
+    { numRuns: RUNS, seed: SEED },
+  );
+  const held = recordFinding({
+    fault: 'replies',
+    check: 'No blank or invisible option shown',
+    figures: {
+      'replies generated': count(details.numRuns),
+      'options generated': count(seen.options),
+      'options shown': count(seen.shown),
+      'replies left without options (asked for again, as SPEC.md section 5 has it)': count(
+        seen.repliesLeftWithout,
+      ),
+      'blank or invisible options shown': details.failed ? 'at least 1' : '0',
+      ...outcome(details, started),
+    },
+    held: !details.failed,
+  });
+  expect(details.counterexample).toBeNull();
+  expect(held).toBe(true);
+});
+
+const EXPORT_TEMPLATE = storyToJson({
+  walletAddress: '0xabc',
+  lastSaved: '2025-03-01T10:00:00.000Z',
+  chosenCharacter: 'Mira Vale',
+  chosenGenre: 'Gothic mystery',
+  characterBio: 'A lighthouse keeper who hears the sea talk.',
+  characterImage: 'characters/4.png',
+  previousParagraph: 'At dawn the keeper climbed the last stair alone.',
+  isFinal: false,
+  endingType: '',
+  game: { turnCount: 4, playerStats: 'STATS' },
+} as Omit<SavedStory, 'id'>);
+
+/** A story export whose playerStats are the JSON text given, as a hand-edited file has them. */
+const exportWithStats = (statsJson: string) => EXPORT_TEMPLATE.replace('"STATS"', statsJson);
+
+/** SPEC.md section 9, written out here rather than read from the engine it checks. */
+function inSpecRange(stats: Record<string, unknown>): boolean {
+  const within = (stat: string, min: number) =>
+    typeof stats[stat] === 'number' &&
+    (stats[stat] as number) >= min &&
+    (stats[stat] as number) <= 100;
+  return (
+    within('moralScore', -100) &&
+    ['riskScore', 'traitConsistency', 'creativity', 'successRate'].every((stat) => within(stat, 0))
+  );
+}
+
+test('every stat of a restored or imported game is in range', () => {
+  const started = performance.now();
+  const store = configureStore({
+    reducer: gameSagaReducer,
+    preloadedState: { game: { ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk' } },
+  });
+  const details = fc.check(
+    fc.property(storedStatsJson, (statsJson) => {
+      const file = exportWithStats(statsJson);
+      const imported = parseStoryJson(file);
+      const saved = imported.game.playerStats as Record<string, unknown>;
+      // A record already in the browser's database, never imported: restored as it is.
+      const stored = JSON.parse(file).story as Omit<SavedStory, 'id'>;
+      let allInRange = inSpecRange(saved);
+      for (const record of [imported, stored]) {
+        const game = resumableGameOf({ ...record, id: 1 } as SavedStory);
+        if (!game) return false;
+        store.dispatch(gameActions.savedStoryResumed(game));
+        allInRange &&= inSpecRange({ ...selectPlayerStats(store.getState()).playerStats });
+      }
+      return allInRange;
+    }),
+    { numRuns: RUNS, seed: SEED },
+  );
+  const held = recordFinding({
+    fault: 'replies',
+    check: 'Restored and imported stats in range',
+    figures: {
+      'games imported': count(details.numRuns),
+      'games restored (imported and stored records)': count(2 * details.numRuns),
+      'stats out of range': details.failed ? 'at least 1' : '0',
+      ...outcome(details, started),
+    },
+    held: !details.failed,
+  });
+  expect(details.counterexample).toBeNull();
+  expect(held).toBe(true);
+});
