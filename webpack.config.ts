@@ -75,7 +75,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No source maps in production: the built app is served as it is, never its sources.
+    devtool: production ? false : 'eval-cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs'],
       alias: {

@@ -9,6 +9,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db';
 import { registerRest } from './rest';
 import { RestError } from './restError';
+import { isSourceMap, registerSecurityHeaders } from './securityHeaders';
 import { registerWalletLogin } from './walletLogin';
 
 /** Paths that belong to the backend API, never to the SPA's client-side routes. */
@@ -44,6 +45,9 @@ export async function buildServer(
     },
     bodyLimit: BODY_LIMIT_BYTES,
   });
+
+  // First, so that every response carries them, errors from the plugins below included.
+  registerSecurityHeaders(app, { backendOrigin: config.backendOrigin });
 
   // CORS as Supabase answers it: any origin, the headers supabase-js sends.
   await app.register(fastifyCors, {
@@ -114,6 +118,7 @@ async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
     wildcard: false,
     index: false,
     cacheControl: false,
+    allowedPath: (pathName) => !isSourceMap(pathName),
     setHeaders(res, filePath) {
       // Hashed assets never change; the page itself is always revalidated.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -130,6 +135,7 @@ async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
     const isPage =
       request.method === 'GET' &&
       !API_PREFIXES.some((prefix) => request.url.startsWith(prefix)) &&
+      !isSourceMap(decodedPath(request.url)) &&
       (request.headers.accept ?? '').includes('text/html');
     if (!isPage) {
       return reply.code(404).send({ message: `No route for ${request.method} ${request.url}` });

@@ -12,6 +12,8 @@ export interface ServerConfig {
   /** PostgreSQL instead of the embedded database, when set. */
   databaseUrl: string | undefined;
   anonKey: string;
+  /** The hosted backend the app was built to call (SUPABASE_URL), allowed in connect-src. */
+  backendOrigin: string | null;
   /** The origins sign-in messages must name; by default this server's own, on localhost. */
   siteUrls: string[] | null;
   /** Nonce requests and logins allowed per IP address per minute. */
@@ -43,6 +45,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: path.resolve(env.DATA_DIR ?? path.join(projectRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
     anonKey: env.SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
+    backendOrigin: env.SUPABASE_URL ? new URL(env.SUPABASE_URL).origin : null,
     siteUrls: env.SITE_URL
       ? env.SITE_URL.split(',').map((url) => new URL(url.trim()).origin)
       : null,

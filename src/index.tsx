@@ -8,6 +8,7 @@ import './app/styles/global.css';
 import { App } from './app/App';
 import { browserBackend } from './app/backendLocation';
 import { makeStore } from './app/store';
+import { browserConnectPage } from './features/llm';
 import { browserWalletEnvironment } from './features/wallet';
 
 const store = makeStore(undefined, {
@@ -16,6 +17,8 @@ const store = makeStore(undefined, {
   sagaContext: {
     walletEnvironment: browserWalletEnvironment(window),
     storage: window.localStorage,
+    // Read now: the cookie as the server saw it when it wrote this page's policy.
+    connectPage: browserConnectPage(window),
   },
 });
 const container = document.getElementById('root');

@@ -49,6 +49,17 @@ export type { CheckApiKeyRequest, CompletionRequest, ModelListRequest } from './
 export { chatModelsOf, settleModel } from './models';
 export type { SettledModel } from './models';
 export {
+  CONNECT_COOKIE,
+  connectOriginOf,
+  connectStep,
+  forgetPendingKeyCheck,
+  readPendingKeyCheck,
+  reloadToAllow,
+} from './connectPolicy';
+export type { PendingKeyCheck } from './connectPolicy';
+export { browserConnectPage } from './connectPage';
+export type { ConnectPage } from './connectPage';
+export {
   initialProviderSessionState,
   providerSessionActions,
   providerSessionSlice,

@@ -28,12 +28,16 @@ import {
   capabilityKey,
   chatModelsOf,
   checkApiKey,
+  connectOriginOf,
+  connectStep,
   fetchModelList,
   isAbortError,
   modelOf,
   providerById,
   providerSessionActions,
+  reloadToAllow,
   settleModel,
+  type ConnectPage,
   type ModelFeature,
   type ModelPreset,
   type ProviderPreset,
@@ -163,6 +167,21 @@ function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.apiKeySubm
   if (key === '' && provider.requiresKey) {
     yield* put(gameActions.apiKeyRejected({ error: 'emptyApiKey' }));
     return;
+  }
+  // The page's Content-Security-Policy names the hosts it may call; a Custom or Local server
+  // elsewhere is added by reloading the page once, after which the key screen submits this
+  // check again (src/features/llm/connectPolicy.ts).
+  const page = yield* getContext<ConnectPage | undefined>('connectPage');
+  const origin = connectOriginOf(baseUrlOf(provider, settings.baseUrl));
+  if (page && origin && (yield* call(connectStep, page, origin)) === 'reload') {
+    const { baseUrl, model } = settings;
+    yield* call(reloadToAllow, page, origin, {
+      provider: provider.id,
+      model,
+      baseUrl,
+      apiKey: key,
+    });
+    return; // 'Verifying...' until the page reloads
   }
   const controller = new AbortController();
   try {

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import {
   PROVIDERS,
   baseUrlOf,
+  forgetPendingKeyCheck,
   providerById,
   selectListedModels,
   type ModelPreset,
@@ -17,6 +18,7 @@ import { selectWalletAddress } from '../../wallet';
 import { API_KEY_STORAGE_KEY, gameActions, selectGame, type GameErrorCode } from '../gameSlice';
 import { ProblemDetail } from './ProblemDetail';
 import { useProviderName } from './providerName';
+import { useResumedKeyCheck } from './useResumedKeyCheck';
 import './setup.css';
 
 /** The key errors this screen explains (SPEC.md section 8 and the causes a check can name). */
@@ -42,7 +44,7 @@ interface Draft {
 }
 
 /** The remembered choices, or the preset's defaults where nothing fits this preset. */
-function draftFromSettings(settings: SettingsState): Draft {
+function draftFromSettings(settings: Pick<SettingsState, 'provider' | 'model' | 'baseUrl'>): Draft {
   const preset = providerById(settings.provider);
   return {
     provider: preset.id,
@@ -69,10 +71,12 @@ export function ApiKeyView() {
   const walletAddress = useAppSelector(selectWalletAddress);
   const settings = useAppSelector(selectSettings);
   const { stage, checkingKey, error, errorDetail } = useAppSelector(selectGame);
-  const [draft, setDraft] = useState<Draft>(() => draftFromSettings(settings));
+  // What the player submitted before the page reloaded to allow their server, if it did.
+  const resumed = useResumedKeyCheck();
+  const [draft, setDraft] = useState<Draft>(() => draftFromSettings(resumed ?? settings));
   // The key this browser kept from an earlier visit (SPEC.md section 3, 'apiKey').
   const [apiKey, setApiKey] = useState(
-    () => window.localStorage.getItem(API_KEY_STORAGE_KEY) ?? '',
+    () => resumed?.apiKey ?? window.localStorage.getItem(API_KEY_STORAGE_KEY) ?? '',
   );
   const [formError, setFormError] = useState<KeyFormError | null>(null);
   const preset = providerById(draft.provider);
@@ -115,6 +119,7 @@ export function ApiKeyView() {
             : null;
     setFormError(problem);
     if (problem) return;
+    forgetPendingKeyCheck(window.sessionStorage);
     dispatch(modelSettingsChosen({ ...draft, model: draft.model.trim() }));
     dispatch(gameActions.apiKeySubmitted(key));
   }

@@ -1,0 +1,95 @@
+/**
+ * The key check and the page's Content-Security-Policy (src/features/llm/connectPolicy.ts): a
+ * Custom server the page's policy does not name is allowed by one reload, after which the same
+ * check goes through. expectSaga over the real reducers; the fake model server stands in for
+ * the player's server, reached through its public name by a routed fetch.
+ */
+import { expectSaga } from 'redux-saga-test-plan';
+import { initialProviderSessionState } from '../../../src/features/llm';
+import { readPendingKeyCheck } from '../../../src/features/llm/connectPolicy';
+import { gameActions, initialGameState } from '../../../src/features/game/gameSlice';
+import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
+import { gameSaga } from '../../../src/features/game/sagas/gameSaga';
+import { initialSettingsState } from '../../../src/features/settings';
+import { fakeConnectPage, reloaded, type FakeConnectPage } from '../../fixtures/connectPage';
+import { startFakeModelServer, type FakeModelServer } from '../../fixtures/fakeModelServer';
+import { VERIFIED_WALLET, gameSagaReducer } from '../../fixtures/games';
+import { routedFetch } from '../../fixtures/routedFetch';
+import { MemoryStorage } from '../../fixtures/testWallet';
+
+const PLAYERS_SERVER = 'https://llm.example.test/v1';
+
+let model: FakeModelServer;
+beforeAll(async () => {
+  model = await startFakeModelServer();
+});
+afterAll(() => model.close());
+beforeEach(() => {
+  model.requests.length = 0;
+});
+
+const state = (baseUrl: string) => ({
+  settings: { ...initialSettingsState, provider: 'custom', model: 'fake-model', baseUrl },
+  providerSession: initialProviderSessionState,
+  game: { ...initialGameState, stage: 'apiKeyInput' as const, apiKey: '' },
+  playerStats: initialPlayerStatsState,
+  wallet: VERIFIED_WALLET,
+});
+
+function submitKey(page: FakeConnectPage, baseUrl = PLAYERS_SERVER) {
+  const context: Record<string, unknown> = {
+    connectPage: page,
+    storage: new MemoryStorage(),
+    // The player's server by its public name; a local one is called as it is.
+    fetch: baseUrl === PLAYERS_SERVER ? routedFetch(PLAYERS_SERVER, model) : fetch,
+  };
+  return expectSaga(gameSaga)
+    .withReducer(gameSagaReducer, state(baseUrl))
+    .provide({ getContext: (name, next) => (name in context ? context[name] : next()) })
+    .dispatch(gameActions.apiKeySubmitted('sk-mine'))
+    .silentRun(500);
+}
+
+test('a server the page does not allow: the page reloads with it allowed, nothing is sent yet', async () => {
+  const page = fakeConnectPage();
+  const { storeState } = await submitKey(page);
+  expect(page.reloads).toBe(1);
+  expect(model.requests).toHaveLength(0);
+  // Still 'Verifying...' while the page reloads; no error shown.
+  expect(storeState.game).toMatchObject({ checkingKey: true, error: null });
+  expect(readPendingKeyCheck(page.sessionStorage)).toMatchObject({
+    provider: 'custom',
+    model: 'fake-model',
+    baseUrl: PLAYERS_SERVER,
+    apiKey: 'sk-mine',
+  });
+});
+
+test('after the reload the same check reaches the server and the key is accepted', async () => {
+  const page = fakeConnectPage();
+  await submitKey(page);
+  const after = reloaded(page);
+  const { storeState } = await submitKey(after);
+  expect(after.reloads).toBe(0);
+  expect(storeState.game).toMatchObject({ stage: 'loadOrCreate', apiKey: 'sk-mine' });
+  expect(model.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+    'GET /v1/models',
+    'POST /v1/chat/completions',
+  ]);
+});
+
+test('a page that still does not allow it (cookies refused) does not reload again', async () => {
+  const page = fakeConnectPage();
+  page.writeCookie = () => undefined;
+  await submitKey(page);
+  const after = reloaded(page);
+  await submitKey(after);
+  expect(after.reloads).toBe(0);
+});
+
+test('a local server is in every page’s policy: no reload', async () => {
+  const page = fakeConnectPage();
+  const { storeState } = await submitKey(page, model.url);
+  expect(page.reloads).toBe(0);
+  expect(storeState.game.stage).toBe('loadOrCreate');
+});

@@ -1,0 +1,86 @@
+/**
+ * @jest-environment jsdom
+ *
+ * The key screen after the page reloaded to allow the player's server (connectPolicy.ts): it
+ * shows what the player had typed and submits the check again once the wallet session is back.
+ */
+import { act, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { loadCatalogue } from '../../../src/app/intl/catalogues';
+import { makeStore, type AppStore } from '../../../src/app/store';
+import { initialGameState } from '../../../src/features/game/gameSlice';
+import { ApiKeyView } from '../../../src/features/game/views/ApiKeyView';
+import { readPendingKeyCheck, reloadToAllow } from '../../../src/features/llm/connectPolicy';
+import { initialSettingsState } from '../../../src/features/settings';
+import type { WalletState } from '../../../src/features/wallet';
+import { sessionRestored } from '../../../src/features/wallet/walletSlice';
+import { fakeConnectPage } from '../../fixtures/connectPage';
+
+const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
+const CHECK = {
+  provider: 'custom',
+  model: 'my-model',
+  baseUrl: 'https://llm.example.test/v1',
+  apiKey: 'sk-typed-before-the-reload',
+};
+
+/** A fetch that never answers: the resumed check stays in progress. */
+const pendingFetch = (() => new Promise<Response>(() => undefined)) as typeof fetch;
+
+let store: AppStore;
+afterEach(() => {
+  store.stop();
+  window.sessionStorage.clear();
+});
+
+/** The check kept in this tab's sessionStorage, as the saga keeps it before reloading. */
+function keepCheckAsBeforeTheReload() {
+  const page = { ...fakeConnectPage(), sessionStorage: window.sessionStorage };
+  reloadToAllow(page, 'https://llm.example.test', CHECK);
+}
+
+async function renderKeyScreen(wallet: WalletState) {
+  store = makeStore(
+    { game: initialGameState, wallet, settings: initialSettingsState },
+    { sagaContext: { fetch: pendingFetch } },
+  );
+  const messages = await loadCatalogue('en');
+  render(
+    <Provider store={store}>
+      <IntlProvider locale="en" messages={messages}>
+        <MemoryRouter>
+          <ApiKeyView />
+        </MemoryRouter>
+      </IntlProvider>
+    </Provider>,
+  );
+}
+
+test('the kept check is shown and submitted again, then forgotten', async () => {
+  keepCheckAsBeforeTheReload();
+  await renderKeyScreen({ status: 'verified', address: ADDRESS, error: null, choices: [] });
+  expect(store.getState().game.checkingKey).toBe(true);
+  expect(store.getState().settings).toMatchObject({
+    provider: 'custom',
+    model: 'my-model',
+    baseUrl: 'https://llm.example.test/v1',
+  });
+  expect(screen.getByLabelText<HTMLInputElement>('Base URL').value).toBe(CHECK.baseUrl);
+  expect(screen.getByLabelText<HTMLInputElement>('API key').value).toBe(CHECK.apiKey);
+  expect(screen.getByRole('button', { name: 'Verifying...' })).toBeTruthy();
+  expect(readPendingKeyCheck(window.sessionStorage)).toBeNull();
+});
+
+test('it waits for the wallet session to be back before submitting', async () => {
+  keepCheckAsBeforeTheReload();
+  await renderKeyScreen({ status: 'disconnected', address: null, error: null, choices: [] });
+  expect(store.getState().game.checkingKey).toBe(false);
+  expect(readPendingKeyCheck(window.sessionStorage)).not.toBeNull();
+  act(() => {
+    store.dispatch(sessionRestored(ADDRESS));
+  });
+  expect(store.getState().game.checkingKey).toBe(true);
+  expect(readPendingKeyCheck(window.sessionStorage)).toBeNull();
+});
