@@ -11,6 +11,14 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Pool, type PoolClient } from 'pg';
 import { takeDataDirLock, type DataDirLock } from './dataDirLock';
 
+/** The embedded database's queue is full; the request may be tried again shortly. */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super('The database is busy; try again in a moment');
+    this.name = 'DatabaseBusyError';
+  }
+}
+
 export interface Database {
   pool: Pool;
   kind: 'pglite' | 'postgres';
@@ -28,6 +36,11 @@ const SHIM_FILE = path.join(projectRoot, 'server', 'supabaseShim.sql');
 const MIGRATIONS_DIR = path.join(projectRoot, 'supabase', 'migrations');
 const MIGRATION_FILE = /^(\d+)_(\w+)\.sql$/;
 const REQUEST_ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated']);
+/**
+ * How many requests may wait for PGlite's one connection. Beyond that a request is refused at
+ * once (DatabaseBusyError, 503) rather than left to wait longer than any client would.
+ */
+export const MAX_QUEUED_REQUESTS = 500;
 /** Serialises migrate() across servers sharing one PostgreSQL database. */
 const MIGRATE_LOCK_KEY = 7_346_112_505;
 
@@ -189,7 +202,15 @@ export async function withClaims<T>(
   if (!REQUEST_ROLES.has(claims.role)) {
     throw new Error(`A request runs as anon or authenticated, not as '${String(claims.role)}'`);
   }
+  if (db.kind === 'pglite' && db.pool.waitingCount >= MAX_QUEUED_REQUESTS) {
+    throw new DatabaseBusyError();
+  }
   const client = await db.pool.connect();
+  // PGlite runs each query on this thread, and the pool hands its one connection straight to
+  // the next waiter without returning to the event loop: a queue of writes would run back to
+  // back while new connections wait to be accepted. Each transaction starts on a fresh turn of
+  // the event loop instead, so requests keep being accepted and answered in between.
+  if (db.kind === 'pglite') await new Promise((resolve) => setImmediate(resolve));
   try {
     return await inTransaction(client, async () => {
       await client.query(

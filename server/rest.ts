@@ -3,6 +3,7 @@ import type { PoolClient } from 'pg';
 import type { TokenAuthority } from './auth';
 import { type Database, type RequestClaims, withClaims } from './db';
 import { RestError, fromDatabaseError, outsideSubset } from './restError';
+import { SharedReads } from './sharedReads';
 import {
   FUNCTIONS,
   MAX_INSERT_ROWS,
@@ -14,6 +15,7 @@ import {
 
 /** The media type of `.single()`: one JSON object rather than an array. */
 const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
+const TABLE_ROUTE = '/rest/v1/:table';
 /** Query parameters that are not column filters. */
 const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns']);
 
@@ -142,15 +144,29 @@ function bindValue(column: string, value: unknown, rules: TableRules): unknown {
  * in one transaction with its token's role and claims, so the migrations' RLS decides.
  */
 export function registerRest(app: FastifyInstance, db: Database, tokens: TokenAuthority): void {
-  const run = async <T>(request: FastifyRequest, work: (client: PoolClient) => Promise<T>) => {
+  const sharedReads = new SharedReads<Row[]>();
+  /** The request's claims, once its schema and token are known good. */
+  const admit = (request: FastifyRequest): Promise<RequestClaims> => {
     checkSchemaProfile(request);
-    const claims: RequestClaims = await tokens.claimsFor(request.headers.authorization);
+    return tokens.claimsFor(request.headers.authorization);
+  };
+  const run = async <T>(request: FastifyRequest, work: (client: PoolClient) => Promise<T>) => {
+    const claims = await admit(request);
     try {
       return await withClaims(db, claims, work);
     } catch (error) {
       throw fromDatabaseError(error, claims.role === 'anon');
     }
   };
+
+  // A completed write to a table starts a new generation of shared reads, before its answer
+  // is sent, so the writer's next read sees what it wrote.
+  app.addHook('onSend', async (request, reply) => {
+    const writes = request.method === 'POST' || request.method === 'PATCH';
+    if (writes && request.routeOptions.url === TABLE_ROUTE && reply.statusCode < 400) {
+      sharedReads.invalidate();
+    }
+  });
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/rest/') || request.method === 'OPTIONS') return;
@@ -161,7 +177,7 @@ export function registerRest(app: FastifyInstance, db: Database, tokens: TokenAu
   });
 
   app.get<{ Params: { table: string }; Querystring: Query }>(
-    '/rest/v1/:table',
+    TABLE_ROUTE,
     async (request, reply) => {
       const rules = tableRules(request.params.table);
       const params: unknown[] = [];
@@ -172,14 +188,22 @@ export function registerRest(app: FastifyInstance, db: Database, tokens: TokenAu
         orderClause(request.query, rules) +
         countParam(request.query, 'limit') +
         countParam(request.query, 'offset');
-      const rows = await run(request, async (client) => (await client.query(sql, params)).rows);
+      const query = () => run(request, async (client) => (await client.query(sql, params)).rows);
+      let rows: Row[];
+      if (rules.sameForEveryone) {
+        // Each request's own token is checked before it may share another's answer.
+        await admit(request);
+        rows = await sharedReads.read(`${sql}\n${JSON.stringify(params)}`, query);
+      } else {
+        rows = await query();
+      }
       reply.header('Content-Range', rows.length > 0 ? `0-${rows.length - 1}/*` : '*/*');
       return sendRows(request, reply, rows);
     },
   );
 
   app.post<{ Params: { table: string }; Querystring: Query }>(
-    '/rest/v1/:table',
+    TABLE_ROUTE,
     async (request, reply) => {
       const { table } = request.params;
       const rules = tableRules(table);
@@ -209,7 +233,7 @@ export function registerRest(app: FastifyInstance, db: Database, tokens: TokenAu
   );
 
   app.patch<{ Params: { table: string }; Querystring: Query }>(
-    '/rest/v1/:table',
+    TABLE_ROUTE,
     async (request, reply) => {
       const { table } = request.params;
       const rules = tableRules(table);

@@ -1,3 +1,5 @@
+import { DatabaseBusyError } from './db';
+
 /** An error in PostgREST's shape: {code, message, details, hint}, with its HTTP status. */
 export class RestError extends Error {
   constructor(
@@ -41,6 +43,7 @@ function statusFor(code: string, anonymous: boolean): number {
 /** Wraps a database error for the client; anything unexpected stays a generic 500. */
 export function fromDatabaseError(error: unknown, anonymous: boolean): RestError {
   if (error instanceof RestError) return error;
+  if (error instanceof DatabaseBusyError) return new RestError(503, 'PGRST003', error.message);
   const pg = error as PgError;
   if (typeof pg?.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
     return new RestError(

@@ -10,6 +10,11 @@ export interface TableRules {
   updatable: readonly string[];
   /** Columns whose values are JSON documents. */
   json?: readonly string[];
+  /**
+   * Every reader sees the same rows (no row-level security on it), so concurrent reads share
+   * one query (server/sharedReads.ts).
+   */
+  sameForEveryone?: boolean;
 }
 
 export const TABLES: Readonly<Record<string, TableRules>> = {
@@ -54,6 +59,7 @@ export const TABLES: Readonly<Record<string, TableRules>> = {
     ],
     insertable: [],
     updatable: [],
+    sameForEveryone: true,
   },
 };
 

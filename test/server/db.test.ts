@@ -4,6 +4,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { PoolClient } from 'pg';
 import {
+  DatabaseBusyError,
+  MAX_QUEUED_REQUESTS,
   migrate,
   openDatabase,
   withClaims,
@@ -561,6 +563,42 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
       expect(rows).toEqual([{ saved: 1 }]);
     });
   });
+});
+
+describe("PGlite's request queue", () => {
+  test(
+    'is bounded: beyond MAX_QUEUED_REQUESTS waiting, a request is refused at once',
+    async () => {
+      assertPgliteCanLoad();
+      const db = await openDatabase({ dataDir: null });
+      await migrate(db);
+      try {
+        // One request holds the connection until let go; the queue fills up behind it.
+        let letGo = () => {};
+        let held = () => {};
+        const holdingStarted = new Promise<void>((resolve) => (held = resolve));
+        const holding = withClaims(db, ANON, () => {
+          held();
+          return new Promise<void>((resolve) => (letGo = resolve));
+        });
+        await holdingStarted;
+        const waiting = Array.from({ length: MAX_QUEUED_REQUESTS }, () =>
+          withClaims(db, ANON, async (client) => (await client.query('select 1 as one')).rows),
+        );
+        await expect(withClaims(db, ANON, async () => 'never')).rejects.toBeInstanceOf(
+          DatabaseBusyError,
+        );
+        letGo();
+        await holding;
+        const answers = await Promise.all(waiting);
+        expect(answers).toHaveLength(MAX_QUEUED_REQUESTS);
+        expect(answers.every((rows) => rows[0]?.one === 1)).toBe(true);
+      } finally {
+        await db.close();
+      }
+    },
+    DATABASE_START_TIMEOUT_MS,
+  );
 });
 
 describe('the PGlite data directory lock', () => {

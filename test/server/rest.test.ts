@@ -96,6 +96,42 @@ describe.each(testBackends())('the REST API on $name', (database) => {
     expect(scores).toEqual([...scores].sort((x, y) => y - x));
   });
 
+  describe('leaderboard reads share one query', () => {
+    const top20 = () =>
+      server.backend.anon
+        .from('leaderboard')
+        .select('*')
+        .order('score', { ascending: false })
+        .limit(20);
+
+    test('a result saved while reads share an answer shows in the very next read', async () => {
+      const before = await Promise.all(Array.from({ length: 10 }, top20));
+      expect(new Set(before.map(({ data }) => JSON.stringify(data))).size).toBe(1);
+      const carol = Wallet.createRandom();
+      const carolAddress = carol.address.toLowerCase();
+      const carolToken = await signIn(server, carol);
+      const best = plausibleResult({ character: 'Fresh Top', decisions: 100, turns: 30 });
+      const { error } = await server.backend
+        .forWallet({ address: carolAddress, token: carolToken })
+        .from('game_results')
+        .insert({ wallet_address: carolAddress, ...best });
+      expect(error).toBeNull();
+      const { data } = await top20();
+      expect(data?.[0]).toEqual(expect.objectContaining({ character_name: 'Fresh Top' }));
+    });
+
+    test('each request has its own token checked, even when it could share an answer', async () => {
+      const [shared, forged] = await Promise.all([
+        top20(),
+        fetch(`${server.url}/rest/v1/leaderboard?select=*&order=score.desc&limit=20`, {
+          headers: { apikey: server.tokens.anonKey, authorization: 'Bearer not.a.token' },
+        }),
+      ]);
+      expect(shared.error).toBeNull();
+      expect(forged.status).toBe(401);
+    });
+  });
+
   test('the duplicate check reads its own results by wallet, character and ending', async () => {
     const { data, error } = await asAlice()
       .from('game_results')
