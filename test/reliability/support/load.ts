@@ -1,8 +1,10 @@
 /**
  * A closed-loop load generator: each virtual client sends a request, waits for the answer, and
- * sends the next, for a fixed time. Requests are plain fetch calls (keep-alive connections, one
- * per client at a time) with a per-request timeout; every latency is kept for percentiles.
+ * sends the next, for a fixed time. Each class of clients says how it sends (keep-alive or a new
+ * connection each time); every request has a timeout and every latency is kept for percentiles.
  */
+import { percentile } from '../../../scripts/bench/budget';
+
 export interface LoadClass {
   name: string;
   clients: number;
@@ -23,11 +25,6 @@ export interface LoadFigures {
   p99: number;
   max: number;
   perSecond: number;
-}
-
-export function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
 
 export async function runLoad(
