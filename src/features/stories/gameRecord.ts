@@ -3,16 +3,24 @@
 // `game`. No I/O here.
 import { portraitSrc, restoreGame, type ResumableGame } from '../game';
 import type { SavedStory, StoryDraft } from './savedStory';
+import type { RecordStamp } from './storyRevision';
 
-/** The saved record of the story being played, if it has been saved before. */
-export interface CurrentRecord {
+/**
+ * The saved record of the story being played, if it has been saved before, and the write of it
+ * this tab last saved or loaded.
+ */
+export interface CurrentRecord extends RecordStamp {
   id: number;
   walletAddress: string;
 }
 
 export function storyDraftOf(game: ResumableGame, current: CurrentRecord | null): StoryDraft {
   return {
-    ...(current ?? {}),
+    ...(current && {
+      id: current.id,
+      walletAddress: current.walletAddress,
+      basedOn: { revision: current.revision, lastSaved: current.lastSaved },
+    }),
     chosenCharacter: game.chosenCharacter,
     chosenGenre: game.chosenGenre,
     characterBio: game.characterBio,

@@ -16,6 +16,7 @@ export {
   storyIds,
 } from './storiesDb';
 export type { SaveResult, StorageErrorReason, StoriesDb } from './storiesDb';
+export type { RecordStamp } from './storyRevision';
 export {
   STORY_EXPORT_FORMAT,
   STORY_EXPORT_VERSION,
@@ -29,13 +30,14 @@ export {
   initialStoriesState,
   isFailureNotice,
   selectLocalStoriesDeleted,
+  selectOtherTabNotice,
   selectSavedStories,
   selectStoriesNotice,
   selectUnfinishedStory,
   storiesActions,
   storiesSlice,
 } from './storiesSlice';
-export type { StoriesState, StoryNotice } from './storiesSlice';
+export type { OtherTabNotice, StoriesState, StoryNotice } from './storiesSlice';
 export { LocalStoriesDeletedNote } from './views/LocalStoriesDeletedNote';
 export { SaveGameButton } from './views/SaveGameButton';
 export { SavedStoriesList } from './views/SavedStoriesList';

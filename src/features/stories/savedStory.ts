@@ -1,6 +1,7 @@
 // The saved story record (SPEC.md section 3, "Saved story") and the rules that decide which
 // records may be saved and which are listed (SPEC.md section 5). No I/O here.
 import { isRecord } from '../../engine/guards';
+import type { RecordStamp } from './storyRevision';
 
 /** A story as kept in MyStoriesDB. */
 export interface SavedStory {
@@ -17,12 +18,26 @@ export interface SavedStory {
   endingType: string;
   /** The rest of the game state needed to resume (story log, options, stats, summaries...). */
   game: Record<string, unknown>;
+  /**
+   * How many times the record has been written (storyRevision.ts). Records saved before there
+   * were revisions have none: they read as 0.
+   */
+  revision?: number;
+  /** The story this one split from when two tabs played it on (storyRevision.ts), or null. */
+  branchOf?: number | null;
 }
 
-/** What the game hands to saveStory: no lastSaved yet, and an id only if saved before. */
-export type StoryDraft = Omit<SavedStory, 'id' | 'lastSaved' | 'walletAddress'> & {
+/**
+ * What the game hands to saveStory: no lastSaved yet, and an id only if saved before, with the
+ * write of that record this tab last saw (`basedOn`). The store decides revision and branchOf.
+ */
+export type StoryDraft = Omit<
+  SavedStory,
+  'id' | 'lastSaved' | 'walletAddress' | 'revision' | 'branchOf'
+> & {
   id?: number;
   walletAddress?: string;
+  basedOn?: RecordStamp;
 };
 
 /** Owner of the stories saved without a connected wallet (SPEC.md section 5). */
@@ -49,6 +64,8 @@ const TOP_LEVEL_FIELDS = new Set<string>([
   'isFinal',
   'endingType',
   'game',
+  'revision',
+  'branchOf',
   ...FORBIDDEN_GAME_FIELDS,
 ]);
 
@@ -99,6 +116,10 @@ export function withoutSecrets(game: Record<string, unknown>): Record<string, un
   return copy;
 }
 
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
@@ -123,5 +144,8 @@ export function toSavedStoryShape(value: Record<string, unknown>): Omit<SavedSto
     isFinal: value.isFinal === true,
     endingType: text(value.endingType),
     game: withoutSecrets({ ...flatGame, ...(isRecord(value.game) ? value.game : {}) }),
+    // Kept only where a record has them; the store decides both when it writes (storyRevision.ts).
+    ...(isCount(value.revision) && { revision: value.revision }),
+    ...((isCount(value.branchOf) || value.branchOf === null) && { branchOf: value.branchOf }),
   };
 }

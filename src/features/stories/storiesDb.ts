@@ -12,6 +12,7 @@ import {
   walletOwner,
   withoutSecrets,
 } from './savedStory';
+import { FIRST_REVISION, type RecordStamp, chooseSaveTarget, storedStampOf } from './storyRevision';
 
 export const STORIES_DB_NAME = 'MyStoriesDB';
 export const STORIES_DB_VERSION = 2;
@@ -63,8 +64,12 @@ export function toStorageError(error: unknown): StorageError {
   }
 }
 
+/**
+ * How a save went. A saved story carries the write's stamp; `splitFrom` names the story it split
+ * from when another tab had saved that one since (storyRevision.ts), else null.
+ */
 export type SaveResult =
-  | { saved: true; id: number }
+  | ({ saved: true; id: number; splitFrom: number | null } & RecordStamp)
   | { saved: false; reason: 'notAnObject' | 'missingField' | 'previousParagraphTooShort' };
 
 /** Version 1 had the store (maybe without the index); every record is kept. */
@@ -172,7 +177,8 @@ async function inTransaction<Mode extends IDBTransactionMode, T>(
 
 /**
  * Saves a story (SPEC.md section 5). Refusals are logged, not thrown; storage failures throw a
- * StorageError and leave the stored records as they were.
+ * StorageError and leave the stored records as they were. A story another tab has saved since
+ * `story.basedOn` is not overwritten: this save becomes a new story that split from it.
  */
 export async function saveStory(
   db: StoriesDb,
@@ -185,32 +191,38 @@ export async function saveStory(
     console.warn('Saved story refused:', problem);
     return { saved: false, reason: problem.reason };
   }
+  const { basedOn, ...fields } = story;
   const owner = walletOwner(currentWallet);
   // A story of another wallet is saved as a new copy (SPEC.md section 5).
-  const foreign = story.walletAddress !== undefined && !sameWallet(story.walletAddress, owner);
-  const wantedId = !foreign && typeof story.id === 'number' ? story.id : undefined;
-  const record: Omit<SavedStory, 'id'> = {
-    ...toSavedStoryShape({ ...story }),
+  const foreign = fields.walletAddress !== undefined && !sameWallet(fields.walletAddress, owner);
+  const wanted = !foreign && typeof fields.id === 'number' ? { id: fields.id, basedOn } : null;
+  const lastSaved = now.toISOString();
+  const record = {
+    ...toSavedStoryShape({ ...fields }),
     walletAddress: owner,
-    lastSaved: now.toISOString(),
-    game: withoutSecrets(isRecord(story.game) ? story.game : {}),
+    lastSaved,
+    game: withoutSecrets(isRecord(fields.game) ? fields.game : {}),
   };
 
   return inTransaction(db, 'readwrite', async (tx) => {
     const store = tx.objectStore(STORE);
-    let id = wantedId;
-    if (id !== undefined) {
-      // Never overwrite a record that belongs to another wallet.
-      const existing = await store.get(id);
-      if (existing && !sameWallet(existing.walletAddress, owner)) id = undefined;
-    }
-    if (id === undefined) {
+    // Read and written in one transaction, so no other tab's save can come in between.
+    const stored = wanted ? await store.get(wanted.id) : undefined;
+    const target = chooseSaveTarget(wanted, stored && storedStampOf(fromStored(stored)), owner);
+    let id: number;
+    if (target.kind === 'update') {
+      id = target.id;
+    } else {
       // Highest id plus one, read in this transaction so two tabs cannot take the same id.
       const last = await store.openCursor(null, 'prev');
       id = (last?.key ?? 0) + 1;
     }
-    await store.put({ ...record, id });
-    return { saved: true, id } as const;
+    const revision = target.kind === 'update' ? target.revision : FIRST_REVISION;
+    const branchOf =
+      target.kind === 'update' ? target.branchOf : target.kind === 'branch' ? target.from : null;
+    await store.put({ ...record, id, revision, branchOf });
+    const splitFrom = target.kind === 'branch' ? target.from : null;
+    return { saved: true, id, revision, lastSaved, splitFrom } as const;
   });
 }
 

@@ -3,9 +3,11 @@
  * the story last changed, the manual save, the list for the current wallet (which follows a wallet
  * change at once), load, delete, import, and the clean-up after a result reaches the leaderboard.
  * Saves run one at a time, so a story saved for the first time gets one record, never two.
+ * A story another tab played on is not overwritten: this tab's line becomes a story of its own,
+ * and the other tabs hear of each save at once (storyRevision.ts, tabChannel.ts).
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { buffers, channel, type Channel } from 'redux-saga';
+import { buffers, channel, eventChannel, type Channel } from 'redux-saga';
 import {
   call,
   debounce,
@@ -45,6 +47,7 @@ import {
 } from './storiesDb';
 import { StoryImportError, parseStoryJson } from './storyExport';
 import { isFailureNotice, storiesActions, type StoriesState } from './storiesSlice';
+import { openTabChannel, type StorySavedMessage, type TabChannel } from './tabChannel';
 
 /** SPEC.md section 9: the auto-save delay. */
 export const AUTO_SAVE_DELAY_MS = 100;
@@ -147,9 +150,15 @@ function* saveCurrentStory(manual: boolean) {
     const result = yield* call(saveStory, db, draft, owner);
     // A refused story is only logged (SPEC.md section 5).
     if (!result.saved) return 'skipped';
+    const { id, revision, lastSaved, splitFrom } = result;
+    const saved = { id, walletAddress: owner, revision, lastSaved, manual, storyGeneration };
     yield* put(
-      storiesActions.storySaved({ id: result.id, walletAddress: owner, manual, storyGeneration }),
+      splitFrom === null
+        ? storiesActions.storySaved(saved)
+        : storiesActions.storySavedAsBranch({ ...saved, from: splitFrom }),
     );
+    const message: StorySavedMessage = { type: 'storySaved', id, revision, lastSaved };
+    yield* call(tellOtherTabs, message);
     return 'saved';
   } catch (error) {
     console.error('Saving the story failed', error);
@@ -159,6 +168,32 @@ function* saveCurrentStory(manual: boolean) {
 
 function* requestSave(saves: Channel<SaveKind>, kind: SaveKind) {
   yield* put(saves, kind);
+}
+
+// ---- The other tabs ----
+
+function* tellOtherTabs(message: StorySavedMessage) {
+  const tabs = yield* getContext<TabChannel | null>('tabChannel');
+  try {
+    tabs?.post(message);
+  } catch (error) {
+    // Only the early word is lost: the revision check still keeps both lines.
+    console.error('Telling the other tabs of a save failed', error);
+  }
+}
+
+/** Each save another tab announces; the slice decides whether it concerns this tab's story. */
+function* hearOtherTabs(tabs: TabChannel) {
+  const heard = eventChannel<StorySavedMessage>((emit) => tabs.listen(emit));
+  try {
+    for (;;) {
+      const { id, revision, lastSaved } = yield* take(heard);
+      yield* put(storiesActions.savedInAnotherTab({ id, revision, lastSaved }));
+    }
+  } finally {
+    heard.close();
+    tabs.close();
+  }
 }
 
 // ---- The list, load, delete, import ----
@@ -199,7 +234,14 @@ function* loadSaved({ payload: id }: PayloadAction<number>) {
       yield* put(storiesActions.storyLoadFailed(null));
       return;
     }
-    yield* put(storiesActions.storyLoaded({ id, walletAddress: story.walletAddress }));
+    yield* put(
+      storiesActions.storyLoaded({
+        id,
+        walletAddress: story.walletAddress,
+        revision: story.revision ?? 0,
+        lastSaved: story.lastSaved,
+      }),
+    );
   } catch (error) {
     console.error('Loading the story failed', error);
     yield* put(storiesActions.storyLoadFailed(toStorageError(error).reason));
@@ -281,14 +323,20 @@ function* expireNotice(action: PayloadAction<unknown>) {
 }
 
 /**
- * The watchers. Tests put `openStoriesDb` in the saga context (a fresh fake-indexeddb); the
- * browser's own IndexedDB is the default.
+ * The watchers. Tests put `openStoriesDb` (a fresh fake-indexeddb) and `openTabChannel` in the
+ * saga context; the browser's own IndexedDB and BroadcastChannel are the defaults.
  */
 export function* storiesSaga() {
   const open = yield* getContext<(() => Promise<StoriesDb>) | undefined>('openStoriesDb');
-  yield* setContext({ storiesDatabase: storiesDatabase(open ?? (() => openStoriesDb())) });
+  const openTabs = yield* getContext<(() => TabChannel | null) | undefined>('openTabChannel');
+  const tabs = (openTabs ?? openTabChannel)();
+  yield* setContext({
+    storiesDatabase: storiesDatabase(open ?? (() => openStoriesDb())),
+    tabChannel: tabs,
+  });
   const saves = yield* call(channel<SaveKind>, buffers.expanding<SaveKind>());
 
+  if (tabs) yield* fork(hearOtherTabs, tabs);
   yield* fork(saveEach, saves);
   yield* debounce(AUTO_SAVE_DELAY_MS, STORY_CHANGES, requestSave, saves, 'auto');
   yield* takeEvery(storiesActions.saveRequested, requestSave, saves, 'manual');

@@ -3,8 +3,10 @@
 // successfully!', 'Story deleted!', 'Story loaded!', ...). The sagas do the I/O.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { gameActions } from '../game';
+import type { CurrentRecord } from './gameRecord';
 import type { SavedStory } from './savedStory';
 import type { StorageErrorReason } from './storiesDb';
+import { movedOnElsewhere, type RecordStamp } from './storyRevision';
 import type { StoryImportErrorReason } from './storyExport';
 
 export type ListStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -31,6 +33,21 @@ export interface StoryNotice {
   seq: number;
 }
 
+/**
+ * Another tab has played this story on (storyRevision.ts). 'movedOn': it saved the record this
+ * tab plays, so this tab's next save will be a story of its own. 'branched': that save happened;
+ * this tab's line is the story `branchId`. Either way `storyId` is the other tab's story.
+ */
+export type OtherTabNotice =
+  | { status: 'movedOn'; storyId: number }
+  | { status: 'branched'; storyId: number; branchId: number };
+
+/** A save of the story being played, as the save flow reports it. */
+export interface SavedPayload extends CurrentRecord {
+  manual: boolean;
+  storyGeneration: number;
+}
+
 export interface StoriesState {
   list: {
     status: ListStatus;
@@ -40,13 +57,15 @@ export interface StoriesState {
     error: StorageErrorReason | null;
   };
   /** The saved record of the story being played; auto-save keeps updating it. */
-  current: { id: number; walletAddress: string } | null;
+  current: CurrentRecord | null;
   /**
    * Which story is being played: it moves on with each new or loaded story, so a save that
    * finishes after the player moved on never makes the old record the new story's.
    */
   storyGeneration: number;
   notice: StoryNotice | null;
+  /** Stays until the player answers it, or plays another story. */
+  otherTab: OtherTabNotice | null;
   lastNoticeSeq: number;
   /** Local final stories deleted after this game's result reached the leaderboard. */
   localStoriesDeleted: number | null;
@@ -57,6 +76,7 @@ export const initialStoriesState: StoriesState = {
   current: null,
   storyGeneration: 0,
   notice: null,
+  otherTab: null,
   lastNoticeSeq: 0,
   localStoriesDeleted: null,
 };
@@ -88,21 +108,35 @@ export const storiesSlice = createSlice({
     },
     /** The player pressed the save button. */
     saveRequested() {},
-    storySaved(
-      state,
-      action: PayloadAction<{
-        id: number;
-        walletAddress: string;
-        manual: boolean;
-        storyGeneration: number;
-      }>,
-    ) {
-      const { id, walletAddress, manual, storyGeneration } = action.payload;
+    storySaved(state, action: PayloadAction<SavedPayload>) {
+      const { manual, storyGeneration, ...current } = action.payload;
       if (storyGeneration !== state.storyGeneration) return;
-      state.current = { id, walletAddress };
+      state.current = current;
       if (manual) notify(state, 'saved');
       // Saving works again: an earlier save failure is no longer news.
       else if (state.notice?.kind === 'saveFailed') state.notice = null;
+    },
+    /**
+     * Another tab had saved the story since this one did, so this tab's line was saved as a new
+     * story that split from `from`; this tab plays on in that one.
+     */
+    storySavedAsBranch(state, action: PayloadAction<SavedPayload & { from: number }>) {
+      const { manual: _manual, storyGeneration, from, ...current } = action.payload;
+      if (storyGeneration !== state.storyGeneration) return;
+      state.current = current;
+      state.otherTab = { status: 'branched', storyId: from, branchId: current.id };
+      if (state.notice?.kind === 'saveFailed') state.notice = null;
+    },
+    /** Another tab said it saved a story (BroadcastChannel). */
+    savedInAnotherTab(state, action: PayloadAction<{ id: number } & RecordStamp>) {
+      if (state.otherTab?.status === 'branched') return;
+      if (movedOnElsewhere(state.current, action.payload)) {
+        state.otherTab = { status: 'movedOn', storyId: action.payload.id };
+      }
+    },
+    /** The player chose to keep playing in this tab. */
+    otherTabNoticeDismissed(state) {
+      state.otherTab = null;
     },
     storySaveFailed(state, action: PayloadAction<StorageErrorReason>) {
       notify(state, 'saveFailed', action.payload);
@@ -118,10 +152,11 @@ export const storiesSlice = createSlice({
       notify(state, 'deleteFailed', action.payload);
     },
     loadRequested(_state, _action: PayloadAction<number>) {},
-    storyLoaded(state, action: PayloadAction<{ id: number; walletAddress: string }>) {
+    storyLoaded(state, action: PayloadAction<CurrentRecord>) {
       state.current = action.payload;
       state.storyGeneration += 1;
       state.localStoriesDeleted = null;
+      state.otherTab = null;
       notify(state, 'loaded');
     },
     storyLoadFailed(state, action: PayloadAction<StorageErrorReason | null>) {
@@ -150,11 +185,13 @@ export const storiesSlice = createSlice({
       state.current = null;
       state.storyGeneration += 1;
       state.localStoriesDeleted = null;
+      state.otherTab = null;
     });
   },
   selectors: {
     selectSavedStories: (stories) => stories.list,
     selectStoriesNotice: (stories) => stories.notice,
+    selectOtherTabNotice: (stories) => stories.otherTab,
     selectLocalStoriesDeleted: (stories) => stories.localStoriesDeleted,
     /** The newest unfinished story in the list, which Start New Game offers to continue. */
     selectUnfinishedStory: (stories) =>
@@ -168,6 +205,7 @@ export const storiesActions = storiesSlice.actions;
 export const {
   selectSavedStories,
   selectStoriesNotice,
+  selectOtherTabNotice,
   selectLocalStoriesDeleted,
   selectUnfinishedStory,
 } = storiesSlice.selectors;

@@ -143,7 +143,13 @@ describe('saveStory', () => {
       now,
     );
 
-    expect(result).toEqual({ saved: true, id: 1 });
+    expect(result).toEqual({
+      saved: true,
+      id: 1,
+      revision: 1,
+      lastSaved: now.toISOString(),
+      splitFrom: null,
+    });
     const stored = await db.get('stories', 1);
     expect(stored).toMatchObject({
       id: 1,
@@ -161,14 +167,20 @@ describe('saveStory', () => {
   });
 
   it('updates the same story when the wallet matches, whatever its case', async () => {
-    await saveStory(db, draft(), WALLET);
+    const first = await saveStory(db, draft(), WALLET);
+    if (!first.saved) throw new Error('not saved');
     const again = await saveStory(
       db,
-      draft({ id: 1, walletAddress: WALLET.toLowerCase(), game: { turnCount: 4 } }),
+      draft({
+        id: 1,
+        walletAddress: WALLET.toLowerCase(),
+        basedOn: first,
+        game: { turnCount: 4 },
+      }),
       WALLET,
     );
 
-    expect(again).toEqual({ saved: true, id: 1 });
+    expect(again).toMatchObject({ saved: true, id: 1, revision: 2, splitFrom: null });
     expect(await storyIds(db)).toEqual([1]);
     expect((await getStory(db, 1))?.game).toEqual({ turnCount: 4 });
   });
@@ -177,7 +189,7 @@ describe('saveStory', () => {
     await saveStory(db, draft(), WALLET);
     const copy = await saveStory(db, draft({ id: 1, walletAddress: WALLET }), OTHER_WALLET);
 
-    expect(copy).toEqual({ saved: true, id: 2 });
+    expect(copy).toMatchObject({ saved: true, id: 2, revision: 1, splitFrom: null });
     expect((await getStory(db, 1))?.walletAddress).toBe(WALLET);
     expect((await getStory(db, 2))?.walletAddress).toBe(OTHER_WALLET);
   });
@@ -186,7 +198,7 @@ describe('saveStory', () => {
     await db.put('stories', { ...(await storyRecord(3)) });
     await db.put('stories', { ...(await storyRecord(7)) });
 
-    expect(await saveStory(db, draft(), WALLET)).toEqual({ saved: true, id: 8 });
+    expect(await saveStory(db, draft(), WALLET)).toMatchObject({ saved: true, id: 8 });
   });
 
   it('gives two saves started at once from two tabs different ids, and keeps both', async () => {
@@ -223,12 +235,139 @@ describe('saveStory', () => {
   });
 });
 
+describe('two tabs on one story', () => {
+  beforeEach(async () => {
+    db = await openStoriesDb(factory);
+  });
+
+  /** A story saved once, and the draft a tab that loaded it makes of its next turn. */
+  async function savedOnce() {
+    const first = await saveStory(db, draft(), WALLET, new Date('2026-05-01T10:00:00.000Z'));
+    if (!first.saved) throw new Error('not saved');
+    const nextTurn = (text: string, turnCount: number, basedOn = first) =>
+      draft({
+        id: first.id,
+        walletAddress: WALLET,
+        basedOn,
+        previousParagraph: text,
+        game: { turnCount, storyLog: [{ kind: 'paragraph', text }] },
+      });
+    return { first, nextTurn };
+  }
+
+  it('counts revisions: each save of the record as this tab last saw it is the next one', async () => {
+    const { nextTurn } = await savedOnce();
+    const second = await saveStory(db, nextTurn('Tab one walks to the pier at dusk.', 4), WALLET);
+    if (!second.saved) throw new Error('not saved');
+    const third = await saveStory(
+      db,
+      nextTurn('Tab one boards the ferry before dawn.', 5, second),
+      WALLET,
+    );
+
+    expect(third).toMatchObject({ saved: true, id: 1, revision: 3, splitFrom: null });
+    expect(await getStory(db, 1)).toMatchObject({ revision: 3, branchOf: null });
+  });
+
+  it('keeps a tab’s turn as a new story when another tab saved the record since', async () => {
+    const { nextTurn } = await savedOnce();
+    const tabOne = await saveStory(db, nextTurn('Tab one walks to the pier at dusk.', 4), WALLET);
+    const tabTwo = await saveStory(
+      db,
+      nextTurn('Tab two climbs the bell tower instead.', 4),
+      WALLET,
+      new Date('2026-05-01T10:00:05.000Z'),
+    );
+
+    expect(tabOne).toMatchObject({ saved: true, id: 1, revision: 2, splitFrom: null });
+    expect(tabTwo).toEqual({
+      saved: true,
+      id: 2,
+      revision: 1,
+      lastSaved: '2026-05-01T10:00:05.000Z',
+      splitFrom: 1,
+    });
+    // Nothing was overwritten: each tab's turn is in a record of its own.
+    expect(await getStory(db, 1)).toMatchObject({
+      previousParagraph: 'Tab one walks to the pier at dusk.',
+      revision: 2,
+      branchOf: null,
+    });
+    expect(await getStory(db, 2)).toMatchObject({
+      previousParagraph: 'Tab two climbs the bell tower instead.',
+      chosenCharacter: 'Mira Vale',
+      walletAddress: WALLET,
+      revision: 1,
+      branchOf: 1,
+    });
+  });
+
+  it('lets exactly one of two saves started at once from the same revision overwrite', async () => {
+    const { nextTurn } = await savedOnce();
+    const otherTab = await openStoriesDb(factory);
+    try {
+      const results = await Promise.all([
+        saveStory(db, nextTurn('Tab one walks to the pier at dusk.', 4), WALLET),
+        saveStory(otherTab, nextTurn('Tab two climbs the bell tower instead.', 4), WALLET),
+      ]);
+
+      const splits = results.map((result) => (result.saved ? result.splitFrom : 'refused'));
+      expect(splits.sort()).toEqual([1, null]);
+      const paragraphs = (await listStories(db, WALLET)).map((story) => story.previousParagraph);
+      expect(paragraphs.sort()).toEqual([
+        'Tab one walks to the pier at dusk.',
+        'Tab two climbs the bell tower instead.',
+      ]);
+    } finally {
+      otherTab.close();
+    }
+  });
+
+  it('never overwrites a record deleted and made again under the same id', async () => {
+    const { nextTurn } = await savedOnce();
+    await deleteStory(db, 1);
+    // Another tab's new story takes the freed id, at revision 1 like the old one.
+    const remade = await saveStory(
+      db,
+      draft({ chosenCharacter: 'Someone New' }),
+      WALLET,
+      new Date('2026-05-01T10:01:00.000Z'),
+    );
+    expect(remade).toMatchObject({ id: 1, revision: 1 });
+
+    const late = await saveStory(db, nextTurn('Tab one walks to the pier at dusk.', 4), WALLET);
+
+    expect(late).toMatchObject({ saved: true, id: 2, splitFrom: 1 });
+    expect((await getStory(db, 1))?.chosenCharacter).toBe('Someone New');
+  });
+
+  it('reads a record saved before revisions as revision 0, and updates it as this tab saw it', async () => {
+    await db.put('stories', { ...(await storyRecord(5)), revision: undefined } as never);
+    const loaded = await getStory(db, 5);
+    expect(loaded?.revision).toBeUndefined();
+
+    const next = await saveStory(
+      db,
+      draft({
+        id: 5,
+        walletAddress: WALLET,
+        basedOn: { revision: 0, lastSaved: loaded!.lastSaved },
+        game: { turnCount: 4 },
+      }),
+      WALLET,
+    );
+    expect(next).toMatchObject({ saved: true, id: 5, revision: 1, splitFrom: null });
+  });
+});
+
 /** A complete record written straight to the store (bypassing saveStory's rules). */
 async function storyRecord(id: number, overrides: object = {}) {
   return {
     id,
     walletAddress: WALLET,
     lastSaved: '2025-01-01T00:00:00.000Z',
+    revision: 1,
+    branchOf: null,
     ...draft(),
     ...overrides,
   };

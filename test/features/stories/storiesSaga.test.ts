@@ -30,11 +30,14 @@ import {
   storiesActions,
   storiesSlice,
   storyToJson,
+  type SaveResult,
   type SavedStory,
   type StoriesDb,
   type StoriesState,
 } from '../../../src/features/stories';
 import { AUTO_SAVE_DELAY_MS, storiesSaga } from '../../../src/features/stories/storiesSaga';
+import type { TabChannel } from '../../../src/features/stories/tabChannel';
+import { fakeTabs } from './fakeTabs';
 import { storyDraftOf } from '../../../src/features/stories/gameRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet/walletSlice';
 
@@ -134,9 +137,11 @@ interface RunOptions {
   open?: () => Promise<StoriesDb>;
   /** Holds every saveStory call until it resolves. */
   saveGate?: Promise<void>;
+  /** This tab's end of the channel to the other tabs; none by default. */
+  tabs?: TabChannel;
 }
 
-function run(state: State, { clock, open, saveGate }: RunOptions = {}) {
+function run(state: State, { clock, open, saveGate, tabs }: RunOptions = {}) {
   return expectSaga(storiesSaga)
     .withReducer(reducer, state)
     .provide({
@@ -150,9 +155,18 @@ function run(state: State, { clock, open, saveGate }: RunOptions = {}) {
         return true;
       },
       getContext(name: string, next: () => unknown) {
-        return name === 'openStoriesDb' ? (open ?? (() => openStoriesDb(factory))) : next();
+        if (name === 'openStoriesDb') return open ?? (() => openStoriesDb(factory));
+        if (name === 'openTabChannel') return () => tabs ?? null;
+        return next();
       },
     } as never);
+}
+
+/** The record a save made, as the slice keeps the story being played. */
+function recordOf(result: SaveResult, walletAddress: string) {
+  if (!result.saved) throw new Error(`not saved: ${result.reason}`);
+  const { id, revision, lastSaved } = result;
+  return { id, walletAddress, revision, lastSaved };
 }
 
 /** The record the game would save for `game`, as new. */
@@ -212,6 +226,8 @@ describe('auto-save', () => {
     expect(result.storeState.stories.current).toEqual({
       id: stories[0]!.id,
       walletAddress: WALLET,
+      revision: 1,
+      lastSaved: stories[0]!.lastSaved,
     });
     // Auto-saves are quiet; only the manual save says so.
     expect(result.storeState.stories.notice).toBeNull();
@@ -241,21 +257,25 @@ describe('auto-save', () => {
     await run(
       stateWith(
         { isLoading: true, lastChoice: choice },
-        { stories: { current: { id: first.id, walletAddress: WALLET } } },
+        { stories: { current: recordOf(first, WALLET) } },
       ),
     )
       .dispatch(
         gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
       )
       .dispatch(gameActions.segmentSummarized('Aria opened the gate.'))
-      .put(
-        storiesActions.storySaved({
-          id: first.id,
-          walletAddress: WALLET,
-          manual: false,
-          storyGeneration: 0,
-        }),
-      )
+      .put.like({
+        action: {
+          type: storiesActions.storySaved.type,
+          payload: {
+            id: first.id,
+            walletAddress: WALLET,
+            revision: 2,
+            manual: false,
+            storyGeneration: 0,
+          },
+        },
+      })
       .silentRun(300);
     const stories = await listStories(db, WALLET);
     expect(stories.map((story) => [story.id, story.previousParagraph])).toEqual([
@@ -296,16 +316,18 @@ describe('auto-save', () => {
   test('a story of another wallet is saved as a new copy for the current one', async () => {
     const first = await saveStory(db, draftOf(playing), OTHER_WALLET);
     if (!first.saved) throw new Error('not saved');
-    const result = await run(
-      stateWith({}, { stories: { current: { id: first.id, walletAddress: OTHER_WALLET } } }),
-    )
+    const result = await run(stateWith({}, { stories: { current: recordOf(first, OTHER_WALLET) } }))
       .dispatch(storiesActions.saveRequested())
       .silentRun(300);
     const mine = await listStories(db, WALLET);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.id).not.toBe(first.id);
     expect(await listStories(db, OTHER_WALLET)).toHaveLength(1);
-    expect(result.storeState.stories.current).toEqual({ id: mine[0]!.id, walletAddress: WALLET });
+    expect(result.storeState.stories.current).toMatchObject({
+      id: mine[0]!.id,
+      walletAddress: WALLET,
+      revision: 1,
+    });
   });
 
   test('without a wallet the story is saved as anonymous', async () => {
@@ -326,7 +348,7 @@ describe('saves that meet other events', () => {
       release = resolve;
     });
     const sagaMiddleware = createSagaMiddleware({
-      context: { openStoriesDb: () => openStoriesDb(factory) },
+      context: { openStoriesDb: () => openStoriesDb(factory), openTabChannel: () => null },
       effectMiddlewares: [
         (next) => (effect: { type: string; payload: { fn: unknown; args: unknown[] } }) =>
           next(
@@ -390,6 +412,180 @@ describe('saves that meet other events', () => {
         (effect) => effect.payload.action.type === storiesActions.storySaveFailed.type,
       ) ?? [];
     expect(failures).toHaveLength(1);
+  });
+});
+
+describe('two tabs on one story', () => {
+  const OTHER_TAB = 'In the other tab, Aria turns back and takes the mountain pass instead.';
+
+  /** The story saved once (this tab's record), then saved again by the other tab. */
+  async function savedThenPlayedOnElsewhere() {
+    const first = await saveStory(db, draftOf(playing), WALLET);
+    if (!first.saved) throw new Error('not saved');
+    const otherTabGame = {
+      ...playing,
+      turnCount: 1,
+      previousParagraph: OTHER_TAB,
+      storyLog: [...playing.storyLog, { kind: 'paragraph' as const, text: OTHER_TAB }],
+    };
+    const elsewhere = await saveStory(
+      db,
+      storyDraftOf(
+        selectResumableGame({ game: otherTabGame, playerStats: initialPlayerStatsState }),
+        recordOf(first, WALLET),
+      ),
+      WALLET,
+    );
+    if (!elsewhere.saved) throw new Error('not saved');
+    return { first, elsewhere };
+  }
+
+  test("a save that finds the story moved on keeps this tab's line as a new story, overwrites nothing, and says so", async () => {
+    const { first, elsewhere } = await savedThenPlayedOnElsewhere();
+    const tabs = fakeTabs();
+    const result = await run(
+      stateWith(
+        { isLoading: true, lastChoice: choice },
+        { stories: { current: recordOf(first, WALLET) } },
+      ),
+      { tabs: tabs.open() },
+    )
+      .dispatch(
+        gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
+      )
+      .dispatch(gameActions.segmentSummarized('Aria opened the gate.'))
+      .put.like({
+        action: {
+          type: storiesActions.storySavedAsBranch.type,
+          payload: { from: first.id, revision: 1, walletAddress: WALLET, manual: false },
+        },
+      })
+      .silentRun(300);
+
+    const stories = await listStories(db, WALLET);
+    expect(stories).toHaveLength(2);
+    const original = stories.find((story) => story.id === first.id)!;
+    const branch = stories.find((story) => story.id !== first.id)!;
+    // The other tab's turn is still there, at the revision it wrote.
+    expect(original).toMatchObject({ previousParagraph: OTHER_TAB, revision: elsewhere.revision });
+    // This tab's turn is in a story of its own that says where it split from; the summary's
+    // save (each change saves at once here) went on into it.
+    expect(branch).toMatchObject({
+      previousParagraph: SECOND,
+      chosenCharacter: 'Aria Vale',
+      revision: 2,
+      branchOf: first.id,
+    });
+    // (expectSaga takes the put it asserted out of the effects: what is left is the second save.)
+    const events = result.effects.put?.map((effect) => effect.payload.action.type);
+    expect(events).toContain(storiesActions.storySaved.type);
+    expect(events).not.toContain(storiesActions.storySavedAsBranch.type);
+    const { stories: after } = result.storeState;
+    expect(after.current).toEqual({
+      id: branch.id,
+      walletAddress: WALLET,
+      revision: 2,
+      lastSaved: branch.lastSaved,
+    });
+    expect(after.otherTab).toEqual({ status: 'branched', storyId: first.id, branchId: branch.id });
+    // The other tabs hear of each save.
+    expect(tabs.posted.map(({ id, revision }) => [id, revision])).toEqual([
+      [branch.id, 1],
+      [branch.id, 2],
+    ]);
+  });
+
+  test('after the split, this tab saves on into its own story, and the notice stays', async () => {
+    const { first } = await savedThenPlayedOnElsewhere();
+    const result = await run(
+      stateWith({ stage: 'playing' }, { stories: { current: recordOf(first, WALLET) } }),
+    )
+      .dispatch(storiesActions.saveRequested())
+      .delay(50)
+      .dispatch(gameActions.choiceSubmitted(choice))
+      .delay(50)
+      .dispatch(
+        gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
+      )
+      .delay(50)
+      .dispatch(gameActions.segmentSummarized('Aria opened the gate.'))
+      .silentRun(400);
+
+    const stories = await listStories(db, WALLET);
+    expect(stories).toHaveLength(2);
+    const branch = stories.find((story) => story.id !== first.id)!;
+    expect(branch).toMatchObject({ previousParagraph: SECOND, revision: 2, branchOf: first.id });
+    expect(result.storeState.stories.current).toMatchObject({ id: branch.id, revision: 2 });
+    expect(result.storeState.stories.otherTab?.status).toBe('branched');
+    // The split is the news; a 'saved' notice would only hide it.
+    expect(result.storeState.stories.notice).toBeNull();
+  });
+
+  test("another tab's save of this story is heard at once, and Switch resumes the other tab's story", async () => {
+    const first = await saveStory(db, draftOf(playing), WALLET);
+    if (!first.saved) throw new Error('not saved');
+    const tabs = fakeTabs();
+    const otherTab = tabs.open();
+    const running = run(stateWith({}, { stories: { current: recordOf(first, WALLET) } }), {
+      tabs: tabs.open(),
+    }).silentRun(400);
+    // The other tab saves the story and tells the others, as its flows do.
+    const { elsewhere } = await (async () => {
+      const played = await saveStory(
+        db,
+        {
+          ...draftOf({ ...playing, turnCount: 1, previousParagraph: OTHER_TAB }),
+          id: first.id,
+          walletAddress: WALLET,
+          basedOn: first,
+        },
+        WALLET,
+      );
+      if (!played.saved) throw new Error('not saved');
+      const { id, revision, lastSaved } = played;
+      otherTab.post({ type: 'storySaved', id, revision, lastSaved });
+      return { elsewhere: played };
+    })();
+    const result = await running;
+
+    const heard = storiesActions.savedInAnotherTab({
+      id: first.id,
+      revision: elsewhere.revision,
+      lastSaved: elsewhere.lastSaved,
+    });
+    expect(result.effects.put?.map((effect) => effect.payload.action)).toContainEqual(heard);
+    expect(result.storeState.stories.otherTab).toEqual({ status: 'movedOn', storyId: first.id });
+    // Nothing was written by this tab.
+    expect((await listStories(db, WALLET)).map((story) => story.revision)).toEqual([2]);
+
+    // Switch: the other tab's story, as it saved it, and the notice goes.
+    const switched = await run(result.storeState)
+      .dispatch(storiesActions.loadRequested(first.id))
+      .put(storiesActions.storyLoaded(recordOf(elsewhere, WALLET)))
+      .silentRun(300);
+    expect(switched.storeState.game.previousParagraph).toBe(OTHER_TAB);
+    expect(switched.storeState.stories.otherTab).toBeNull();
+    expect(switched.storeState.stories.current).toMatchObject({ id: first.id, revision: 2 });
+  });
+
+  test('news of the write this tab last saw, or of another story, changes nothing', async () => {
+    const first = await saveStory(db, draftOf(playing), WALLET);
+    if (!first.saved) throw new Error('not saved');
+    const tabs = fakeTabs();
+    const otherTab = tabs.open();
+    const running = run(stateWith({}, { stories: { current: recordOf(first, WALLET) } }), {
+      tabs: tabs.open(),
+    }).silentRun(200);
+    otherTab.post({ type: 'storySaved', id: first.id, revision: 1, lastSaved: first.lastSaved });
+    otherTab.post({ type: 'storySaved', id: first.id + 1, revision: 3, lastSaved: 'later' });
+    const result = await running;
+    expect(result.storeState.stories.otherTab).toBeNull();
+  });
+
+  test('the channel to the other tabs is closed when the flows end', async () => {
+    const tabs = fakeTabs();
+    await run(stateWith(), { tabs: tabs.open() }).silentRun(50);
+    expect(tabs.openCount).toBe(0);
   });
 });
 
@@ -490,7 +686,7 @@ describe('load, delete, import', () => {
       stateWith({ ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk-this-session' }),
     )
       .dispatch(storiesActions.loadRequested(saved.id))
-      .put(storiesActions.storyLoaded({ id: saved.id, walletAddress: WALLET }))
+      .put(storiesActions.storyLoaded(recordOf(saved, WALLET)))
       .silentRun(300);
     const resumed = result.storeState.game;
     expect(resumed).toEqual(
@@ -585,7 +781,7 @@ describe('after the leaderboard save', () => {
     const result = await run(
       stateWith(
         { stage: 'endingScreen', isFinal: true, recap },
-        { stories: { current: { id: played.id, walletAddress: WALLET } } },
+        { stories: { current: recordOf(played, WALLET) } },
       ),
     )
       .dispatch(fulfilled)

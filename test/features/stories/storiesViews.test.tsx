@@ -28,14 +28,16 @@ import {
   SavedStoriesList,
   StartNewGame,
   StoriesNotice,
+  initialStoriesState,
   listStories,
   openStoriesDb,
   saveStory,
   storiesActions,
   type StoriesDb,
 } from '../../../src/features/stories';
-import { storyDraftOf } from '../../../src/features/stories/gameRecord';
+import { storyDraftOf, type CurrentRecord } from '../../../src/features/stories/gameRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet/walletSlice';
+import { fakeTabs } from './fakeTabs';
 
 const WALLET = '0xaaaa000000000000000000000000000000000001';
 const LONG_PARAGRAPH = Array.from({ length: 60 }, (_, i) => `word${i + 1}`).join(' ');
@@ -314,5 +316,124 @@ describe('the save button and the ending note', () => {
     expect(note.textContent).toBe(
       "This story's local save was deleted: the result is kept on the leaderboard.",
     );
+  });
+});
+
+describe('another tab played this story on', () => {
+  const OTHER_TAB = 'In the other tab, Aria turns back and takes the mountain pass instead.';
+
+  /** The story saved here, then saved again by another tab; this tab still at the first write. */
+  async function playedOnElsewhere() {
+    const first = await saveStory(db, draftOf(playing), WALLET);
+    if (!first.saved) throw new Error('not saved');
+    const current = {
+      id: first.id,
+      walletAddress: WALLET,
+      revision: first.revision,
+      lastSaved: first.lastSaved,
+    };
+    const elsewhere = await saveStory(
+      db,
+      { ...draftOf({ ...playing, previousParagraph: OTHER_TAB }), ...current, basedOn: first },
+      WALLET,
+    );
+    if (!elsewhere.saved) throw new Error('not saved');
+    return { current, elsewhere };
+  }
+
+  function renderPlaying(
+    current: CurrentRecord,
+    { messages = englishCatalogue, locale = 'en' } = {},
+  ) {
+    store = makeStore(
+      {
+        game: playing,
+        wallet: { ...initialWalletState, status: 'verified', address: WALLET },
+        stories: { ...initialStoriesState, current },
+      },
+      {
+        sagaContext: {
+          openStoriesDb: () => openStoriesDb(factory),
+          openTabChannel: fakeTabs().open,
+        },
+      },
+    );
+    render(
+      <Provider store={store}>
+        <IntlProvider locale={locale} messages={messages}>
+          <SaveGameButton />
+          <StoriesNotice />
+        </IntlProvider>
+      </Provider>,
+    );
+    act(() => {
+      store.dispatch(storiesActions.savedStoriesRequested());
+    });
+  }
+
+  test("a save that finds it moved on says this tab's turns were kept apart; Keep playing here puts it away", async () => {
+    const { current } = await playedOnElsewhere();
+    renderPlaying(current);
+    await waitFor(() => expect(store.getState().stories.list.status).toBe('loaded'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save game' }));
+
+    const status = screen.getByRole('status');
+    await within(status).findByText(
+      'This story went on in another tab, so your turns here are saved as a separate story: “Aria Vale (other tab)”.',
+    );
+    expect(status.textContent).toContain(
+      'Nothing is lost: both stories are in your saved stories.',
+    );
+    expect(screen.queryByText('Game saved successfully!')).toBeNull();
+    // Nothing was overwritten: the other tab's story and this tab's line are both kept.
+    const kept = await listStories(db, WALLET);
+    expect(kept.map((story) => story.previousParagraph).sort()).toEqual(
+      [LONG_PARAGRAPH, OTHER_TAB].sort(),
+    );
+
+    await userEvent.click(within(status).getByRole('button', { name: 'Keep playing here' }));
+    expect(status.textContent).toBe('');
+  });
+
+  test('in Korean: the word from the other tab, and Switch resumes the other tab’s story', async () => {
+    const { current } = await playedOnElsewhere();
+    renderPlaying(current, {
+      messages: { ...englishCatalogue, ...(korean as unknown as Catalogue) },
+      locale: 'ko',
+    });
+    await waitFor(() => expect(store.getState().stories.list.status).toBe('loaded'));
+    // What the channel between tabs brings when the other tab saves.
+    act(() => {
+      store.dispatch(
+        storiesActions.savedInAnotherTab({ id: current.id, revision: 2, lastSaved: 'later' }),
+      );
+    });
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('이 스토리는 다른 탭에서 이어서 진행되었습니다.');
+    expect(status.textContent).toContain('여기서 계속하면 이 탭에서 진행한 내용은 별도의 스토리로');
+
+    await userEvent.click(within(status).getByRole('button', { name: '다른 탭의 스토리로 전환' }));
+    await within(status).findByText('스토리를 불러왔습니다!');
+    expect(store.getState().game.previousParagraph).toBe(OTHER_TAB);
+    expect(status.textContent).not.toContain('다른 탭');
+  });
+
+  test("the list marks the story kept from another tab's line", async () => {
+    const { current } = await playedOnElsewhere();
+    await saveStory(
+      db,
+      {
+        ...draftOf({ ...playing, previousParagraph: `Here: ${LONG_PARAGRAPH}` }),
+        ...current,
+        basedOn: current,
+      },
+      WALLET,
+    );
+    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    const branch = await screen.findByRole('article', { name: 'Aria Vale (other tab)' });
+    expect(screen.getByRole('article', { name: 'Aria Vale' })).toBeTruthy();
+    expect(
+      within(branch).getByRole('button', { name: "Load Aria Vale (other tab)'s story" }),
+    ).toBeTruthy();
   });
 });

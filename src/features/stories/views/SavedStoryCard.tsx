@@ -7,7 +7,7 @@ import type { SavedStory } from '../savedStory';
 import { storiesActions } from '../storiesSlice';
 import { storyToJson, storyToMarkdown, type StoryMarkdownLabels } from '../storyExport';
 import { downloadText, storyFileName } from './download';
-import { SAVED_TIME_FORMAT, storyTurns } from './storyFacts';
+import { SAVED_TIME_FORMAT, storyTitle, storyTurns } from './storyFacts';
 
 /** SPEC.md section 2, view 2: one saved story, with Load, Delete (confirmed) and export. */
 export function SavedStoryCard({ story }: { story: SavedStory }) {
@@ -19,6 +19,8 @@ export function SavedStoryCard({ story }: { story: SavedStory }) {
   const deleteRef = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
   const name = story.chosenCharacter;
+  // A story kept from another tab's line is marked, so two cards of one hero can be told apart.
+  const title = storyTitle(intl, story);
 
   // Focus follows the question: onto 'Keep it' when asked, back to Delete when kept.
   useEffect(() => {
@@ -51,7 +53,7 @@ export function SavedStoryCard({ story }: { story: SavedStory }) {
       />
       <div className="story-card__body">
         <h3 id={titleId} className="story-card__name">
-          {name}
+          {title}
         </h3>
         <p className="story-card__meta">
           <span>
@@ -77,7 +79,7 @@ export function SavedStoryCard({ story }: { story: SavedStory }) {
         {confirming ? (
           <div className="story-card__confirm" role="group" aria-labelledby={`${titleId}-confirm`}>
             <p id={`${titleId}-confirm`}>
-              <FormattedMessage id="stories.card.confirmDelete" values={{ name }} />
+              <FormattedMessage id="stories.card.confirmDelete" values={{ name: title }} />
             </p>
             <div className="story-card__actions">
               <button
@@ -97,7 +99,7 @@ export function SavedStoryCard({ story }: { story: SavedStory }) {
             <button
               type="button"
               className="button primary"
-              aria-label={intl.formatMessage({ id: 'stories.card.loadLabel' }, { name })}
+              aria-label={intl.formatMessage({ id: 'stories.card.loadLabel' }, { name: title })}
               onClick={() => dispatch(storiesActions.loadRequested(story.id))}
             >
               <FormattedMessage id="stories.card.load" />
@@ -105,7 +107,7 @@ export function SavedStoryCard({ story }: { story: SavedStory }) {
             <button
               type="button"
               ref={deleteRef}
-              aria-label={intl.formatMessage({ id: 'stories.card.deleteLabel' }, { name })}
+              aria-label={intl.formatMessage({ id: 'stories.card.deleteLabel' }, { name: title })}
               onClick={() => setConfirming(true)}
             >
               <FormattedMessage id="stories.card.delete" />
@@ -113,7 +115,10 @@ export function SavedStoryCard({ story }: { story: SavedStory }) {
             <button
               type="button"
               className="story-card__export"
-              aria-label={intl.formatMessage({ id: 'stories.card.exportMarkdownLabel' }, { name })}
+              aria-label={intl.formatMessage(
+                { id: 'stories.card.exportMarkdownLabel' },
+                { name: title },
+              )}
               onClick={() => exportAs('markdown')}
             >
               <FormattedMessage id="stories.card.exportMarkdown" />
@@ -121,7 +126,10 @@ export function SavedStoryCard({ story }: { story: SavedStory }) {
             <button
               type="button"
               className="story-card__export"
-              aria-label={intl.formatMessage({ id: 'stories.card.exportJsonLabel' }, { name })}
+              aria-label={intl.formatMessage(
+                { id: 'stories.card.exportJsonLabel' },
+                { name: title },
+              )}
               onClick={() => exportAs('json')}
             >
               <FormattedMessage id="stories.card.exportJson" />

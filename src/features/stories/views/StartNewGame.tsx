@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { gameActions } from '../../game';
 import { selectUnfinishedStory, storiesActions } from '../storiesSlice';
-import { SAVED_TIME_FORMAT, storyTurns } from './storyFacts';
+import { SAVED_TIME_FORMAT, storyTitle, storyTurns } from './storyFacts';
 import './stories.css';
 
 /**
@@ -30,7 +30,7 @@ export function StartNewGame() {
   const startNew = () => dispatch(gameActions.newGameStarted());
 
   if (asking && unfinished) {
-    const name = unfinished.chosenCharacter;
+    const name = storyTitle(intl, unfinished);
     const turns = storyTurns(unfinished);
     return (
       <section

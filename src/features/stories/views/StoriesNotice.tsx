@@ -2,23 +2,28 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   isFailureNotice,
+  selectOtherTabNotice,
   selectStoriesNotice,
   storiesActions,
   type StoryNotice,
 } from '../storiesSlice';
+import { OtherTabCard } from './OtherTabCard';
 import './stories.css';
 
 /**
  * The saved stories' one notice (SPEC.md section 8: 'Game saved successfully!', 'Story
  * deleted!', ...), floating over whichever game view is shown. Successes go by themselves;
- * failures say why and stay until dismissed. Both live regions are always present, so screen
+ * failures say why and stay until dismissed. Word that another tab played this story on stays
+ * beside them until the player answers it. Both live regions are always present, so screen
  * readers announce what is put into them.
  */
 export function StoriesNotice() {
   const notice = useSelector(selectStoriesNotice);
+  const otherTab = useSelector(selectOtherTabNotice);
   return (
     <div className="stories-notice-region">
       <div role="status">
+        {otherTab && <OtherTabCard notice={otherTab} />}
         {notice && !isFailureNotice(notice) && <NoticeCard notice={notice} />}
       </div>
       <div role="alert">{notice && isFailureNotice(notice) && <NoticeCard notice={notice} />}</div>
