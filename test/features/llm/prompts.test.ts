@@ -1,11 +1,14 @@
 import { SCENARIO_TYPES } from '../../../src/engine/types';
 import type { Language, Outcome, ScenarioType } from '../../../src/engine/types';
 import {
+  GIST_MAX_WORDS,
   LENGTH_GUIDANCE,
   REPLY_KEYS,
   STORY_CONTEXT_SUMMARIES,
+  WHOLE_SUMMARIES,
   promptsFor,
   storyContext,
+  summaryGist,
 } from '../../../src/features/llm/prompts';
 import type {
   CharacterSketch,
@@ -344,25 +347,58 @@ describe('the Korean prompts', () => {
 });
 
 describe('storyContext', () => {
-  const summaries = Array.from({ length: 40 }, (_, i) => `summary ${i + 1}`);
+  const summaries = Array.from({ length: 40 }, (_, i) => `Summary ${i + 1}. What followed.`);
 
-  it('keeps the last 16 summaries, oldest first', () => {
-    expect(storyContext(summaries)).toEqual(summaries.slice(24));
-    expect(storyContext(summaries)[0]).toBe('summary 25');
+  it('keeps the last 16 summaries, oldest first: the newest 8 whole, the 8 before as gists', () => {
+    const context = storyContext(summaries);
+    expect(context).toHaveLength(STORY_CONTEXT_SUMMARIES);
+    expect(context.slice(0, 8)).toEqual(Array.from({ length: 8 }, (_, i) => `Summary ${i + 25}.`));
+    expect(context.slice(8)).toEqual(summaries.slice(32));
+    expect(WHOLE_SUMMARIES).toBe(8);
   });
 
-  it('keeps every summary of a short story, and does not change its input', () => {
-    expect(storyContext(summaries.slice(0, 3))).toEqual(['summary 1', 'summary 2', 'summary 3']);
+  it('keeps a short story whole, gists only what is older than the newest 8', () => {
+    expect(storyContext(summaries.slice(0, 3))).toEqual(summaries.slice(0, 3));
+    expect(storyContext(summaries.slice(0, 8))).toEqual(summaries.slice(0, 8));
+    expect(storyContext(summaries.slice(0, 10))).toEqual([
+      'Summary 1.',
+      'Summary 2.',
+      ...summaries.slice(2, 10),
+    ]);
     expect(storyContext([])).toEqual([]);
     expect(summaries).toHaveLength(40);
   });
 
-  it('is what the prompts carry: older summaries are left out', () => {
+  it('is what the prompts carry: older summaries are left out, the older half gisted', () => {
     const input = { ...turnInput('en', 40), summaries };
     const prompt = promptsFor('en').nextSegment(input);
-    expect(prompt).toContain('- summary 25\n');
-    expect(prompt).toContain('- summary 40\n');
-    expect(prompt).not.toContain('- summary 24\n');
+    expect(prompt).toContain('- Summary 25.\n');
+    expect(prompt).toContain('- Summary 32.\n');
+    expect(prompt).toContain('- Summary 33. What followed.\n');
+    expect(prompt).toContain('- Summary 40. What followed.\n');
+    expect(prompt).not.toContain('Summary 24.');
+  });
+});
+
+describe('summaryGist', () => {
+  it('is the first sentence, in English and in Korean', () => {
+    expect(summaryGist('Aria crossed the river. The acolyte saw her.')).toBe(
+      'Aria crossed the river.',
+    );
+    expect(summaryGist('  Did Aria lie? Nobody knew.  ')).toBe('Did Aria lie?');
+    expect(summaryGist('"Run!" she cried. They ran.')).toBe('"Run!" she cried.');
+    expect(summaryGist(MATERIAL.kr.summaries[0]!)).toBe(
+      '서윤은 마지막 은화로 뱃사공을 매수해 해 질 녘 검은 강을 건넜고, 물에 잠긴 예배당에서 교단의 장부를 찾아냈다.',
+    );
+  });
+
+  it(`keeps at most ${GIST_MAX_WORDS} words, cut with an ellipsis`, () => {
+    const gist = summaryGist(MATERIAL.en.summaries[0]!);
+    expect(gist).toBe(
+      `${MATERIAL.en.summaries[0]!.split(' ').slice(0, GIST_MAX_WORDS).join(' ')}...`,
+    );
+    expect(summaryGist('no full stop at all')).toBe('no full stop at all');
+    expect(summaryGist('')).toBe('');
   });
 });
 
@@ -370,8 +406,9 @@ describe('storyContext', () => {
  * Issue 5: "the prompts' token count at turn 100 is within 20% of turn 10". A turn sends two
  * prompts, each with the system message: the segment (or, from turn 7, the conclusion check)
  * and the summary of the segment it brings back (~150 words, like the scene before). Turn N
- * has N summaries of ~40 words. The 16-summary window is itself 6 summaries longer at turn 100
- * than at turn 10, so the segment prompt alone grows by about a fifth; both are logged.
+ * has N summaries of ~40 words. The 16-summary window is 6 summaries longer at turn 100 than
+ * at turn 10, but the older 8 are gists, so the segment prompt alone stays within a fifth too
+ * (npm run bench measures it with a real tokenizer over a played story).
  */
 describe.each(LANGUAGES)('the %s prompt size does not grow with the story', (language) => {
   type TurnUse = 'nextSegment' | 'conclusionCheck';
@@ -401,6 +438,7 @@ describe.each(LANGUAGES)('the %s prompt size does not grow with the story', (lan
           `(+${percent(segmentAt100, segmentAt10)})`,
       );
       expect(Math.abs(at100 - at10) / at10).toBeLessThanOrEqual(0.2);
+      expect(Math.abs(segmentAt100 - segmentAt10) / segmentAt10).toBeLessThanOrEqual(0.2);
     },
   );
 

@@ -173,8 +173,9 @@ export function segmentSummary({
   const choiceLine = choiceText ? `${characterName} chose: ${choiceText}\n` : '';
   return (
     `Summarise this segment of ${characterName}'s adventure in at most ${L.summaryMaxWords} ` +
-    'words, third person, past tense. Keep the choice, its consequence and anything that ' +
-    `matters later.\n${choiceLine}Segment: ${storySegment}\n` +
+    'words, third person, past tense. First sentence: the choice and its consequence (older ' +
+    `turns are told by it alone); then anything that matters later.\n${choiceLine}` +
+    `Segment: ${storySegment}\n` +
     answerWith('{"storySummary":"..."}')
   );
 }

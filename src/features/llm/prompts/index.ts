@@ -13,7 +13,15 @@ export function promptsFor(language: Language): Prompts {
   return PROMPTS[language];
 }
 
-export { LENGTH_GUIDANCE, REPLY_KEYS, STORY_CONTEXT_SUMMARIES, storyContext } from './types';
+export {
+  GIST_MAX_WORDS,
+  LENGTH_GUIDANCE,
+  REPLY_KEYS,
+  STORY_CONTEXT_SUMMARIES,
+  WHOLE_SUMMARIES,
+  storyContext,
+  summaryGist,
+} from './types';
 export type {
   CharacterProfileInput,
   CharacterSketch,

@@ -213,7 +213,8 @@ export function segmentSummary({
   const choiceLine = choiceText ? `${characterName}의 선택: ${choiceText}\n` : '';
   return (
     `${characterName}의 모험 중 이 장면을 한국어 ${L.summaryMaxWords}단어 이내로 요약하세요. ` +
-    '3인칭 과거형으로, 선택과 그 결과, 나중에 중요해질 것을 남기세요.\n' +
+    '3인칭 과거형으로 쓰세요. 첫 문장에는 선택과 그 결과를 담고(지난 장면은 이 문장만으로 ' +
+    '전해집니다), 이어서 나중에 중요해질 것을 남기세요.\n' +
     `${choiceLine}장면: ${storySegment}\n` +
     answerWith('{"storySummary":"…"}')
   );

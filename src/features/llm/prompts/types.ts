@@ -29,12 +29,40 @@ export const LENGTH_GUIDANCE = {
 /** How many summaries of the story so far a prompt carries (SPEC.md section 9). */
 export const STORY_CONTEXT_SUMMARIES = 16;
 
+/** Of those, how many of the newest are carried whole; the older ones as their gist. */
+export const WHOLE_SUMMARIES = 8;
+
+/** The most words an older summary's gist keeps. */
+export const GIST_MAX_WORDS = 20;
+
 /**
- * The last 16 summaries, oldest first: the story context every prompt carries, so a turn's
- * prompt stays the same size however long the story runs (issue 5).
+ * A sentence ends at . ! ? or 。 (and a closing quote or bracket) before the end or a space and
+ * a word that is not lowercase: in '"Run!" she cried.' the sentence goes on after the quote.
+ */
+const FIRST_SENTENCE = /^.+?[.!?\u3002]["'\u2019\u201d)]*(?=\s+[^\s\p{Ll}]|\s*$)/su;
+
+/**
+ * An older summary's gist: its first sentence, at most 20 words (cut with an ellipsis). The
+ * segment summary prompts ask for the choice and what came of it in that first sentence.
+ */
+export function summaryGist(summary: string): string {
+  const sentence = (FIRST_SENTENCE.exec(summary.trim())?.[0] ?? summary).trim();
+  const words = sentence.split(/\s+/).filter((word) => word !== '');
+  return words.length <= GIST_MAX_WORDS
+    ? words.join(' ')
+    : `${words.slice(0, GIST_MAX_WORDS).join(' ')}...`;
+}
+
+/**
+ * The story context every prompt carries, oldest first: the last 16 summaries, the newest 8
+ * whole and the 8 before them as their gist. So a turn's prompt stays the same size however
+ * long the story runs, and grows little while the window fills (turn 100's prompt within 1.2x
+ * of turn 10's: npm run bench), while the model still sees the last 16 turns.
  */
 export function storyContext(summaries: readonly string[]): readonly string[] {
-  return summaries.slice(-STORY_CONTEXT_SUMMARIES);
+  const recent = summaries.slice(-STORY_CONTEXT_SUMMARIES);
+  const older = recent.length - WHOLE_SUMMARIES;
+  return recent.map((summary, index) => (index < older ? summaryGist(summary) : summary));
 }
 
 /** The hero as the prompts describe them, once the character profile exists. */
