@@ -21,6 +21,7 @@ import {
 } from '../../llm';
 import { promptsFor } from '../../llm/prompts';
 import { gameActions, type GameState } from '../gameSlice';
+import { markStoryReplyComplete } from '../turnTiming';
 
 /** SPEC.md section 8: the opening is retried 5 times, its summary 10, the rest without limit. */
 export const RETRY_LIMITS = { opening: 5, openingSummary: 10, unlimited: Infinity } as const;
@@ -160,7 +161,10 @@ export function* askModel(prompt: string, { retries, streamField, accept }: AskO
     try {
       // Read each time: a feature refused on the last attempt is not asked for again.
       const settings = yield* select(selectModelSettings);
-      const reply = parseModelReply(yield* call(requestOnce, settings, prompt, streamField));
+      const text = yield* call(requestOnce, settings, prompt, streamField);
+      // A story reply is in: the turn's client work starts here (turnTiming.ts).
+      if (streamField) yield* call(markStoryReplyComplete);
+      const reply = parseModelReply(text);
       if (accept && !accept(reply)) throw new ModelReplyError('unparseable');
       return reply;
     } catch (error) {

@@ -1,6 +1,7 @@
-import { useId, type Ref } from 'react';
+import { useId, useLayoutEffect, type Ref } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { StoryOption } from '../../../engine/types';
+import { markOptionsVisible } from '../turnTiming';
 import { AlignmentTag, RiskTag, TraitTag } from './StoryTags';
 
 /** Number keys 1 to 4 pick an option (issue 5, Keyboard). */
@@ -16,6 +17,8 @@ interface OptionListProps {
 /** The choices under the latest paragraph, numbered, each with its risk, alignment and trait. */
 export function OptionList({ options, onChoose, firstOptionRef }: OptionListProps) {
   const headingId = useId();
+  // New options are in the page: the end of a turn's client work (turnTiming.ts).
+  useLayoutEffect(markOptionsVisible, [options]);
   return (
     <section className="options" aria-labelledby={headingId}>
       <h2 id={headingId} className="options__heading">

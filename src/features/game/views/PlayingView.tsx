@@ -6,7 +6,7 @@ import { CharacterPanel } from './CharacterPanel';
 import { ChoiceForm } from './ChoiceForm';
 import { LoadingOverlay } from './LoadingOverlay';
 import { OPTION_KEYS, OptionList } from './OptionList';
-import { StoryLog } from './StoryLog';
+import { StoryLog, latestParagraphIn } from './StoryLog';
 import { TurnError } from './TurnError';
 import './play.css';
 
@@ -27,7 +27,7 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
   const choosing = canChoose(game);
   const showOptions = choosing && options.length > 0;
 
-  const latestParagraphRef = useRef<HTMLParagraphElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const firstOptionRef = useRef<HTMLButtonElement>(null);
 
   // Number keys pick an option, unless the player is typing.
@@ -53,7 +53,7 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
   // the log). A player typing in the free-text field keeps their place.
   useEffect(() => {
     if (!showOptions) return;
-    latestParagraphRef.current?.scrollIntoView?.({
+    latestParagraphIn(logRef.current)?.scrollIntoView?.({
       block: 'start',
       behavior: prefersReducedMotion() ? 'auto' : 'smooth',
     });
@@ -78,11 +78,7 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
           </p>
           {saveGame}
         </header>
-        <StoryLog
-          entries={storyLog}
-          streamingText={game.streamingText}
-          latestParagraphRef={latestParagraphRef}
-        />
+        <StoryLog entries={storyLog} streamingText={game.streamingText} logRef={logRef} />
         {/* Right under the text being written; it floats at the foot of the screen. */}
         <LoadingOverlay
           loading={isLoading}

@@ -1,55 +1,42 @@
-import { type Ref } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { memo, type Ref } from 'react';
+import { useIntl } from 'react-intl';
 import type { StoryEntry } from '../gameSlice';
-import { OutcomeBadge } from './StoryTags';
+import { StoryLogEntry } from './StoryLogEntry';
 
 interface StoryLogProps {
   entries: StoryEntry[];
   /** The narrative as it streams in; empty when nothing is being written. */
   streamingText: string;
-  /** Given to the latest paragraph, so the view can bring it into view after a turn. */
-  latestParagraphRef: Ref<HTMLParagraphElement>;
+  /** The log's element, so the view can bring the latest paragraph into view after a turn. */
+  logRef?: Ref<HTMLDivElement>;
 }
 
 /**
- * The story so far: the model's paragraphs and the player's choices, in order. Model text is
- * always React text, never HTML. The log is a polite live region, so a screen reader hears
- * each finished paragraph once; the paragraph still being written is hidden from it, or every
- * streamed fragment would be read out.
+ * An entry never changes once written (the slice only appends, and keeps the objects it has),
+ * so each renders once: appending a turn, or a streamed fragment, renders only what is new,
+ * however long the story (issue 13: one frame of work per turn at turn 100).
  */
-export function StoryLog({ entries, streamingText, latestParagraphRef }: StoryLogProps) {
+const WrittenEntry = memo(StoryLogEntry);
+
+/**
+ * The story so far: the model's paragraphs and the player's choices, in order. The log is a
+ * polite live region, so a screen reader hears each finished paragraph once; the paragraph
+ * still being written is hidden from it, or every streamed fragment would be read out.
+ */
+export function StoryLog({ entries, streamingText, logRef }: StoryLogProps) {
   const intl = useIntl();
-  const latestParagraph = entries.findLastIndex((entry) => entry.kind === 'paragraph');
   return (
     <div
+      ref={logRef}
       className="story-log"
       role="log"
       aria-live="polite"
       aria-label={intl.formatMessage({ id: 'game.play.storyLabel' })}
     >
-      {entries.map((entry, index) =>
-        entry.kind === 'paragraph' ? (
-          <p
-            // The log only grows, so a position is a stable key.
-            key={index}
-            className="story-paragraph"
-            ref={index === latestParagraph ? latestParagraphRef : undefined}
-          >
-            {entry.text}
-          </p>
-        ) : (
-          <p key={index} className="story-choice">
-            <span className="story-choice__marker" aria-hidden="true">
-              ➤
-            </span>
-            <span className="visually-hidden">
-              <FormattedMessage id="game.play.youChose" />{' '}
-            </span>
-            <span className="story-choice__text">{entry.text}</span>
-            {entry.outcome !== null && <OutcomeBadge outcome={entry.outcome} />}
-          </p>
-        ),
-      )}
+      {entries.map((entry, index) => (
+        // The log only grows, so a position is a stable key.
+        <WrittenEntry key={index} entry={entry} />
+      ))}
       {streamingText !== '' && (
         <p className="story-paragraph story-paragraph--writing" aria-hidden="true">
           {streamingText}
@@ -58,4 +45,15 @@ export function StoryLog({ entries, streamingText, latestParagraphRef }: StoryLo
       )}
     </div>
   );
+}
+
+/** The latest finished paragraph of a log (not the one being written), if any. */
+export function latestParagraphIn(log: HTMLElement | null): HTMLElement | null {
+  for (let node = log?.lastElementChild; node; node = node.previousElementSibling) {
+    const { classList } = node;
+    if (classList.contains('story-paragraph') && !classList.contains('story-paragraph--writing')) {
+      return node as HTMLElement;
+    }
+  }
+  return null;
 }

@@ -1,0 +1,39 @@
+/**
+ * Performance marks around a turn's client work, from the story reply complete to the next
+ * options in the page (issue 13, budget 4: one frame at turn 100). `npm run bench` reads the
+ * measure in Chromium (scripts/bench/turnWork.ts); anyone can in the browser's Performance panel.
+ */
+export const TURN_TIMING = {
+  /** The model's story reply (the opening or a segment) has arrived in full. */
+  replyComplete: 'taleweaver:story-reply-complete',
+  /** The options that follow it are in the page. */
+  optionsVisible: 'taleweaver:options-visible',
+  /** From the one to the other: the measure a turn leaves in the timeline. */
+  clientWork: 'taleweaver:turn-client-work',
+} as const;
+
+/** The page's performance timeline; none where marks are not kept (jsdom). */
+function timeline(): Performance | undefined {
+  return typeof performance !== 'undefined' && typeof performance.mark === 'function'
+    ? performance
+    : undefined;
+}
+
+export function markStoryReplyComplete(): void {
+  timeline()?.mark(TURN_TIMING.replyComplete);
+}
+
+/** Marks the options in the page and, after a story reply, measures the work in between. */
+export function markOptionsVisible(): void {
+  const perf = timeline();
+  if (!perf) return;
+  const visible = perf.mark(TURN_TIMING.optionsVisible);
+  const reply = perf.getEntriesByName(TURN_TIMING.replyComplete, 'mark').at(-1);
+  // Options shown without a reply before them (a resumed story) measure nothing.
+  if (reply) {
+    perf.measure(TURN_TIMING.clientWork, { start: reply.startTime, end: visible.startTime });
+  }
+  // One measure a turn is all the timeline keeps: marks would pile up over a long story.
+  perf.clearMarks(TURN_TIMING.replyComplete);
+  perf.clearMarks(TURN_TIMING.optionsVisible);
+}

@@ -1,0 +1,130 @@
+/**
+ * @jest-environment jsdom
+ */
+// The story log at turn 99: a turn appended, and the narrative streamed before it, render only
+// what is new (issue 13, budget 4). Each entry's renders are counted by wrapping the entry
+// component the log memoizes.
+import { act, render, screen } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { baseApi } from '../../../src/api/baseApi';
+import { englishCatalogue } from '../../../src/app/intl/catalogues';
+import { injectBackendApi, makeStore, type AppStore } from '../../../src/app/store';
+import type { StoryOption } from '../../../src/engine/types';
+import {
+  gameActions,
+  initialGameState,
+  type StoryEntry,
+} from '../../../src/features/game/gameSlice';
+import { StoryLogEntry } from '../../../src/features/game/views/StoryLogEntry';
+import { PlayingView } from '../../../src/features/game/views/PlayingView';
+import { PLAYING_GAME } from '../../fixtures/games';
+
+jest.mock('../../../src/features/game/views/StoryLogEntry', () => {
+  const actual = jest.requireActual<{ StoryLogEntry: typeof StoryLogEntry }>(
+    '../../../src/features/game/views/StoryLogEntry',
+  );
+  return { StoryLogEntry: jest.fn(actual.StoryLogEntry) };
+});
+
+const entryRenders = jest.mocked(StoryLogEntry);
+/** The entries rendered since the last look, by their text. */
+function renderedSinceLastLook(): string[] {
+  const texts = entryRenders.mock.calls.map(([props]) => props.entry.text);
+  entryRenders.mockClear();
+  return texts;
+}
+
+const OPTION: StoryOption = {
+  text: 'Climb the bell tower',
+  risk: 'high',
+  alignment: 'neutral',
+  traitAlignment: '',
+};
+const TURNS = 99;
+
+/** Dispatches as the app does, with React's updates flushed before the next look. */
+const dispatch = (action: Parameters<AppStore['dispatch']>[0]) =>
+  act(() => void store.dispatch(action));
+
+/** A story at the end of turn 99: the opening, then a choice and a paragraph each turn. */
+function storyLogAt(turns: number): StoryEntry[] {
+  const log: StoryEntry[] = [{ kind: 'paragraph', text: 'Paragraph 0' }];
+  for (let turn = 1; turn <= turns; turn += 1) {
+    log.push(
+      {
+        kind: 'choice',
+        text: `Choice ${turn}`,
+        outcome: turn > 1 ? 'success' : null,
+        freeText: false,
+      },
+      { kind: 'paragraph', text: `Paragraph ${turn}` },
+    );
+  }
+  return log;
+}
+
+let store: AppStore;
+
+beforeEach(() => {
+  injectBackendApi(baseApi);
+  store = makeStore({
+    game: {
+      ...initialGameState,
+      ...PLAYING_GAME,
+      storyLog: storyLogAt(TURNS),
+      previousParagraph: `Paragraph ${TURNS}`,
+      options: [OPTION],
+      turnCount: TURNS,
+    },
+  });
+  render(
+    <Provider store={store}>
+      <IntlProvider locale="en" messages={englishCatalogue}>
+        <MemoryRouter initialEntries={['/game']}>
+          <PlayingView />
+        </MemoryRouter>
+      </IntlProvider>
+    </Provider>,
+  );
+});
+
+afterEach(() => store.stop());
+
+test('the first render renders every entry once', () => {
+  expect(renderedSinceLastLook()).toHaveLength(1 + 2 * TURNS);
+});
+
+test('appending a turn renders only its choice, then only its paragraph; streaming renders none', () => {
+  renderedSinceLastLook();
+
+  dispatch(
+    gameActions.choiceSubmitted({
+      option: OPTION,
+      freeText: false,
+      outcome: 'failure',
+      scenarioType: 'standard',
+      outcomesSoFar: ['failure'],
+    }),
+  );
+  expect(renderedSinceLastLook()).toEqual([OPTION.text]);
+
+  for (const text of ['The bell', 'The bell tower sways', 'The bell tower sways in the wind']) {
+    dispatch(gameActions.narrativeStreamed(text));
+  }
+  expect(renderedSinceLastLook()).toEqual([]);
+
+  dispatch(
+    gameActions.segmentReceived({ text: 'Paragraph 100', options: [OPTION], isFinal: false }),
+  );
+  expect(renderedSinceLastLook()).toEqual(['Paragraph 100']);
+  dispatch(gameActions.segmentSummarized('The tower swayed.'));
+  expect(renderedSinceLastLook()).toEqual([]);
+
+  // What the player sees: the whole story, the new turn last, and the options again.
+  const log = screen.getByRole('log', { name: 'The story so far' });
+  expect(log.children).toHaveLength(1 + 2 * (TURNS + 1));
+  expect(log.lastElementChild?.textContent).toBe('Paragraph 100');
+  expect(screen.getByRole('button', { name: /Climb the bell tower/ })).toBeTruthy();
+});
