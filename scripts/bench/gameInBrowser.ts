@@ -1,0 +1,81 @@
+/**
+ * The browser benchmarks' game (budgets 3 and 4): the real server on the built app, the fake
+ * model server, Chromium with the test wallet, signed in with a key for the fake provider. It
+ * reuses the e2e harness (test/e2e/support) rather than repeating it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import {
+  startFakeModelServer,
+  type FakeModelServer,
+  type ReplyFunction,
+} from '../../test/fixtures/fakeModelServer';
+import { TestWallet } from '../../test/fixtures/testWallet';
+import { DESKTOP, launchBrowser } from '../../test/e2e/support/browser';
+import { injectTestWallet } from '../../test/e2e/support/injectWallet';
+import { connectAndEnterKey } from '../../test/e2e/support/journey';
+import { startServer } from '../../test/e2e/support/server';
+
+const API_KEY = 'sk-bench-game';
+
+/** The build the benchmarks measure: DIST_DIR, as webpack and the server read it. */
+export function distDir(): string {
+  const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`no build in ${dist}: run npm run build (with the same DIST_DIR) first`);
+  }
+  return dist;
+}
+
+export interface BrowserGame {
+  page: Page;
+  model: FakeModelServer;
+  wallet: TestWallet;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts everything and leaves the page on load-or-create, signed in, with the key accepted.
+ * Whatever started is stopped again if a step fails.
+ */
+export async function openBrowserGame(replyWith: ReplyFunction): Promise<BrowserGame> {
+  const started: { close(): Promise<void> }[] = [];
+  const close = async () => {
+    for (const part of started.reverse()) await part.close().catch(() => undefined);
+  };
+  const start = <T extends object>(part: Promise<T>, stop: (started: T) => Promise<void>) =>
+    part.then((running) => {
+      started.push({ close: () => stop(running) });
+      return running;
+    });
+  try {
+    // Side by side (the server's database start is the long part); all settled before going
+    // on, so that a part still starting when another fails is stopped too.
+    const starting = {
+      server: start(startServer({ DIST_DIR: distDir(), SIGN_IN_RATE_LIMIT: '1000' }), (s) =>
+        s.stop(),
+      ),
+      model: start(startFakeModelServer({ validKeys: [API_KEY], replyWith }), (m) => m.close()),
+      browser: start(launchBrowser(), (b) => b.close()),
+    };
+    await Promise.allSettled(Object.values(starting));
+    const [server, model, browser] = [
+      await starting.server,
+      await starting.model,
+      await starting.browser,
+    ];
+    const wallet = new TestWallet(1);
+    const context: BrowserContext = await browser.newContext({ viewport: DESKTOP });
+    // tsx keeps function names by wrapping functions in __name(...), and the functions the
+    // harness sends to the page carry those calls: the page gets a __name that does nothing.
+    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    await injectTestWallet(context, wallet);
+    const page = await context.newPage();
+    await connectAndEnterKey(page, { url: server.url, model, apiKey: API_KEY });
+    return { page, model, wallet, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
