@@ -1,0 +1,167 @@
+/**
+ * Budget 1, JavaScript size (gzip level 9): what / downloads when it opens, at most 125 KB; the
+ * wallet's lazy part, at most 25 KB; everything a whole game downloads, at most 230 KB. Chunk
+ * sizes come from the build (scripts/bundleSizes.ts, as the build's own report prints them); what
+ * the browser downloads is recorded in Chromium: / opened by a new visitor, and a whole game played
+ * by a player with the test wallet, landing to leaderboard, against the real server and the fake
+ * model server.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  INITIAL_JS_BUDGET_BYTES,
+  LAZY_BUDGETS_BYTES,
+  WHOLE_GAME_JS_BUDGET_BYTES,
+  gzipSize,
+  isJavaScript,
+  kilobytes,
+  measureBuild,
+  type BuildSizes,
+} from '../bundleSizes';
+import { startFakeModelServer } from '../../test/fixtures/fakeModelServer';
+import { TestWallet } from '../../test/fixtures/testWallet';
+import { DESKTOP, launchBrowser } from '../../test/e2e/support/browser';
+import { injectTestWallet } from '../../test/e2e/support/injectWallet';
+import { connectAndEnterKey, playNewGameToTheEnd } from '../../test/e2e/support/journey';
+import { startServer } from '../../test/e2e/support/server';
+import { distDir, newBenchContext } from './benchPage';
+import type { Benchmark, BudgetResult } from './budget';
+
+const API_KEY = 'sk-bench';
+
+/** Gzip bytes of every script the context downloads from `origin`, by path, each once. */
+function recordScripts(context: BrowserContext, origin: string) {
+  const scripts = new Map<string, Promise<number>>();
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.origin !== origin || !isJavaScript(url.pathname) || scripts.has(url.pathname)) return;
+    scripts.set(
+      url.pathname,
+      response.body().then((body) => gzipSize(body)),
+    );
+  });
+  /** What has been downloaded so far: path (without the leading /) → gzip bytes. */
+  return async () =>
+    new Map(
+      await Promise.all(
+        [...scripts].map(async ([file, size]) => [file.slice(1), await size] as const),
+      ),
+    );
+}
+
+const total = (scripts: Map<string, number>) =>
+  [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+
+/** Opens / as a new visitor and waits until it has nothing more to fetch. */
+async function openHome(browser: Browser, url: string) {
+  const context = await newBenchContext(browser, { viewport: DESKTOP });
+  const downloaded = recordScripts(context, url);
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByLabel('API key').waitFor();
+  const scripts = await downloaded();
+  await context.close();
+  return scripts;
+}
+
+/** Landing, wallet sign-in, key, genre, portrait, name, turns, ending, saved result, leaderboard. */
+async function playWholeGame(browser: Browser, url: string) {
+  const model = await startFakeModelServer({ validKeys: [API_KEY] });
+  const context = await newBenchContext(browser, { viewport: DESKTOP, reducedMotion: 'reduce' });
+  try {
+    await injectTestWallet(context, new TestWallet(1));
+    const downloaded = recordScripts(context, url);
+    const page: Page = await context.newPage();
+    await connectAndEnterKey(page, { url, model, apiKey: API_KEY });
+    const turns = await playNewGameToTheEnd(page);
+    await page.getByRole('button', { name: 'Save Adventure Results' }).click();
+    await page.getByText('Adventure results saved!').waitFor();
+    await page.getByRole('link', { name: 'Leaderboard' }).click();
+    await page.locator('tbody tr').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    return { scripts: await downloaded(), turns };
+  } finally {
+    await context.close();
+    await model.close();
+  }
+}
+
+function chunkDetails(sizes: BuildSizes, files?: Set<string>): Record<string, string> {
+  return Object.fromEntries(
+    sizes.files
+      .filter((row) => !files || files.has(row.file))
+      .map((row) => [
+        `${row.chunk} (${row.initial ? 'initial' : 'lazy'}) ${row.file}`,
+        `${kilobytes(row.gzip)} gzip, ${kilobytes(row.raw)} raw`,
+      ]),
+  );
+}
+
+const scriptDetails = (scripts: Map<string, number>) =>
+  Object.fromEntries(
+    [...scripts]
+      .sort(([, a], [, b]) => b - a)
+      .map(([file, bytes]) => [`downloaded ${file}`, `${kilobytes(bytes)} gzip`]),
+  );
+
+const within = (bytes: number, budget: number) => ({
+  limit: `≤ ${kilobytes(budget)} gzip`,
+  measured: `${kilobytes(bytes)} gzip`,
+  pass: bytes <= budget,
+});
+
+const bundle: Benchmark = {
+  name: 'bundle',
+  async run(): Promise<BudgetResult[]> {
+    const dist = distDir();
+    const sizes = measureBuild(dist);
+    const server = await startServer({ DIST_DIR: dist });
+    const browser = await launchBrowser();
+    try {
+      const home = await openHome(browser, server.url);
+      const game = await playWholeGame(browser, server.url);
+      const homeBytes = total(home);
+      const gameBytes = total(game.scripts);
+      const wallet = sizes.lazy.wallet;
+      if (!wallet) throw new Error(`The build at ${dist} has no 'wallet' chunk group`);
+      const unused = sizes.files
+        .filter((row) => row.file.endsWith('.js') && !game.scripts.has(row.file))
+        .map((row) => `${row.chunk} ${row.file} (${kilobytes(row.gzip)})`);
+      return [
+        {
+          budget: '1. Initial JavaScript for /',
+          ...within(homeBytes, INITIAL_JS_BUDGET_BYTES),
+          details: {
+            'measured how': `every script / downloads in Chromium when a new visitor opens it, until the network is idle (${dist})`,
+            'the entry point (runtime + main), from the build': `${kilobytes(sizes.initialJs)} gzip`,
+            ...scriptDetails(home),
+            ...chunkDetails(sizes),
+          },
+        },
+        {
+          budget: '1. Wallet chunk',
+          ...within(wallet.js, LAZY_BUDGETS_BYTES.wallet!),
+          details: {
+            'measured how':
+              "the JavaScript of the 'wallet' chunk group (import() in walletSaga), from the build",
+            ...chunkDetails(sizes, new Set(wallet.files)),
+          },
+        },
+        {
+          budget: '1. All JavaScript of a whole game',
+          ...within(gameBytes, WHOLE_GAME_JS_BUDGET_BYTES),
+          details: {
+            'measured how': `every script downloaded in Chromium while a player with the test wallet (in English) signs in, enters a key, plays a ${game.turns}-turn game to its ending, saves the result and opens the leaderboard`,
+            'every script of the build': `${kilobytes(sizes.allJs)} gzip`,
+            'not downloaded in the game': unused.join('; ') || 'none',
+            ...scriptDetails(game.scripts),
+          },
+        },
+      ];
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  },
+};
+
+export default bundle;
