@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { FunctionsClient } from '@supabase/functions-js';
+import type { PostgrestClient } from '@supabase/postgrest-js';
 
 /** A verified wallet's credentials (SPEC.md section 3, local storage keys). */
 export interface WalletSession {
@@ -13,11 +14,18 @@ export interface WalletSession {
  * wallet an authenticated one sending its token and address.
  */
 export interface Backend {
-  anon: SupabaseClient;
-  forWallet(session: WalletSession): SupabaseClient;
+  anon: BackendClient;
+  forWallet(session: WalletSession): BackendClient;
 }
 
-/** Makes (once) and returns the clients; supabase-js is only downloaded when first needed. */
+/** What the app asks of the backend: tables and functions (PostgREST), and edge functions. */
+export interface BackendClient {
+  from: (relation: string) => ReturnType<PostgrestClient['from']>;
+  rpc: (fn: string, args?: Record<string, unknown>) => ReturnType<PostgrestClient['rpc']>;
+  functions: FunctionsClient;
+}
+
+/** Makes (once) and returns the clients; they are only downloaded when first needed. */
 export type BackendProvider = () => Promise<Backend>;
 
 /** Where the backend is: the build's SUPABASE_URL, else the server that served the page. */

@@ -1,5 +1,5 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { PostgrestError } from '@supabase/supabase-js';
+import type { PostgrestError } from '@supabase/postgrest-js';
 import type { Backend } from './backend';
 
 /**
@@ -32,7 +32,7 @@ export async function backendOf(extra: unknown): Promise<Backend> {
 
 /**
  * The one RTK Query API of the app (DESIGN.md, State). Each feature adds its endpoints with
- * injectEndpoints; queries talk to the backend through supabase-js in `queryFn`.
+ * injectEndpoints; queries talk to the backend through supabase-js's PostgREST client in `queryFn`.
  */
 export const baseApi = createApi({
   reducerPath: 'api',
@@ -43,7 +43,7 @@ export const baseApi = createApi({
 
 export type BackendApi = typeof baseApi;
 
-/** Runs a supabase-js request and hands RTK Query its data or a BackendError. */
+/** Runs a backend request and hands RTK Query its data or a BackendError. */
 export async function fromSupabase<T>(
   request: PromiseLike<{ data: T | null; error: PostgrestError | null; status: number }>,
 ): Promise<{ data: T } | { error: BackendError }> {

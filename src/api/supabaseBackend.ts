@@ -1,29 +1,35 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Backend, BackendLocation, WalletSession } from './backend';
+import { FunctionsClient } from '@supabase/functions-js';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import type { Backend, BackendClient, BackendLocation, WalletSession } from './backend';
 
 /** The header SPEC.md section 6 names; the server's row-level security reads only the token. */
 export const WALLET_ADDRESS_HEADER = 'x-wallet-address';
 
-type RealtimeTransport = NonNullable<
-  NonNullable<Parameters<typeof createClient>[2]>['realtime']
->['transport'];
-
-export interface BackendExtras {
-  /** For tests in Node 20: a WebSocket implementation for supabase-js's realtime client. */
-  realtimeTransport?: RealtimeTransport;
-}
-
-/** The two supabase-js clients the app uses; authenticated ones are kept per token. */
-export function createBackend(location: BackendLocation, extras: BackendExtras = {}): Backend {
-  const client = (headers: Record<string, string>): SupabaseClient =>
-    createClient(location.url, location.anonKey, {
-      // Sessions are the wallet feature's business; supabase-js keeps none of its own.
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      global: { headers },
-      ...(extras.realtimeTransport && { realtime: { transport: extras.realtimeTransport } }),
-    });
+/**
+ * The two kinds of backend client the app uses; authenticated ones are kept per token. They
+ * are supabase-js's own PostgREST and Functions clients, set up the way supabase-js's
+ * createClient sets them up (the apikey header, the anon key as the bearer token unless a
+ * wallet's token is given), without the auth, realtime and storage clients the app never uses:
+ * 7 KB of JavaScript instead of 52 (npm run bench, budget 1).
+ */
+export function createBackend(location: BackendLocation): Backend {
+  const base = location.url.replace(/\/+$/, '');
+  const client = (headers: Record<string, string>): BackendClient => {
+    const all = {
+      apikey: location.anonKey,
+      Authorization: `Bearer ${location.anonKey}`,
+      'X-Client-Info': 'taleweaver',
+      ...headers,
+    };
+    const rest = new PostgrestClient(`${base}/rest/v1`, { headers: all });
+    return {
+      from: (relation: string) => rest.from(relation),
+      rpc: (fn: string, args?: Record<string, unknown>) => rest.rpc(fn, args),
+      functions: new FunctionsClient(`${base}/functions/v1`, { headers: all }),
+    };
+  };
   const anon = client({});
-  const byToken = new Map<string, SupabaseClient>();
+  const byToken = new Map<string, BackendClient>();
   return {
     anon,
     forWallet({ address, token }: WalletSession) {

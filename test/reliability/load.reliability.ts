@@ -7,7 +7,6 @@
  */
 import http from 'node:http';
 import { Wallet } from 'ethers';
-import WebSocket from 'ws';
 import { DEFAULT_ANON_KEY } from '../../src/api';
 import { createBackend } from '../../src/api/supabaseBackend';
 import { startServer, type RunningServer } from '../e2e/support/server';
@@ -32,10 +31,7 @@ afterAll(() => server?.stop());
 
 test('200 readers and 20 writers for 30 s on PGlite: nothing fails or is lost; p99 measured', async () => {
   server = await startServer({ SERVE_APP: 'false', SIGN_IN_RATE_LIMIT: '1000' });
-  const backend = createBackend(
-    { url: server.url, anonKey: DEFAULT_ANON_KEY },
-    { realtimeTransport: WebSocket as never },
-  );
+  const backend = createBackend({ url: server.url, anonKey: DEFAULT_ANON_KEY });
   const writers = await Promise.all(
     Array.from({ length: WRITERS }, async () => {
       const wallet = Wallet.createRandom();

@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Wallet } from 'ethers';
-import WebSocket from 'ws';
 import { DEFAULT_ANON_KEY } from '../../src/api';
 import { createBackend } from '../../src/api/supabaseBackend';
 import { startServer, type RunningServer } from '../e2e/support/server';
@@ -39,8 +38,7 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const backendOf = (url: string) =>
-  createBackend({ url, anonKey: DEFAULT_ANON_KEY }, { realtimeTransport: WebSocket as never });
+const backendOf = (url: string) => createBackend({ url, anonKey: DEFAULT_ANON_KEY });
 
 /** Writes results from several writers until killed; resolves with the acknowledged names. */
 function writeUntilKilled(

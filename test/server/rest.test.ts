@@ -1,8 +1,10 @@
 /**
- * The backend calls of SPEC.md section 7, made with supabase-js exactly as the app makes them,
+ * The backend calls of SPEC.md section 7, made with supabase-js's clients exactly as the app makes them,
  * against the real server on PGlite and on PostgreSQL.
  */
+import { createClient } from '@supabase/supabase-js';
 import { Wallet } from 'ethers';
+import WebSocket from 'ws';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from './support/databases';
 import { plausibleResult } from './support/results';
 import { signIn, startTestServer, type TestServer } from './support/testServer';
@@ -130,6 +132,30 @@ describe.each(testBackends())('the REST API on $name', (database) => {
       expect(shared.error).toBeNull();
       expect(forged.status).toBe(401);
     });
+  });
+
+  test("supabase-js's own createClient, as a hosted-Supabase app would use it, talks to the server", async () => {
+    const supabase = createClient(server.url, server.tokens.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      // Node 20 has no WebSocket of its own; nothing here subscribes.
+      realtime: { transport: WebSocket as never },
+    });
+    const board = await supabase
+      .from('leaderboard')
+      .select('*')
+      .order('score', { ascending: false })
+      .limit(20);
+    expect(board.error).toBeNull();
+    expect(board.status).toBe(200);
+    const nonce = await supabase.rpc('create_user_if_not_exists', {
+      p_wallet_address: Wallet.createRandom().address.toLowerCase(),
+    });
+    expect(nonce.error).toBeNull();
+    expect((nonce.data as { nonce: string }[])[0]?.nonce).toMatch(/^[0-9a-f]{32}$/);
+    const login = await supabase.functions.invoke('wallet-login', { body: {} });
+    expect(login.error).not.toBeNull();
+    await supabase.removeAllChannels();
+    supabase.realtime.disconnect();
   });
 
   test('the duplicate check reads its own results by wallet, character and ending', async () => {

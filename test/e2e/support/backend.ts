@@ -1,6 +1,5 @@
 import type { BaseWallet } from 'ethers';
 import type { BrowserContext } from 'playwright-core';
-import WebSocket from 'ws';
 import { DEFAULT_ANON_KEY } from '../../../src/api/backend';
 import { createBackend } from '../../../src/api/supabaseBackend';
 import { signIn, type BackendTarget } from '../../server/support/testServer';
@@ -15,10 +14,7 @@ export const baseUrl = (): string => {
 export function e2eBackend(url = baseUrl()): BackendTarget {
   return {
     url,
-    backend: createBackend(
-      { url, anonKey: DEFAULT_ANON_KEY },
-      { realtimeTransport: WebSocket as never },
-    ),
+    backend: createBackend({ url, anonKey: DEFAULT_ANON_KEY }),
   };
 }
 

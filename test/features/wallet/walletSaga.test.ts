@@ -7,7 +7,6 @@ import { makeStore } from '../../../src/app/store';
 import { expectSaga } from 'redux-saga-test-plan';
 import { DEFAULT_ANON_KEY } from '../../../src/api/backend';
 import { createBackend } from '../../../src/api/supabaseBackend';
-import WebSocket from 'ws';
 import type { WalletEnvironment } from '../../../src/features/wallet';
 import { storeSignIn, tokenExpiry } from '../../../src/features/wallet/session';
 import { checkSession, walletSaga } from '../../../src/features/wallet/walletSaga';
@@ -166,10 +165,7 @@ describe('connecting', () => {
     const wallet = new TestWallet();
     const { env } = environment([wallet]);
     // A client with the wrong public key: the nonce request is refused; the login is not.
-    const backend = createBackend(
-      { url: server.url, anonKey: 'wrong-key' },
-      { realtimeTransport: WebSocket as never },
-    );
+    const backend = createBackend({ url: server.url, anonKey: 'wrong-key' });
     await expectSaga(walletSaga)
       .withReducer(reducer, state())
       .provide({ getContext: (name) => (name === 'backend' ? async () => backend : env) })

@@ -5,7 +5,6 @@
 import type { BaseWallet } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import { SiweMessage } from 'siwe';
-import WebSocket from 'ws';
 import { TokenAuthority } from '../../../server/auth';
 import { buildServer } from '../../../server/app';
 import { readConfig } from '../../../server/config';
@@ -38,10 +37,7 @@ export async function startTestServer(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://localhost:${port}`;
-  const backend = createBackend(
-    { url, anonKey: DEFAULT_ANON_KEY },
-    { realtimeTransport: WebSocket as never },
-  );
+  const backend = createBackend({ url, anonKey: DEFAULT_ANON_KEY });
   return {
     url,
     db,
