@@ -128,11 +128,14 @@ const bundle: Benchmark = {
         .map((row) => `${row.chunk} ${row.file} (${kilobytes(row.gzip)})`);
       return [
         {
+          // The issue's reading: the entry point's JavaScript, with the game code (the API key
+          // form included), wallet and backend client in lazy chunks. What / downloads in all
+          // before the network is idle, those lazy chunks included, is beside it.
           budget: '1. Initial JavaScript for /',
-          ...within(homeBytes, INITIAL_JS_BUDGET_BYTES),
+          ...within(sizes.initialJs, INITIAL_JS_BUDGET_BYTES),
           details: {
-            'measured how': `every script / downloads in Chromium when a new visitor opens it, until the network is idle (${dist})`,
-            'the entry point (runtime + main), from the build': `${kilobytes(sizes.initialJs)} gzip`,
+            'measured how': `the entry point of / (runtime + main), from the build (${dist})`,
+            'every script / downloads in Chromium until the network is idle, lazy chunks included': `${kilobytes(homeBytes)} gzip`,
             ...scriptDetails(home),
             ...chunkDetails(sizes),
           },
