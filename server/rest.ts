@@ -140,6 +140,23 @@ function bindValue(column: string, value: unknown, rules: TableRules): unknown {
 }
 
 /**
+ * The select a GET on `table` with these query parameters runs, as bound-parameter SQL (also
+ * what `npm run bench` explains for the leaderboard). Throws outside the allowed subset.
+ */
+export function selectStatement(table: string, query: Query): { sql: string; params: unknown[] } {
+  const rules = tableRules(table);
+  const params: unknown[] = [];
+  const sql =
+    `select ${selectedColumns(query, rules).map(quote).join(', ')}` +
+    ` from public.${quote(table)}` +
+    whereClause(query, rules, params) +
+    orderClause(query, rules) +
+    countParam(query, 'limit') +
+    countParam(query, 'offset');
+  return { sql, params };
+}
+
+/**
  * The part of PostgREST the app uses (SPEC.md section 7), under /rest/v1. Every request runs
  * in one transaction with its token's role and claims, so the migrations' RLS decides.
  */
@@ -180,14 +197,7 @@ export function registerRest(app: FastifyInstance, db: Database, tokens: TokenAu
     TABLE_ROUTE,
     async (request, reply) => {
       const rules = tableRules(request.params.table);
-      const params: unknown[] = [];
-      const sql =
-        `select ${selectedColumns(request.query, rules).map(quote).join(', ')}` +
-        ` from public.${quote(request.params.table)}` +
-        whereClause(request.query, rules, params) +
-        orderClause(request.query, rules) +
-        countParam(request.query, 'limit') +
-        countParam(request.query, 'offset');
+      const { sql, params } = selectStatement(request.params.table, request.query);
       const query = () => run(request, async (client) => (await client.query(sql, params)).rows);
       let rows: Row[];
       if (rules.sameForEveryone) {
