@@ -106,6 +106,11 @@ export interface GameState {
   options: StoryOption[];
   /** One summary per segment; the prompts send only the last 16. */
   storySummary: string[];
+  /**
+   * The latest segment's summary is still being written. The options show without it (it is
+   * only the next prompt's context); the next turn waits for it. Session state: never saved.
+   */
+  summaryPending: boolean;
   /** The narrative as it streams in, before the reply is complete. */
   streamingText: string;
   turnCount: number;
@@ -141,6 +146,7 @@ export const initialGameState: GameState = {
   previousParagraph: '',
   options: [],
   storySummary: [],
+  summaryPending: false,
   streamingText: '',
   turnCount: 0,
   loadingProgress: 0,
@@ -306,13 +312,18 @@ export const gameSlice = createSlice({
       state.streamingText = '';
       state.thinking = false;
       state.wait = null;
-      // Still loading: the segment's summary (and for a final one the recap) comes next, and
-      // the options wait for it, so the next choice starts from a complete turn.
+      state.summaryPending = true;
+      // The options show now; the summary is written behind them. A final segment stays
+      // loading: its summary and then the recap come next.
+      state.isLoading = action.payload.isFinal;
     },
+    /** The latest segment's summary is in (the next turn may already be waiting for it). */
     segmentSummarized(state, action: PayloadAction<string>) {
-      if (state.stage !== 'playing' || !state.isLoading) return;
+      if (state.stage !== 'playing' || !state.summaryPending) return;
       state.storySummary.push(action.payload);
-      state.isLoading = state.isFinal;
+      state.summaryPending = false;
+      // Any wait shown now was the summary's: the next turn asks for nothing before it.
+      state.wait = null;
     },
     turnRetryScheduled(state, action: PayloadAction<GameWait>) {
       state.wait = action.payload;
@@ -351,6 +362,9 @@ export const gameSlice = createSlice({
       if (state.isLoading && state.stage === 'playing' && state.lastChoice) {
         state.error = 'turnFailed';
       }
+      // A final segment's summary is written within the turn, so it stops with it; any other
+      // runs on behind the options, and the next turn still waits for it.
+      if (state.isFinal) state.summaryPending = false;
       state.isLoading = false;
       state.wait = null;
       state.streamingText = '';
@@ -358,6 +372,8 @@ export const gameSlice = createSlice({
     },
     returnedHome(state) {
       state.isLoading = false;
+      // Leaving the game stops the summary being written behind the options (the game's saga).
+      state.summaryPending = false;
       state.wait = null;
       state.streamingText = '';
       state.thinking = false;
@@ -374,6 +390,8 @@ export const gameSlice = createSlice({
       return {
         ...initialGameState,
         ...story,
+        // No summary is being written for a story just opened: nothing may wait for one.
+        summaryPending: false,
         apiKey: state.apiKey,
         stage: story.isFinal ? 'endingScreen' : 'playing',
       };

@@ -11,6 +11,7 @@ import { seededRng } from '../../../src/engine/random';
 import { initialSettingsState } from '../../../src/features/settings';
 import { initialProviderSessionState } from '../../../src/features/llm';
 import {
+  canChoose,
   gameActions,
   initialGameState,
   type GameState,
@@ -319,6 +320,146 @@ describe('a turn', () => {
   });
 });
 
+/**
+ * A fetch that holds back the summary requests (the prompt asks for storySummary) until the
+ * test releases them, so a test can look at the game while a summary is being written. A held
+ * request aborted by the game never reaches the server.
+ */
+function heldSummaries() {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const fetchWithHeldSummaries: typeof fetch = async (input, init) => {
+    if (String(init?.body ?? '').includes('storySummary')) {
+      await Promise.race([
+        released,
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('The summary was aborted.', 'AbortError')),
+          );
+        }),
+      ]);
+    }
+    return fetch(input, init);
+  };
+  return { fetch: fetchWithHeldSummaries, release };
+}
+
+/** A real store running the game's saga (what takeLeading is not waiting for is dropped). */
+function storeRunning(game: Partial<GameState>, fetchImpl: typeof fetch) {
+  const sagaMiddleware = createSagaMiddleware({
+    context: { rng: seededRng(7), storage, fetch: fetchImpl },
+  });
+  const store = configureStore({
+    reducer: gameSagaReducer,
+    preloadedState: stateWith(game),
+    middleware: () => new Tuple(sagaMiddleware),
+  });
+  const task = sagaMiddleware.run(gameSaga);
+  return { store, stop: () => task.cancel() };
+}
+
+async function until(check: () => boolean, what: string) {
+  for (let waited = 0; !check(); waited += 10) {
+    if (waited > 3000) throw new Error(`Still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const paragraphs = (game: GameState) =>
+  game.storyLog.filter((entry: StoryEntry) => entry.kind === 'paragraph');
+const NEW_SUMMARY = 'Aria knocked, and a sleepy porter let her into the courtyard.';
+
+describe("a segment's summary, written behind the options", () => {
+  test('the options show as soon as the segment is in, while its summary is written', async () => {
+    const held = heldSummaries();
+    const { store, stop } = storeRunning(PLAYING_GAME, held.fetch);
+    store.dispatch(gameActions.choiceMade({ index: 1 }));
+    await until(() => paragraphs(store.getState().game).length === 2, 'the segment');
+    expect(store.getState().game).toEqual(
+      expect.objectContaining({ isLoading: false, summaryPending: true }),
+    );
+    expect(canChoose(store.getState().game)).toBe(true);
+    expect(store.getState().game.options.length).toBeGreaterThan(0);
+    expect(store.getState().game.storySummary).toEqual(['Aria reached the gate.']);
+
+    held.release();
+    await until(() => !store.getState().game.summaryPending, 'the summary');
+    stop();
+    expect(store.getState().game.storySummary).toHaveLength(2);
+    expect(store.getState().game.isLoading).toBe(false);
+  });
+
+  test('a choice made while the summary is written waits for it; the next prompt has it', async () => {
+    model.enqueue(
+      {
+        json: {
+          storySegment: 'A sleepy porter opens the gate and waves Aria into the courtyard.',
+          options: [{ text: 'Thank the porter', risk: 'low', alignment: 'moral' }],
+        },
+      },
+      { json: { storySummary: NEW_SUMMARY } },
+    );
+    const held = heldSummaries();
+    const { store, stop } = storeRunning(PLAYING_GAME, held.fetch);
+    store.dispatch(gameActions.choiceMade({ index: 1 }));
+    await until(() => canChoose(store.getState().game), 'the options');
+    store.dispatch(gameActions.choiceMade({ index: 0 }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The second turn is loading, and has asked for nothing before the summary is in.
+    expect(store.getState().game).toEqual(
+      expect.objectContaining({ turnCount: 2, isLoading: true, summaryPending: true }),
+    );
+    expect(model.requests).toHaveLength(1);
+
+    held.release();
+    await until(() => paragraphs(store.getState().game).length === 3, 'the second segment');
+    stop();
+    const prompts = model.requests.map((request) => userPrompt(request.body));
+    expect(prompts[1]).toContain('storySummary');
+    expect(prompts[2]).toContain(NEW_SUMMARY);
+    expect(store.getState().game.storySummary.slice(0, 2)).toEqual([
+      'Aria reached the gate.',
+      NEW_SUMMARY,
+    ]);
+  });
+
+  test("Cancel stops the next turn's wait for the summary, not the summary", async () => {
+    const held = heldSummaries();
+    const { store, stop } = storeRunning(PLAYING_GAME, held.fetch);
+    store.dispatch(gameActions.choiceMade({ index: 1 }));
+    await until(() => canChoose(store.getState().game), 'the options');
+    store.dispatch(gameActions.choiceMade({ index: 0 }));
+    store.dispatch(gameActions.waitCancelled());
+    expect(store.getState().game.error).toBe('turnFailed');
+
+    held.release();
+    await until(() => store.getState().game.storySummary.length === 2, 'the summary');
+    store.dispatch(gameActions.turnRetryRequested());
+    await until(() => paragraphs(store.getState().game).length === 3, 'the second segment');
+    stop();
+    expect(store.getState().game.turnCount).toBe(2);
+  });
+
+  test('Return to Home while the summary is written stops it', async () => {
+    const held = heldSummaries();
+    const { store, stop } = storeRunning(PLAYING_GAME, held.fetch);
+    store.dispatch(gameActions.choiceMade({ index: 1 }));
+    await until(() => canChoose(store.getState().game), 'the options');
+    store.dispatch(gameActions.returnedHome());
+    held.release();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    stop();
+    expect(store.getState().game).toEqual(
+      expect.objectContaining({ stage: 'loadOrCreate', summaryPending: false }),
+    );
+    expect(store.getState().game.storySummary).toEqual(['Aria reached the gate.']);
+    // The held summary request was aborted before it went out.
+    expect(model.requests).toHaveLength(1);
+  });
+});
+
 describe('the ending', () => {
   test('from turn 7 the conclusion check may end the story; the recap and the score follow', async () => {
     const result = await run({ ...PLAYING_GAME, turnCount: 6, outcomes: Array(6).fill('partial') })
@@ -326,12 +467,17 @@ describe('the ending', () => {
       .put.like({
         action: { type: gameActions.segmentReceived.type, payload: { isFinal: true } },
       })
+      .put.like({ action: { type: gameActions.segmentSummarized.type } })
       .put.like({ action: { type: scoreComputed.type } })
       .put.like({ action: { type: gameActions.recapReceived.type } })
       .silentRun(2500);
     const { game, playerStats } = result.storeState;
     expect(game.stage).toBe('endingScreen');
     expect(userPrompt(model.requests[0]!.body)).toContain('isFinal');
+    // The final segment's summary first, then the recap, which reads it.
+    expect(userPrompt(model.requests[1]!.body)).toContain('storySummary');
+    expect(userPrompt(model.requests[2]!.body)).toContain('wrapUpParagraph');
+    expect(game.storySummary).toHaveLength(2);
     expect(playerStats.finalScore).toBe(
       endingScore({
         scoreBreakdown: playerStats.scoreBreakdown,

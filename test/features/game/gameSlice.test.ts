@@ -52,13 +52,81 @@ test('after a failed turn a new choice is refused: Try again is the way on', () 
   expect(store.getState().game.outcomes).toEqual([]);
 });
 
-test('a segment keeps the turn loading until its summary is in; the options then show', () => {
-  const store = storeAt({ stage: 'playing', isLoading: true, lastChoice: choice });
+describe("a segment's summary", () => {
   const options = [choice.option];
-  store.dispatch(gameActions.segmentReceived({ text: 'Next.', options, isFinal: false }));
-  expect(store.getState().game).toEqual(expect.objectContaining({ isLoading: true, options }));
-  store.dispatch(gameActions.segmentSummarized('It went on.'));
-  expect(store.getState().game.isLoading).toBe(false);
+  const writing = { stage: 'playing' as const, isLoading: true, lastChoice: choice };
+
+  test('the options show with the segment; its summary is pending until it is in', () => {
+    const store = storeAt({ ...writing, storySummary: ['It began.'] });
+    store.dispatch(gameActions.segmentReceived({ text: 'Next.', options, isFinal: false }));
+    expect(store.getState().game).toEqual(
+      expect.objectContaining({ isLoading: false, options, summaryPending: true }),
+    );
+    store.dispatch(gameActions.segmentSummarized('It went on.'));
+    expect(store.getState().game).toEqual(
+      expect.objectContaining({
+        isLoading: false,
+        summaryPending: false,
+        storySummary: ['It began.', 'It went on.'],
+      }),
+    );
+  });
+
+  test('a summary that comes in while the next turn loads is kept, and the turn loads on', () => {
+    const store = storeAt(writing);
+    store.dispatch(gameActions.segmentReceived({ text: 'Next.', options, isFinal: false }));
+    store.dispatch(gameActions.choiceSubmitted(choice));
+    store.dispatch(
+      gameActions.turnRetryScheduled({ reason: 'rateLimited', attempt: 1, retryAt: 1 }),
+    );
+    store.dispatch(gameActions.segmentSummarized('It went on.'));
+    expect(store.getState().game).toEqual(
+      expect.objectContaining({
+        isLoading: true,
+        summaryPending: false,
+        storySummary: ['It went on.'],
+        // The wait shown was the summary's.
+        wait: null,
+      }),
+    );
+  });
+
+  test('a summary nobody is waiting for is ignored', () => {
+    const store = storeAt({ stage: 'playing', storySummary: ['It began.'] });
+    store.dispatch(gameActions.segmentSummarized('From another story.'));
+    expect(store.getState().game.storySummary).toEqual(['It began.']);
+  });
+
+  test('a final segment stays loading through its summary until the recap', () => {
+    const store = storeAt(writing);
+    store.dispatch(gameActions.segmentReceived({ text: 'The end.', options, isFinal: true }));
+    expect(store.getState().game).toEqual(
+      expect.objectContaining({ isLoading: true, options: [], summaryPending: true }),
+    );
+    store.dispatch(gameActions.segmentSummarized('It ended.'));
+    expect(store.getState().game).toEqual(
+      expect.objectContaining({ isLoading: true, summaryPending: false }),
+    );
+  });
+
+  test("Cancel on the next turn leaves the summary pending; leaving the game doesn't", () => {
+    const store = storeAt(writing);
+    store.dispatch(gameActions.segmentReceived({ text: 'Next.', options, isFinal: false }));
+    store.dispatch(gameActions.choiceSubmitted(choice));
+    store.dispatch(gameActions.waitCancelled());
+    expect(store.getState().game.summaryPending).toBe(true);
+    store.dispatch(gameActions.returnedHome());
+    expect(store.getState().game.summaryPending).toBe(false);
+  });
+
+  test('cancelling a final turn stops its summary with it', () => {
+    const store = storeAt(writing);
+    store.dispatch(gameActions.segmentReceived({ text: 'The end.', options, isFinal: true }));
+    store.dispatch(gameActions.waitCancelled());
+    expect(store.getState().game).toEqual(
+      expect.objectContaining({ summaryPending: false, error: 'turnFailed' }),
+    );
+  });
 });
 
 test('a retry after a garbled or dropped reply clears what had streamed in', () => {

@@ -298,9 +298,9 @@ describe('PlayingView', () => {
           isFinal: false,
         }),
       );
-      // The options show once the segment's summary is in.
-      store.dispatch(gameActions.segmentSummarized('The chapel burned down.'));
     });
+    // The options show with the segment; its summary is written behind them.
+    expect(store.getState().game.summaryPending).toBe(true);
     expect(screen.getByText('Turns: 3')).toBeTruthy();
     expect(document.activeElement).toBe(
       screen.getByRole('button', { name: /Climb the bell tower/ }),

@@ -137,6 +137,20 @@ describe('savedStoryResumed', () => {
     store.stop();
   });
 
+  test('never resumes with a summary pending: none is being written, nothing may wait for one', () => {
+    // Saved at rest while the last segment's summary was still being written.
+    const pending = { ...playing, summaryPending: true };
+    const snapshot = selectResumableGame({ game: pending, playerStats: initialPlayerStatsState });
+    expect(snapshot).not.toHaveProperty('summaryPending');
+    const store = makeStore({ game: { ...pending, stage: 'loadOrCreate' } });
+    // Even a stored record that somehow carries the flag.
+    store.dispatch(gameActions.savedStoryResumed({ ...saved, summaryPending: true } as never));
+    expect(store.getState().game).toEqual(
+      expect.objectContaining({ stage: 'playing', summaryPending: false }),
+    );
+    store.stop();
+  });
+
   test('opens the ending screen for a finished story', () => {
     const store = makeStore({ game: { ...initialGameState, stage: 'playing', apiKey: 'sk-now' } });
     store.dispatch(gameActions.savedStoryResumed({ ...saved, isFinal: true, recap }));

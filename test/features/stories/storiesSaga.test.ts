@@ -514,8 +514,13 @@ describe('two tabs on one story', () => {
     const stories = await listStories(db, WALLET);
     expect(stories).toHaveLength(2);
     const branch = stories.find((story) => story.id !== first.id)!;
-    expect(branch).toMatchObject({ previousParagraph: SECOND, revision: 2, branchOf: first.id });
-    expect(result.storeState.stories.current).toMatchObject({ id: branch.id, revision: 2 });
+    // Saved at the split, then twice in the turn: the segment (the options show at once), then
+    // its summary, written behind them.
+    expect(branch).toMatchObject({ previousParagraph: SECOND, revision: 3, branchOf: first.id });
+    expect(branch.game).toMatchObject({
+      storySummary: expect.arrayContaining(['Aria opened the gate.']),
+    });
+    expect(result.storeState.stories.current).toMatchObject({ id: branch.id, revision: 3 });
     expect(result.storeState.stories.otherTab?.status).toBe('branched');
     // The split is the news; a 'saved' notice would only hide it.
     expect(result.storeState.stories.notice).toBeNull();

@@ -12,6 +12,7 @@ import {
   put,
   race,
   select,
+  spawn,
   take,
   takeLatest,
   takeLeading,
@@ -376,7 +377,36 @@ function* cancellable(work: (choice: ResolvedChoice) => Generator, choice: Resol
   });
 }
 
+/** Leaving the story: a summary still being written for it is no longer wanted. */
+const LEAVING_THE_STORY = [
+  gameActions.returnedHome.type,
+  gameActions.newGameStarted.type,
+  gameActions.savedStoryResumed.type,
+];
+
+/**
+ * The last segment's summary, if it is still being written: the next prompt carries it
+ * (SPEC.md section 7, the story context). Cancel still stops this wait (cancellable).
+ */
+function* summaryOfLastSegment() {
+  while ((yield* select(selectState)).game.summaryPending) {
+    yield* take(gameActions.segmentSummarized.type);
+  }
+}
+
+/**
+ * Writes a segment's summary behind the options, detached from the turn (the next choice may
+ * come while it is written); it stops if the player leaves the story.
+ */
+function* summarizeBehindOptions(game: GameState, choice: ResolvedChoice, text: string) {
+  yield* race({
+    summarized: call(writeSummary, game, choice, text),
+    left: take(LEAVING_THE_STORY),
+  });
+}
+
 function* playTurn(choice: ResolvedChoice): Generator {
+  yield* call(summaryOfLastSegment);
   const prompts = yield* currentPrompts();
   const { game, playerStats } = yield* select(selectState);
   const input = {
@@ -408,9 +438,14 @@ function* playTurn(choice: ResolvedChoice): Generator {
       gameActions.segmentReceived({ text, options: normalizeOptions(reply.options), isFinal }),
     );
 
-    const summary = yield* summarize(game, choice, text);
-    yield* put(gameActions.segmentSummarized(summary));
-    if (isFinal) yield* call(writeRecap, text);
+    if (!isFinal) {
+      // The options are shown now; the summary is only the next prompt's context.
+      yield* spawn(summarizeBehindOptions, game, choice, text);
+      return;
+    }
+    // The recap reads every summary, this one's too.
+    yield* call(writeSummary, game, choice, text);
+    yield* call(writeRecap, text);
   } catch (error) {
     if (isAbortError(error)) return;
     yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
@@ -441,6 +476,11 @@ function* summarize(game: GameState, choice: ResolvedChoice, text: string) {
     if (isAbortError(error)) throw error;
     return text.split(/\s+/).slice(0, FALLBACK_SUMMARY_WORDS).join(' ');
   }
+}
+
+function* writeSummary(game: GameState, choice: ResolvedChoice, text: string) {
+  const summary = yield* summarize(game, choice, text);
+  yield* put(gameActions.segmentSummarized(summary));
 }
 
 // ---- The recap and the score (SPEC.md sections 3 and 9) ----
