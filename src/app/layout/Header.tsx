@@ -1,12 +1,15 @@
+import { useLayoutEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router-dom';
 import { LanguageSelect } from '../../features/settings';
 import { WalletControl } from '../../features/wallet';
 import { Logo } from './Logo';
+import './staticShell.css';
 
 /** The common header: navigation, the site title with its logo, the wallet slot, Language. */
 export function Header() {
   const intl = useIntl();
+  useLayoutEffect(removeStaticShell, []);
   return (
     <header className="site-header">
       <Link to="/" className="site-title">
@@ -29,4 +32,12 @@ export function Header() {
       </div>
     </header>
   );
+}
+
+/**
+ * Takes away index.html's app shell, the bar painted before any script ran, once this header
+ * stands in its place; a layout effect, so no frame shows both or neither.
+ */
+function removeStaticShell() {
+  document.getElementById('static-shell')?.remove();
 }

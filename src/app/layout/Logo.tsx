@@ -1,4 +1,7 @@
-/** The Taleweaver mark: a quill drawing a thread. Decorative; the title beside it names it. */
+/**
+ * The Taleweaver mark: a quill drawing a thread. Decorative; the title beside it names it.
+ * public/index.html draws the same mark in its app shell; change both together.
+ */
 export function Logo() {
   return (
     <svg className="logo" viewBox="0 0 64 64" width="36" height="36" aria-hidden="true">
