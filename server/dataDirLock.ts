@@ -11,6 +11,8 @@ import path from 'node:path';
 /** How long a new server waits for a live holder to finish shutting down before refusing. */
 export const LOCK_WAIT_MS = 10_000;
 const POLL_MS = 100;
+/** How long a new lock is left before it is read back to make sure it is still ours. */
+const SETTLE_MS = 50;
 
 interface LockHolder {
   pid: number;
@@ -41,25 +43,30 @@ export async function takeDataDirLock(
   }
   const me: LockHolder = { pid: process.pid, started: startTimeOf(process.pid) };
   const deadline = Date.now() + waitMs;
+  const mine = JSON.stringify(me);
   for (;;) {
-    try {
-      fs.writeFileSync(file, JSON.stringify(me), { flag: 'wx' });
-      heldHere.add(file);
-      return {
-        file,
-        release() {
-          heldHere.delete(file);
-          releaseIfOurs(file, me);
-        },
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (createExclusively(file, mine)) {
+      // A server that judged our lock stale a moment before we wrote it may have moved it
+      // aside (takeOver puts back what it did not mean to take); the lock is ours only if it
+      // still says so once that moment has passed.
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      if (readText(file) === mine) {
+        heldHere.add(file);
+        return {
+          file,
+          release() {
+            heldHere.delete(file);
+            releaseIfOurs(file, me);
+          },
+        };
+      }
+      continue;
     }
-    const holder = readHolder(file);
+    const text = readText(file);
+    if (text === null) continue; // gone since: try to create it again
+    const holder = parseHolder(text);
     if (holder === null || !holds(holder)) {
-      // Stale or unreadable: take it over. Another server taking it over at the same moment
-      // makes our next exclusive create fail, and we look again.
-      fs.rmSync(file, { force: true });
+      takeOver(file, text);
       continue;
     }
     if (Date.now() >= deadline) {
@@ -81,9 +88,55 @@ function holds(holder: LockHolder): boolean {
   return holder.started === null || started === null || started === holder.started;
 }
 
-function readHolder(file: string): LockHolder | null {
+/** Creates the file with `text` unless it exists; false if it does. */
+function createExclusively(file: string, text: string): boolean {
   try {
-    const text = fs.readFileSync(file, 'utf8').trim();
+    fs.writeFileSync(file, text, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  }
+}
+
+/**
+ * Removes a stale lock whose text was `stale`. The file is first
+ * renamed aside, which only one server can do; if what was moved is not the stale lock (another
+ * server took it over in between), it is put back where it was, unless a lock is there again.
+ */
+function takeOver(file: string, stale: string): void {
+  const aside = `${file}.${process.pid}.${Date.now()}`;
+  try {
+    fs.renameSync(file, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    if (readText(aside) !== stale) fs.linkSync(aside, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(aside, { force: true });
+  }
+}
+
+function readText(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+function readHolder(file: string): LockHolder | null {
+  const text = readText(file);
+  return text === null ? null : parseHolder(text);
+}
+
+function parseHolder(raw: string): LockHolder | null {
+  try {
+    const text = raw.trim();
     // Servers before this one wrote the bare pid.
     const parsed: unknown = /^\d+$/.test(text)
       ? { pid: Number(text), started: null }

@@ -95,3 +95,32 @@ test('one process cannot take the same lock twice; release leaves a lock it lost
   lock.release();
   expect(lockHolder()).toEqual(holder);
 });
+
+test('servers taking over one stale lock at the same moment: exactly one gets it', async () => {
+  const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
+  const lockModule = path.resolve(__dirname, '../../server/dataDirLock.ts');
+  const contender = `
+    const { takeDataDirLock } = require(${JSON.stringify(lockModule)});
+    takeDataDirLock(${JSON.stringify(dataDir)}, 1500).then(
+      () => { console.log('took'); setTimeout(() => process.exit(0), 2500); },
+      () => { console.log('refused'); process.exit(0); },
+    );`;
+  for (let round = 0; round < 3; round += 1) {
+    writeLock({ pid: deadPid, started: '1' });
+    const outcomes = await Promise.all(
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<string>((resolve) => {
+            const child = spawn(process.execPath, ['--import', 'tsx', '-e', contender]);
+            children.push(child);
+            let output = '';
+            child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+            child.once('exit', () => resolve(output.trim()));
+          }),
+      ),
+    );
+    expect(outcomes.sort()).toEqual(['refused', 'refused', 'refused', 'took']);
+    fs.rmSync(lockFile, { force: true });
+  }
+}, 60_000);
