@@ -5,10 +5,11 @@
  * the browser's MyStoriesDB and loaded from the list, then 20 turns are played against the fake
  * model server.
  *
- * The work is the page's main-thread CPU time between the marks, read from their thread
- * timestamps in a Chromium trace. The wall clock between them (the product's measure) is
- * reported beside it: it also holds the segment's summary request (the options wait for it)
- * and, on a shared machine, the time the page waited for a CPU.
+ * The verdict is the wall clock between the marks (the product's measure): the options no
+ * longer wait for the segment's summary (it is written behind them), so nothing but the
+ * client's work lies between them. The page's main-thread CPU time between the marks, read
+ * from their thread timestamps in a Chromium trace, is reported beside it: on a shared machine
+ * the wall clock also holds the time the page waited for a CPU.
  */
 import os from 'node:os';
 import type { Page } from 'playwright-core';
@@ -168,8 +169,9 @@ const replies: ReplyFunction = (body): ScriptedReply => {
 interface TurnWindow {
   /** The product's measure, on the wall clock: story reply complete → options in the page. */
   elapsed: number;
-  /** Of which the summary request to the model server on this machine (Resource Timing). */
-  summaryRequest: number;
+  /** Requests to the model server inside it (Resource Timing): none, now that the summary is
+   * written behind the options; a figure here means a request is being waited for again. */
+  modelRequests: number;
 }
 
 /** The last turn's measure and its summary request, once the page has measured the turn. */
@@ -188,11 +190,11 @@ function lastTurn(page: Page, count: number): Promise<TurnWindow | null> {
             entry.startTime >= measure.startTime &&
             (entry as PerformanceResourceTiming).responseEnd <= end,
         ) as PerformanceResourceTiming[];
-      const summaryRequest = requests.reduce(
+      const modelRequests = requests.reduce(
         (total, entry) => total + entry.responseEnd - entry.startTime,
         0,
       );
-      return { elapsed: measure.duration, summaryRequest };
+      return { elapsed: measure.duration, modelRequests };
     },
     { name: TURN_TIMING.clientWork, count },
   );
@@ -290,22 +292,24 @@ async function run(): Promise<BudgetResult[]> {
       throw new Error(`the trace holds ${work.length} turns of the ${TURNS} played`);
     }
     const elapsed = windows.map((turn) => turn.elapsed);
-    const result = median(work);
+    const result = median(elapsed);
     return [
       {
         budget: '4. Client work per turn at turn 100',
-        limit: `median ≤ ${FRAME_MS} ms of main-thread work from the complete reply to the options`,
+        limit: `median ≤ ${FRAME_MS} ms on the wall clock from the complete reply to the options`,
         measured: ms(result),
         pass: result <= FRAME_MS,
         details: {
           turns: `${SAVED_TURNS + 1} to ${SAVED_TURNS + TURNS}, a loaded story of ${SAVED_TURNS} turns (${entries} entries in the log)`,
-          'main-thread CPU time between the marks, each turn': work.map(ms).join(', '),
+          'wall clock between the marks (the product’s measure), each turn': elapsed
+            .map(ms)
+            .join(', '),
+          'wall clock, p90 and longest': `${ms(percentile(elapsed, 0.9))}, ${ms(Math.max(...elapsed))}`,
+          'main-thread CPU time between the marks, median': ms(median(work)),
+          'main-thread CPU time, each turn': work.map(ms).join(', '),
           'main-thread CPU time, p90 and longest': `${ms(percentile(work, 0.9))}, ${ms(Math.max(...work))}`,
-          'wall clock between the marks (the product’s measure), median': ms(median(elapsed)),
-          'wall clock, each turn': elapsed.map(ms).join(', '),
-          'of which the summary request to the model server on this machine, median': ms(
-            median(windows.map((turn) => turn.summaryRequest)),
-          ),
+          'requests to the model server waited for between the marks, median (the summary is written behind the options)':
+            ms(median(windows.map((turn) => turn.modelRequests))),
           'load average (1 min) before and after the turns': `${loadBefore}, ${loadAverage()}`,
           marks: `${TURN_TIMING.replyComplete} → ${TURN_TIMING.optionsVisible} (measure ${TURN_TIMING.clientWork})`,
         },
