@@ -9,6 +9,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db';
 import { registerRest } from './rest';
 import { RestError } from './restError';
+import type { SharedReads } from './sharedReads';
 import { isSourceMap, registerSecurityHeaders } from './securityHeaders';
 import { registerWalletLogin } from './walletLogin';
 
@@ -22,6 +23,8 @@ export const BODY_LIMIT_BYTES = 32 * 1024;
 export interface ServerParts {
   db: Database;
   tokens: TokenAuthority;
+  /** The shared leaderboard reads (server/sharedReads.ts); tests give theirs a longer age. */
+  sharedReads?: SharedReads<Record<string, unknown>[]>;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface ServerParts {
  */
 export async function buildServer(
   config: ServerConfig,
-  { db, tokens }: ServerParts,
+  { db, tokens, sharedReads }: ServerParts,
 ): Promise<FastifyInstance> {
   const { distDir } = config;
   if (distDir !== null && !fs.existsSync(path.join(distDir, 'index.html'))) {
@@ -89,7 +92,7 @@ export async function buildServer(
   });
 
   app.get('/health', async () => ({ status: 'ok' }));
-  registerRest(app, db, tokens);
+  registerRest(app, db, tokens, sharedReads);
   registerWalletLogin(app, db, tokens, () => config.siteUrls ?? ownOrigins(app, config.port));
   if (distDir !== null) await serveApp(app, distDir);
   return app;

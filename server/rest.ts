@@ -160,8 +160,12 @@ export function selectStatement(table: string, query: Query): { sql: string; par
  * The part of PostgREST the app uses (SPEC.md section 7), under /rest/v1. Every request runs
  * in one transaction with its token's role and claims, so the migrations' RLS decides.
  */
-export function registerRest(app: FastifyInstance, db: Database, tokens: TokenAuthority): void {
-  const sharedReads = new SharedReads<Row[]>();
+export function registerRest(
+  app: FastifyInstance,
+  db: Database,
+  tokens: TokenAuthority,
+  sharedReads: SharedReads<Row[]> = new SharedReads<Row[]>(),
+): void {
   /** The request's claims, once its schema and token are known good. */
   const admit = (request: FastifyRequest): Promise<RequestClaims> => {
     checkSchemaProfile(request);

@@ -11,6 +11,8 @@
  * SQL run by hand) can stay hidden.
  */
 export const MAX_AGE_MS = 1000;
+/** At most this many different queries are remembered; the oldest is forgotten first. */
+export const MAX_ENTRIES = 64;
 
 interface Entry<T> {
   generation: number;
@@ -51,7 +53,12 @@ export class SharedReads<T> {
       startedAt: this.now(),
       answer: fetch(),
     };
+    // Callers choose the key (limits, offsets, filters): the map must not grow with them.
+    this.#entries.delete(key);
     this.#entries.set(key, fresh);
+    if (this.#entries.size > MAX_ENTRIES) {
+      this.#entries.delete(this.#entries.keys().next().value as string);
+    }
     fresh.answer.catch(() => {
       if (this.#entries.get(key) === fresh) this.#entries.delete(key);
     });

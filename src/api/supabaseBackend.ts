@@ -7,10 +7,11 @@ export const WALLET_ADDRESS_HEADER = 'x-wallet-address';
 
 /**
  * The two kinds of backend client the app uses; authenticated ones are kept per token. They
- * are supabase-js's own PostgREST and Functions clients, set up the way supabase-js's
- * createClient sets them up (the apikey header, the anon key as the bearer token unless a
- * wallet's token is given), without the auth, realtime and storage clients the app never uses:
- * 7 KB of JavaScript instead of 52 (npm run bench, budget 1).
+ * are supabase-js's own PostgREST and Functions clients, given what createClient gives them
+ * (the public schema, the apikey header, the anon key as the bearer token unless a wallet's
+ * token is given; X-Client-Info names this app rather than supabase-js), without the auth,
+ * realtime and storage clients the app never uses: 7 KB of JavaScript instead of 52
+ * (npm run bench, budget 1).
  */
 export function createBackend(location: BackendLocation): Backend {
   const base = location.url.replace(/\/+$/, '');
@@ -21,7 +22,7 @@ export function createBackend(location: BackendLocation): Backend {
       'X-Client-Info': 'taleweaver',
       ...headers,
     };
-    const rest = new PostgrestClient(`${base}/rest/v1`, { headers: all });
+    const rest = new PostgrestClient(`${base}/rest/v1`, { headers: all, schema: 'public' });
     return {
       from: (relation: string) => rest.from(relation),
       rpc: (fn: string, args?: Record<string, unknown>) => rest.rpc(fn, args),

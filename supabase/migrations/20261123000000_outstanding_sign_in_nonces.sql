@@ -19,8 +19,8 @@ grant all on table public.sign_in_nonces to service_role;
 -- Sign-in, step 1: creates the player if missing and issues a fresh random nonce (32 hex
 -- characters from gen_random_uuid(), the server's strong random source) beside any the wallet
 -- already has. Nonces older than an hour can never be spent (the sign-in window is 10 minutes,
--- server/walletLogin.ts), so each call clears them out; the per-address rate limit on this call
--- bounds how many a stranger can add in between.
+-- server/walletLogin.ts), so each call clears them out; the server's per-IP rate limit on this
+-- call bounds how fast one address can add more.
 create or replace function public.create_user_if_not_exists(p_wallet_address text)
 returns table (wallet_address text, username text, twitter_followed boolean, nonce text)
 language plpgsql

@@ -1,4 +1,4 @@
-import { SharedReads } from '../../server/sharedReads';
+import { MAX_ENTRIES, SharedReads } from '../../server/sharedReads';
 
 /** A clock the test moves by hand. */
 function clock() {
@@ -52,4 +52,12 @@ test('a failed read is not kept: the next read asks again', async () => {
   const reads = new SharedReads<number>(clock().now, 1000);
   await expect(reads.read('top', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
   expect(await reads.read('top', async () => 7)).toBe(7);
+});
+
+test('remembers at most MAX_ENTRIES queries, forgetting the oldest', async () => {
+  const reads = new SharedReads<number>(clock().now, 1000);
+  const source = counter();
+  for (let key = 0; key <= MAX_ENTRIES; key += 1) await reads.read(`q${key}`, source.fetch);
+  expect(await reads.read(`q${MAX_ENTRIES}`, source.fetch)).toBe(MAX_ENTRIES + 1);
+  expect(await reads.read('q0', source.fetch)).toBe(MAX_ENTRIES + 2);
 });

@@ -9,6 +9,7 @@ import { TokenAuthority } from '../../../server/auth';
 import { buildServer } from '../../../server/app';
 import { readConfig } from '../../../server/config';
 import { migrate, type Database } from '../../../server/db';
+import { SharedReads } from '../../../server/sharedReads';
 import { DEFAULT_ANON_KEY, type Backend } from '../../../src/api';
 import { createBackend } from '../../../src/api/supabaseBackend';
 import type { TestBackend } from './databases';
@@ -32,7 +33,10 @@ export async function startTestServer(
   await migrate(db);
   const config = readConfig({ PORT: '0', SERVE_APP: 'false', LOG_LEVEL: 'silent', ...env });
   const tokens = new TokenAuthority(TEST_JWT_SECRET, config.anonKey);
-  const app = await buildServer(config, { db, tokens });
+  // Shared reads stay fresh for a minute here, so a test sees new rows only when a write
+  // invalidates them, never because an answer happened to expire.
+  const sharedReads = new SharedReads<Record<string, unknown>[]>(undefined, 60_000);
+  const app = await buildServer(config, { db, tokens, sharedReads });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
