@@ -399,10 +399,16 @@ function* summaryOfLastSegment() {
  * come while it is written); it stops if the player leaves the story.
  */
 function* summarizeBehindOptions(game: GameState, choice: ResolvedChoice, text: string) {
-  yield* race({
-    summarized: call(writeSummary, game, choice, text),
-    left: take(LEAVING_THE_STORY),
-  });
+  try {
+    yield* race({
+      summarized: call(writeSummary, game, choice, text),
+      left: take(LEAVING_THE_STORY),
+    });
+  } catch (error) {
+    // Detached, nothing else would hear of it, and the next turn waits for this summary.
+    if (isAbortError(error)) return;
+    yield* put(gameActions.segmentSummarized(fallbackSummary(text)));
+  }
 }
 
 function* playTurn(choice: ResolvedChoice): Generator {
@@ -454,6 +460,8 @@ function* playTurn(choice: ResolvedChoice): Generator {
 
 /** Words of a segment kept as its summary when the model cannot give one. */
 const FALLBACK_SUMMARY_WORDS = 40;
+const fallbackSummary = (text: string) =>
+  text.split(/\s+/).slice(0, FALLBACK_SUMMARY_WORDS).join(' ');
 
 /**
  * The segment's summary (SPEC.md section 7). Summaries are only the story's context, so a
@@ -474,7 +482,7 @@ function* summarize(game: GameState, choice: ResolvedChoice, text: string) {
     return pickText(summary, 'storySummary');
   } catch (error) {
     if (isAbortError(error)) throw error;
-    return text.split(/\s+/).slice(0, FALLBACK_SUMMARY_WORDS).join(' ');
+    return fallbackSummary(text);
   }
 }
 
