@@ -160,6 +160,7 @@ export function readPendingKeyCheck(storage: Storage, now = Date.now()): Pending
   try {
     check = JSON.parse(storage.getItem(PENDING_KEY) ?? 'null') as Partial<PendingKeyCheck>;
   } catch {
+    forgetPendingKeyCheck(storage);
     return null;
   }
   if (!check || typeof check !== 'object') return null;
@@ -167,7 +168,10 @@ export function readPendingKeyCheck(storage: Storage, now = Date.now()): Pending
   const texts = [provider, model, baseUrl, apiKey].every((field) => typeof field === 'string');
   const recent =
     typeof savedAt === 'number' && now - savedAt >= 0 && now - savedAt < PENDING_MAX_AGE_MS;
-  return texts && recent ? (check as PendingKeyCheck) : null;
+  if (texts && recent) return check as PendingKeyCheck;
+  // A check too old or malformed to resume holds an API key for nothing: it goes.
+  forgetPendingKeyCheck(storage);
+  return null;
 }
 
 /** Forgets the kept check (resumed, or replaced by the player's own Submit). */

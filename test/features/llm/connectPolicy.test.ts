@@ -139,12 +139,16 @@ describe('the reload that allows a server, once', () => {
     const storage = page.sessionStorage;
     expect(readPendingKeyCheck(storage, Date.now() + 5_000)).toMatchObject(CHECK);
     expect(readPendingKeyCheck(storage, Date.now() + 120_000)).toBeNull();
+    // A check too old to resume is not left behind with its API key.
+    expect(storage.getItem('taleweaver-pending-key-check')).toBeNull();
     storage.setItem('taleweaver-pending-key-check', '{"provider": "custom"');
     expect(readPendingKeyCheck(storage)).toBeNull();
+    expect(storage.getItem('taleweaver-pending-key-check')).toBeNull();
     storage.setItem(
       'taleweaver-pending-key-check',
       JSON.stringify({ ...CHECK, apiKey: 7, savedAt: Date.now() }),
     );
     expect(readPendingKeyCheck(storage)).toBeNull();
+    expect(storage.getItem('taleweaver-pending-key-check')).toBeNull();
   });
 });
