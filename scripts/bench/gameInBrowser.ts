@@ -3,8 +3,6 @@
  * model server, Chromium with the test wallet, signed in with a key for the fake provider. It
  * reuses the e2e harness (test/e2e/support) rather than repeating it.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   startFakeModelServer,
@@ -16,17 +14,9 @@ import { DESKTOP, launchBrowser } from '../../test/e2e/support/browser';
 import { injectTestWallet } from '../../test/e2e/support/injectWallet';
 import { connectAndEnterKey } from '../../test/e2e/support/journey';
 import { startServer } from '../../test/e2e/support/server';
+import { distDir, newBenchContext } from './benchPage';
 
 const API_KEY = 'sk-bench-game';
-
-/** The build the benchmarks measure: DIST_DIR, as webpack and the server read it. */
-export function distDir(): string {
-  const dist = path.resolve(process.env.DIST_DIR ?? 'dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) {
-    throw new Error(`no build in ${dist}: run npm run build (with the same DIST_DIR) first`);
-  }
-  return dist;
-}
 
 export interface BrowserGame {
   page: Page;
@@ -66,10 +56,7 @@ export async function openBrowserGame(replyWith: ReplyFunction): Promise<Browser
       await starting.browser,
     ];
     const wallet = new TestWallet(1);
-    const context: BrowserContext = await browser.newContext({ viewport: DESKTOP });
-    // tsx keeps function names by wrapping functions in __name(...), and the functions the
-    // harness sends to the page carry those calls: the page gets a __name that does nothing.
-    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    const context: BrowserContext = await newBenchContext(browser, { viewport: DESKTOP });
     await injectTestWallet(context, wallet);
     const page = await context.newPage();
     await connectAndEnterKey(page, { url: server.url, model, apiKey: API_KEY });

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
+import { storedStories } from './support/storiesDb';
 import { gameReply, type CompletionReply } from '../fixtures/fakeModelServer';
 import { TestWallet } from '../fixtures/testWallet';
 import { baseUrl } from './support/backend';
@@ -136,38 +137,6 @@ interface StoredStory {
   game: { turnCount?: number };
 }
 
-/**
- * Every record in MyStoriesDB's 'stories' store, read straight from IndexedDB; none while the
- * app has not created the database yet.
- */
-function storedStories(page: Page): Promise<StoredStory[]> {
-  return page.evaluate(
-    () =>
-      new Promise<StoredStory[]>((resolve, reject) => {
-        const open = indexedDB.open('MyStoriesDB');
-        let missing = false;
-        // Never create the database here: that would be the test's doing, not the app's.
-        open.onupgradeneeded = () => {
-          missing = true;
-          open.transaction?.abort();
-        };
-        open.onerror = () => {
-          if (missing) resolve([]);
-          else reject(new Error(`MyStoriesDB did not open: ${open.error?.message}`));
-        };
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction('stories', 'readonly').objectStore('stories').getAll();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result as StoredStory[]);
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-  );
-}
-
 async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 5_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -179,7 +148,7 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs 
 /** Waits for the auto-save of the turn on screen to be in IndexedDB. */
 async function autoSaved(page: Page, name: string, turns: number) {
   await waitUntil(`${name}'s turn ${turns} is saved`, async () =>
-    (await storedStories(page)).some(
+    (await storedStories<StoredStory>(page)).some(
       (story) => story.chosenCharacter === name && story.game.turnCount === turns,
     ),
   );
@@ -230,7 +199,7 @@ test('plays three turns, reloads, loads the story from the list, and is at the s
   expect((await storyLogTexts(page)).slice(0, 7)).toEqual(log);
   // Still one story: the loaded one was saved again, not copied.
   await autoSaved(page, 'Ada Quill', 4);
-  expect(await storedStories(page)).toHaveLength(1);
+  expect(await storedStories<StoredStory>(page)).toHaveLength(1);
   expect(realErrors(errors)).toEqual([]);
   await context.close();
 });
@@ -285,7 +254,7 @@ test('two tabs saving at once keep both stories', async () => {
   await screenshot(one, 'stories-2-tab-one-saved');
   await screenshot(two, 'stories-2-tab-two-saved');
 
-  const stored = await storedStories(one);
+  const stored = await storedStories<StoredStory>(one);
   expect(stored).toHaveLength(2);
   expect(new Set(stored.map((story) => story.id)).size).toBe(2);
   expect(stored.map((story) => story.chosenCharacter).sort()).toEqual([
@@ -362,7 +331,7 @@ test('delete asks first; export gives Markdown and JSON; a JSON export imports b
   await page.getByRole('button', { name: 'Keep it' }).click();
   await page.getByRole('button', { name: "Delete Dara Voss's story" }).waitFor();
   expect(await cards(page).count()).toBe(1);
-  expect(await storedStories(page)).toHaveLength(1);
+  expect(await storedStories<StoredStory>(page)).toHaveLength(1);
 
   // 'Yes, delete it' deletes it.
   await page.getByRole('button', { name: "Delete Dara Voss's story" }).click();
@@ -370,7 +339,7 @@ test('delete asks first; export gives Markdown and JSON; a JSON export imports b
   await status(page, 'Story deleted!').waitFor();
   await page.getByText('No saved stories available for this wallet').waitFor();
   expect(await cards(page).count()).toBe(0);
-  expect(await storedStories(page)).toHaveLength(0);
+  expect(await storedStories<StoredStory>(page)).toHaveLength(0);
   await screenshot(page, 'stories-3-deleted');
 
   // The JSON export imports back.
@@ -410,7 +379,7 @@ test('delete asks first; export gives Markdown and JSON; a JSON export imports b
   });
   await alert.getByText('The file is not a story export: it is not JSON.').waitFor();
   expect(await cards(page).count()).toBe(1);
-  expect(await storedStories(page)).toHaveLength(1);
+  expect(await storedStories<StoredStory>(page)).toHaveLength(1);
   expect(realErrors(errors)).toEqual([]);
   await context.close();
 });
@@ -438,7 +407,7 @@ test('the list follows a wallet switch', async () => {
   expect(wallet.calls.filter((call) => call === 'personal_sign').length).toBe(signaturesBefore + 1);
   // Still the load-or-create view, and the other wallet's story still kept.
   await page.getByRole('button', { name: 'Start New Game' }).waitFor();
-  expect(await storedStories(page)).toHaveLength(1);
+  expect(await storedStories<StoredStory>(page)).toHaveLength(1);
   await screenshot(page, 'stories-4-second-wallet');
 
   // Back to the first account: its story is listed again, without a new signature.

@@ -6,14 +6,11 @@
  * no failures or timeouts, no acknowledged row lost or doubled (asserted).
  */
 import http from 'node:http';
-import { Wallet } from 'ethers';
-import { DEFAULT_ANON_KEY } from '../../src/api';
-import { createBackend } from '../../src/api/supabaseBackend';
 import { startServer, type RunningServer } from '../e2e/support/server';
-import { plausibleResult } from '../server/support/results';
-import { signIn } from '../server/support/testServer';
 import { count, ms, recordFinding } from './support/findings';
+import { DEFAULT_ANON_KEY } from '../../src/api';
 import { runLoad } from './support/load';
+import { saveResult, savedCharacters, signedInPlayer } from './support/players';
 
 const READERS = 200;
 const WRITERS = 20;
@@ -31,13 +28,11 @@ afterAll(() => server?.stop());
 
 test('200 readers and 20 writers for 30 s on PGlite: nothing fails or is lost; p99 measured', async () => {
   server = await startServer({ SERVE_APP: 'false', SIGN_IN_RATE_LIMIT: '1000' });
-  const backend = createBackend({ url: server.url, anonKey: DEFAULT_ANON_KEY });
   const writers = await Promise.all(
-    Array.from({ length: WRITERS }, async () => {
-      const wallet = Wallet.createRandom();
-      const token = await signIn({ url: server.url, backend }, wallet);
-      return { wallet: wallet.address.toLowerCase(), token, acknowledged: [] as string[] };
-    }),
+    Array.from({ length: WRITERS }, async () => ({
+      ...(await signedInPlayer(server.url)),
+      acknowledged: [] as string[],
+    })),
   );
   let sequence = 0;
 
@@ -58,23 +53,9 @@ test('200 readers and 20 writers for 30 s on PGlite: nothing fails or is lost; p
         send: async (client, signal) => {
           const writer = writers[client]!;
           const character = `Load ${(sequence += 1)}`;
-          const response = await fetch(`${server.url}/rest/v1/game_results`, {
-            method: 'POST',
-            headers: {
-              apikey: DEFAULT_ANON_KEY,
-              authorization: `Bearer ${writer.token}`,
-              'content-type': 'application/json',
-              prefer: 'return=minimal',
-            },
-            body: JSON.stringify({
-              wallet_address: writer.wallet,
-              ...plausibleResult({ character }),
-            }),
-            signal,
-          });
-          await response.arrayBuffer();
-          if (response.status === 201) writer.acknowledged.push(character);
-          return response.status;
+          const status = await saveResult(server.url, writer, character, signal);
+          if (status === 201) writer.acknowledged.push(character);
+          return status;
         },
       },
     ],
@@ -85,12 +66,7 @@ test('200 readers and 20 writers for 30 s on PGlite: nothing fails or is lost; p
   let lost = 0;
   let doubled = 0;
   for (const writer of writers) {
-    const response = await fetch(`${server.url}/rest/v1/game_results?select=character_name`, {
-      headers: { apikey: DEFAULT_ANON_KEY, authorization: `Bearer ${writer.token}` },
-    });
-    const saved = ((await response.json()) as { character_name: string }[]).map(
-      (row) => row.character_name,
-    );
+    const saved = await savedCharacters(server.url, writer);
     const savedSet = new Set(saved);
     doubled += saved.length - savedSet.size;
     lost += writer.acknowledged.filter((character) => !savedSet.has(character)).length;

@@ -10,13 +10,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Wallet } from 'ethers';
-import { DEFAULT_ANON_KEY } from '../../src/api';
-import { createBackend } from '../../src/api/supabaseBackend';
 import { startServer, type RunningServer } from '../e2e/support/server';
-import { plausibleResult } from '../server/support/results';
-import { signIn } from '../server/support/testServer';
 import { count, ms, recordFinding } from './support/findings';
+import { type Player, saveResult, savedCharacters, signedInPlayer } from './support/players';
 
 const WRITERS = 4;
 /** The burst is cut off by the kill once this many writes were acknowledged. */
@@ -38,12 +34,10 @@ afterEach(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const backendOf = (url: string) => createBackend({ url, anonKey: DEFAULT_ANON_KEY });
-
 /** Writes results from several writers until killed; resolves with the acknowledged names. */
 function writeUntilKilled(
   server: RunningServer,
-  player: { wallet: string; token: string },
+  player: Player,
   round: number,
   onAck: (n: number) => void,
 ) {
@@ -54,20 +48,7 @@ function writeUntilKilled(
       const character = `Crash ${round}.${(sequence += 1)}`;
       let status: number;
       try {
-        const response = await fetch(`${server.url}/rest/v1/game_results`, {
-          method: 'POST',
-          headers: {
-            apikey: DEFAULT_ANON_KEY,
-            authorization: `Bearer ${player.token}`,
-            'content-type': 'application/json',
-            prefer: 'return=minimal',
-          },
-          body: JSON.stringify({
-            wallet_address: player.wallet,
-            ...plausibleResult({ character }),
-          }),
-        });
-        status = response.status;
+        status = await saveResult(server.url, player, character);
       } catch {
         return; // the server is gone
       }
@@ -77,14 +58,6 @@ function writeUntilKilled(
     }
   };
   return Promise.all(Array.from({ length: WRITERS }, writer)).then(() => acknowledged);
-}
-
-async function savedNames(url: string, token: string): Promise<string[]> {
-  const response = await fetch(`${url}/rest/v1/game_results?select=character_name`, {
-    headers: { apikey: DEFAULT_ANON_KEY, authorization: `Bearer ${token}` },
-  });
-  if (response.status !== 200) throw new Error(`reading results answered ${response.status}`);
-  return ((await response.json()) as { character_name: string }[]).map((row) => row.character_name);
 }
 
 /** Starts the server, counting the attempts it takes (the fault made the first one fail). */
@@ -109,10 +82,8 @@ describe.each([
 ])('SIGKILL mid-write-burst, then %s', (name, launcher) => {
   test('starts on the first try, with every acknowledged write', async () => {
     if (launcher) execFileSync(launcher[0]!, [...launcher.slice(1), 'true']); // can we?
-    const wallet = Wallet.createRandom();
     let { server } = await restart(launcher);
-    const token = await signIn({ url: server.url, backend: backendOf(server.url) }, wallet);
-    const player = { wallet: wallet.address.toLowerCase(), token };
+    const player = await signedInPlayer(server.url);
 
     const acknowledged: string[] = [];
     const attempts: number[] = [];
@@ -131,7 +102,7 @@ describe.each([
       server = next.server;
     }
 
-    const saved = await savedNames(server.url, token);
+    const saved = await savedCharacters(server.url, player);
     // unshare does not pass SIGTERM on to the server; the last one goes the way the others did.
     await server.crash();
     const savedSet = new Set(saved);

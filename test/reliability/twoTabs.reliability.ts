@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { storedStories } from '../e2e/support/storiesDb';
 import {
   gameReply,
   startFakeModelServer,
@@ -141,29 +142,9 @@ interface StoredStory {
   game: { turnCount?: number; storyLog?: { kind: string; text: string }[] };
 }
 
-/** Every record in MyStoriesDB, read straight from IndexedDB. */
-function storedStories(page: Page): Promise<StoredStory[]> {
-  return page.evaluate(
-    () =>
-      new Promise<StoredStory[]>((resolve, reject) => {
-        const open = indexedDB.open('MyStoriesDB');
-        open.onerror = () => reject(new Error(`MyStoriesDB did not open: ${open.error?.message}`));
-        open.onsuccess = () => {
-          const db = open.result;
-          const request = db.transaction('stories', 'readonly').objectStore('stories').getAll();
-          request.onsuccess = () => {
-            db.close();
-            resolve(request.result as StoredStory[]);
-          };
-          request.onerror = () => reject(request.error);
-        };
-      }),
-  );
-}
-
 /** Every paragraph some saved record holds. */
 async function savedParagraphs(page: Page): Promise<Set<string>> {
-  const records = await storedStories(page);
+  const records = await storedStories<StoredStory>(page);
   return new Set(
     records.flatMap((record) => [
       record.previousParagraph,
@@ -304,7 +285,7 @@ test(`two tabs taking ${TURNS_PER_TAB} turns each on one story lose no paragraph
   const playedMs = Date.now() - started;
 
   // What was kept, against what each tab showed.
-  const records = await storedStories(one);
+  const records = await storedStories<StoredStory>(one);
   const saved = await savedParagraphs(one);
   const missing = {
     one: [...seen.one.paragraphs].filter((text) => !saved.has(text)),
