@@ -18,6 +18,7 @@ import {
 import { parseStoryJson, storyToJson, type SavedStory } from '../../src/features/stories';
 import { resumableGameOf } from '../../src/features/stories/gameRecord';
 import { gameSagaReducer } from '../fixtures/games';
+import { savedStory } from '../fixtures/savedStories';
 import { count, ms, recordFinding } from './support/findings';
 import {
   HIDES_TEXT,
@@ -135,18 +136,9 @@ test('no blank or invisible option reaches the player, nor hidden characters in 
   expect(held).toBe(true);
 });
 
-const EXPORT_TEMPLATE = storyToJson({
-  walletAddress: '0xabc',
-  lastSaved: '2025-03-01T10:00:00.000Z',
-  chosenCharacter: 'Mira Vale',
-  chosenGenre: 'Gothic mystery',
-  characterBio: 'A lighthouse keeper who hears the sea talk.',
-  characterImage: 'characters/4.png',
-  previousParagraph: 'At dawn the keeper climbed the last stair alone.',
-  isFinal: false,
-  endingType: '',
-  game: { turnCount: 4, playerStats: 'STATS' },
-} as Omit<SavedStory, 'id'>);
+const EXPORT_TEMPLATE = storyToJson(
+  savedStory({ game: { turnCount: 4, playerStats: 'STATS' } as SavedStory['game'] }),
+);
 
 /** A story export whose playerStats are the JSON text given, as a hand-edited file has them. */
 const exportWithStats = (statsJson: string) => EXPORT_TEMPLATE.replace('"STATS"', statsJson);

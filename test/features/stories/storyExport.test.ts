@@ -6,6 +6,7 @@ import {
   storyToJson,
   storyToMarkdown,
 } from '../../../src/features/stories';
+import { savedStory } from '../../fixtures/savedStories';
 
 const LABELS: StoryMarkdownLabels = {
   genre: 'Genre',
@@ -27,17 +28,8 @@ const PARAGRAPHS = [
 ];
 
 function story(overrides: Partial<SavedStory> = {}): SavedStory {
-  return {
-    id: 12,
-    walletAddress: '0xabc',
-    lastSaved: '2025-03-01T10:00:00.000Z',
-    chosenCharacter: 'Mira Vale',
-    chosenGenre: 'Gothic mystery',
-    characterBio: 'A lighthouse keeper who hears the sea talk.',
-    characterImage: 'characters/4.png',
+  return savedStory({
     previousParagraph: PARAGRAPHS[2]!,
-    isFinal: false,
-    endingType: '',
     game: {
       turnCount: 2,
       storyLog: [
@@ -49,7 +41,7 @@ function story(overrides: Partial<SavedStory> = {}): SavedStory {
       ],
     },
     ...overrides,
-  };
+  });
 }
 
 function importError(text: string): StoryImportError {

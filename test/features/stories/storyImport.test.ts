@@ -2,6 +2,7 @@ import { makeStore } from '../../../src/app/store';
 import { gameActions, initialGameState, selectPlayerStats } from '../../../src/features/game';
 import { parseStoryJson, storyToJson, type SavedStory } from '../../../src/features/stories';
 import { resumableGameOf } from '../../../src/features/stories/gameRecord';
+import { savedStory } from '../../fixtures/savedStories';
 
 const WILD_STATS = {
   moralScore: 250,
@@ -13,20 +14,7 @@ const WILD_STATS = {
 
 /** A story export file whose stats were edited by hand. */
 function exportWith(playerStats: unknown): string {
-  const envelope = JSON.parse(
-    storyToJson({
-      walletAddress: '0xabc',
-      lastSaved: '2025-03-01T10:00:00.000Z',
-      chosenCharacter: 'Mira Vale',
-      chosenGenre: 'Gothic mystery',
-      characterBio: 'A lighthouse keeper who hears the sea talk.',
-      characterImage: 'characters/4.png',
-      previousParagraph: 'At dawn the keeper climbed the last stair alone.',
-      isFinal: false,
-      endingType: '',
-      game: { turnCount: 2 },
-    } as Omit<SavedStory, 'id'>),
-  );
+  const envelope = JSON.parse(storyToJson(savedStory()));
   envelope.story.game.playerStats = playerStats;
   // NaN has no JSON spelling; a file can hold it only as something else, here null.
   return JSON.stringify(envelope);
