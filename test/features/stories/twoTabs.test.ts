@@ -114,7 +114,8 @@ async function savedParagraphs(): Promise<Set<string>> {
   );
 }
 
-test('two tabs taking turns on one story: every paragraph either showed is saved, and the tab that split off is told', async () => {
+/** One saved story, resumed in two tabs that share the database and hear each other. */
+async function twoTabsOnOneStory() {
   const saved = await saveStory(
     db,
     storyDraftOf(selectResumableGame({ game: story, playerStats: initialPlayerStatsState }), null),
@@ -129,6 +130,11 @@ test('two tabs taking turns on one story: every paragraph either showed is saved
     tab.dispatch(storiesActions.loadRequested(saved.id));
     await until('the story is resumed', () => tab.getState().game.stage === 'playing');
   }
+  return { saved, one, two };
+}
+
+test('two tabs taking turns on one story: every paragraph either showed is saved, and the tab that split off is told', async () => {
+  const { saved, one, two } = await twoTabsOnOneStory();
 
   const seen = { one: new Set<string>(), two: new Set<string>() };
   const TURNS = 6;
@@ -175,20 +181,7 @@ test('two tabs taking turns on one story: every paragraph either showed is saved
 });
 
 test('a tab told that its story went on elsewhere can switch to it, and then plays on in it', async () => {
-  const saved = await saveStory(
-    db,
-    storyDraftOf(selectResumableGame({ game: story, playerStats: initialPlayerStatsState }), null),
-    WALLET,
-  );
-  if (!saved.saved) throw new Error('not saved');
-  const tabs = fakeTabs();
-  const [one, two] = [openTab(tabs), openTab(tabs)];
-  for (const tab of [one, two]) {
-    // The flows are loaded once the list they were asked for is in.
-    await until('the list is shown', () => tab.getState().stories.list.status === 'loaded');
-    tab.dispatch(storiesActions.loadRequested(saved.id));
-    await until('the story is resumed', () => tab.getState().game.stage === 'playing');
-  }
+  const { saved, one, two } = await twoTabsOnOneStory();
 
   const elsewhere = 'In tab one, Aria crosses the river by the old ferry.';
   playTurn(one, elsewhere);
