@@ -22,6 +22,7 @@ const BENCHMARKS = [
   'autoSave.ts', // 6. auto-save of a 200-turn story, and one write per burst
   'leaderboardReads.ts', // 7. leaderboard reads over 1,000,000 results
   'resultWrites.ts', // 8. result writes, 20 writers for 30 s
+  'freeTier.ts', // 9. a whole game on a free key: tokens reserved and requests per turn
 ];
 
 function render(results: BudgetResult[], failures: string[], began: Date, seconds: number): string {

@@ -146,21 +146,23 @@ export function storyText(
   rng: Rng,
 ): string {
   const bank = BANKS[language][kind];
-  const sentences: string[] = [];
-  let words = 0;
-  for (let tries = 0; words < minWords && tries < 1000; tries += 1) {
-    const sentence = bank[Math.floor(rng() * bank.length)]!.replaceAll('{name}', name);
-    const more = wordCount(sentence);
-    if (words + more > maxWords) continue;
-    sentences.push(sentence);
-    words += more;
+  // Sentences drawn at random until the text is long enough; a draw that has left no room for
+  // any sentence that fits starts again, so a long text cannot get stuck just short.
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const sentences: string[] = [];
+    let words = 0;
+    for (let tries = 0; words < minWords && tries < 200; tries += 1) {
+      const sentence = bank[Math.floor(rng() * bank.length)]!.replaceAll('{name}', name);
+      const more = wordCount(sentence);
+      if (words + more > maxWords) continue;
+      sentences.push(sentence);
+      words += more;
+    }
+    if (words >= minWords) return sentences.join(' ');
   }
-  if (words < minWords) {
-    throw new Error(
-      `No ${kind} text of ${minWords}-${maxWords} words from the ${language} sentences`,
-    );
-  }
-  return sentences.join(' ');
+  throw new Error(
+    `No ${kind} text of ${minWords}-${maxWords} words from the ${language} sentences`,
+  );
 }
 
 export { wordCount };

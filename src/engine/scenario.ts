@@ -24,11 +24,12 @@ export const LEANING_SHARE = 0.7;
 export const VIRTUOUS_BETRAYAL_CHANCE = 0.6;
 export const WICKED_CONSEQUENCE_CHANCE = 0.6;
 
-/** Rule 8: the otherwise branch. */
+/** Rule 8: the otherwise branch; its random pick avoids only the last 2 scenarios. */
 export const DILEMMA_CHANCE = 0.3;
 export const STANDARD_CHANCE_START = 0.4;
 export const STANDARD_CHANCE_FALL_TURNS = 40;
 export const STANDARD_CHANCE_FLOOR = 0.1;
+export const RANDOM_PICK_MEMORY = 2;
 
 export interface ScenarioInput {
   turnCount: number;
@@ -45,10 +46,13 @@ export function standardChance(turnCount: number): number {
   );
 }
 
-/** Whether more than 70% of the last 5 moral choices (however many there are) were `alignment`. */
+/**
+ * Whether more than 70% of the last 5 moral choices were `alignment`. Rules 6 and 7 speak of
+ * the last 5 choices, so they wait until there are 5: one moral choice is not a leaning.
+ */
 export function isLeaning(moralChoices: readonly Alignment[], alignment: Alignment): boolean {
   const recent = moralChoices.slice(-SCENARIO_MEMORY);
-  if (recent.length === 0) return false;
+  if (recent.length < SCENARIO_MEMORY) return false;
   const matching = recent.filter((choice) => choice === alignment).length;
   return matching / recent.length > LEANING_SHARE;
 }
@@ -88,15 +92,16 @@ export function chooseScenarioType(input: ScenarioInput, rng: Rng): ScenarioType
   // Rule 8: otherwise a dilemma, a standard scene, or any other type not seen lately.
   if (fires(true, DILEMMA_CHANCE, 'dilemma')) return 'dilemma';
   if (rng() < standardChance(turnCount)) return 'standard';
-  return randomFreshType(recent, rng);
+  return randomOtherType(scenarioHistory.slice(-RANDOM_PICK_MEMORY), rng);
 }
 
 /**
- * A uniformly random special type, or standard when every one was seen lately. SPEC.md asks
- * that it not be one of the last two scenarios; the rule that no special type repeats within
- * the last 5 is stricter and covers that, so the last 5 are excluded.
+ * Rule 8's last branch: a uniformly random special type that was not one of the last two
+ * scenarios (SPEC.md section 4, rule 8: this pick looks back 2, not 5).
  */
-function randomFreshType(recent: readonly ScenarioType[], rng: Rng): ScenarioType {
-  const candidates = SCENARIO_TYPES.filter((type) => type !== 'standard' && !recent.includes(type));
-  return candidates.length > 0 ? pickOne(candidates, rng) : 'standard';
+function randomOtherType(lastTwo: readonly ScenarioType[], rng: Rng): ScenarioType {
+  const candidates = SCENARIO_TYPES.filter(
+    (type) => type !== 'standard' && !lastTwo.includes(type),
+  );
+  return pickOne(candidates, rng);
 }

@@ -259,7 +259,8 @@ const HOSTED: readonly HostedPreset[] = [
     defaultModel: 'gpt-5-mini',
     rules: {
       'model is gpt-5-mini': (body) => body.model === 'gpt-5-mini',
-      "reasoning_effort is 'low'": (body) => body.reasoning_effort === 'low',
+      "reasoning_effort is 'minimal' (GPT-5's lowest)": (body) =>
+        body.reasoning_effort === 'minimal',
       'max_completion_tokens, not max_tokens': (body) =>
         typeof body.max_completion_tokens === 'number' && !('max_tokens' in body),
       'no temperature': (body) => !('temperature' in body),

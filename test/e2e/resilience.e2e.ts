@@ -55,11 +55,11 @@ const storyLogTexts = (page: Page) => page.locator('.story-log > p').allTextCont
 const noOverlay = (page: Page, timeout = 20_000) =>
   page.waitForFunction(() => !document.querySelector('.loading-overlay'), undefined, { timeout });
 
-/** The turn's segment requests (the summary prompt names storySummary, not storySegment). */
+/** The turn's segment requests, and the summary's own (its reply is nothing but the summary). */
 const segmentRequests = (requests: RecordedRequest[]) =>
   requests.filter((request) => userPrompt(request.body).includes('storySegment'));
 const summaryRequests = (requests: RecordedRequest[]) =>
-  requests.filter((request) => userPrompt(request.body).includes('storySummary'));
+  requests.filter((request) => userPrompt(request.body).includes('{"storySummary"'));
 
 /**
  * A new browser context with the test wallet: connect and sign, set the fake provider, submit
@@ -123,9 +123,10 @@ test('a 429 storm shows the waiting notice, then the turn arrives', async () => 
   const notice = waitNotice(page);
   await notice.waitFor();
   expect(await notice.locator('.wait-notice__text').textContent()).toMatch(
-    /^◷The provider asked us to wait \(rate limit\)\. Trying again in [01] s…$/,
+    // The wait Retry-After names, and a little jitter: 1.1 to 1.5 s.
+    /^◷.+'s per-minute limit for fake-model is reached\. Trying again in [0-2] s…$/,
   );
-  await notice.getByRole('button', { name: 'Cancel' }).waitFor();
+  await notice.getByRole('button', { name: 'Stop' }).waitFor();
   // While it waits the turn is counted but there is nothing to choose.
   expect(await turnsLine(page).textContent()).toBe('Turns: 1');
   expect(await optionButtons(page).count()).toBe(0);
@@ -143,7 +144,8 @@ test('a 429 storm shows the waiting notice, then the turn arrives', async () => 
   expect(await waitNotice(page).count()).toBe(0);
   const sent = model.requests.slice(before);
   expect(segmentRequests(sent)).toHaveLength(5);
-  expect(summaryRequests(sent)).toHaveLength(1);
+  // The segment that came carried its summary: nothing more was asked.
+  expect(summaryRequests(sent)).toHaveLength(0);
   // The opening, the choice and the new paragraph: nothing of the waits in the story.
   expect(await storyLogTexts(page)).toHaveLength(3);
   await screenshot(page, 'resilience-1-turn-arrived');
@@ -189,6 +191,7 @@ test('a malformed reply and a dropped stream are retried without the player doin
   expect(log.join('\n')).not.toMatch(/broken|half written/);
   const sent = model.requests.slice(before);
   expect(segmentRequests(sent)).toHaveLength(3);
+  // This segment came without its summary: the spec's summary request was the fallback.
   expect(summaryRequests(sent)).toHaveLength(1);
   // The player pressed nothing after the one choice: one choice in the log, one turn counted.
   expect(await page.locator('.story-log .story-choice').count()).toBe(1);
@@ -206,7 +209,7 @@ test('cancel during a wait, then return home', async () => {
   const notice = waitNotice(page);
   await notice.getByText(/Trying again in (30|29) s…/).waitFor();
   await screenshot(page, 'resilience-3-long-wait');
-  await notice.getByRole('button', { name: 'Cancel' }).click();
+  await notice.getByRole('button', { name: 'Stop' }).click();
 
   // Cancelled: the overlay goes and the turn is left failed, to be tried again.
   await turnError(page).waitFor();

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 
 import { scriptedRng, seededRng } from '../../src/engine/random';
-import {
-  chooseScenarioType,
-  isLeaning,
-  SCENARIO_MEMORY,
-  standardChance,
-} from '../../src/engine/scenario';
+import { chooseScenarioType, isLeaning, standardChance } from '../../src/engine/scenario';
 import type { ScenarioInput } from '../../src/engine/scenario';
 import { INITIAL_PLAYER_STATS, SCENARIO_TYPES } from '../../src/engine/types';
 import type { Alignment, PlayerStats, ScenarioType } from '../../src/engine/types';
@@ -184,11 +179,21 @@ describe('rules 6 and 7: a leaning over the last 5 moral choices', () => {
     expect(choose(quietTurn({ moralChoices: fourImmoral }), [0.6, 0.29])).toBe('dilemma');
   });
 
-  it('counts over however many choices there are, from one', () => {
-    expect(choose(quietTurn({ moralChoices: ['moral'] }), [0.1])).toBe('betrayal');
-    // Two of three is 67%, not more than 70%.
-    const twoOfThree: Alignment[] = ['moral', 'neutral', 'moral'];
-    expect(choose(quietTurn({ moralChoices: twoOfThree }), [0.29])).toBe('dilemma');
+  it('waits for 5 choices: one moral choice is not a leaning (SPEC.md rules 6 and 7)', () => {
+    expect(isLeaning(['moral'], 'moral')).toBe(false);
+    expect(isLeaning(['moral', 'moral', 'moral', 'moral'], 'moral')).toBe(false);
+    expect(isLeaning(['immoral', 'immoral', 'immoral', 'immoral'], 'immoral')).toBe(false);
+    // Four moral choices go straight on to rule 8 (0.29 is its dilemma).
+    const four: Alignment[] = ['moral', 'moral', 'moral', 'moral'];
+    expect(choose(quietTurn({ moralChoices: four }), [0.29])).toBe('dilemma');
+    // The fifth makes the leaning, and rule 6 rolls.
+    expect(choose(quietTurn({ moralChoices: [...four, 'moral'] }), [0.59])).toBe('betrayal');
+  });
+
+  it('needs more than 70%: 4 of 5 leans, 3 of 5 does not', () => {
+    const threeOfFive: Alignment[] = ['moral', 'neutral', 'moral', 'immoral', 'moral'];
+    expect(isLeaning(threeOfFive, 'moral')).toBe(false);
+    expect(choose(quietTurn({ moralChoices: threeOfFive }), [0.29])).toBe('dilemma');
   });
 
   it('looks only at the last 5 choices', () => {
@@ -250,27 +255,31 @@ describe('rule 8: otherwise', () => {
     expect(pick(0.99)).toBe('moral_choice');
   });
 
-  it('leaves out every special type among the last 5, not only the last two', () => {
-    const history: ScenarioType[] = ['companion', 'betrayal', 'standard', 'dilemma', 'standard'];
+  it('leaves out only the last two scenarios in its random pick (SPEC.md rule 8)', () => {
+    // Companion and betrayal are 4th and 5th from the end: no longer excluded by this pick.
+    const history: ScenarioType[] = ['companion', 'betrayal', 'standard', 'dilemma', 'challenge'];
     const turn = quietTurn({ scenarioHistory: history });
-    // Rolls: rule 8's dilemma (skipped as recent), the standard roll, the pick.
+    // Rolls: rule 8's dilemma (skipped as recent), the standard roll, the pick among
+    // consequence, companion, betrayal, moral_choice (dilemma and challenge are the last two).
     const pick = (roll: number) => choose(turn, [0.1, MISS_STANDARD, roll]);
     expect(pick(0)).toBe('consequence');
-    expect(pick(0.5)).toBe('challenge');
+    expect(pick(0.25)).toBe('companion');
+    expect(pick(0.5)).toBe('betrayal');
     expect(pick(0.99)).toBe('moral_choice');
   });
 
-  it('picks the one special type left when the other five fill the memory', () => {
+  it('may pick a special type seen 3 to 5 scenarios ago', () => {
     const history: ScenarioType[] = [
-      'dilemma',
+      'moral_choice',
       'consequence',
       'challenge',
-      'companion',
-      'betrayal',
+      'standard',
+      'standard',
     ];
-    expect(choose(quietTurn({ scenarioHistory: history }), [0.1, MISS_STANDARD, 0.5])).toBe(
-      'moral_choice',
-    );
+    // Candidates: dilemma, consequence, challenge, companion, betrayal, moral_choice.
+    expect(
+      choose(quietTurn({ scenarioHistory: history }), [MISS_DILEMMA, MISS_STANDARD, 0.99]),
+    ).toBe('moral_choice');
   });
 });
 
@@ -290,11 +299,11 @@ describe('chooseScenarioType, for any game so far', () => {
     }),
   });
 
-  it('returns a known type, never a special type among the last 5 scenarios', () => {
+  it('returns a known type, never a special type among the last 2 scenarios', () => {
     fc.assert(
       fc.property(anyInput, fc.integer(), (input, seed) => {
         const type = chooseScenarioType(input, seededRng(seed));
-        const recent = input.scenarioHistory.slice(-SCENARIO_MEMORY);
+        const recent = input.scenarioHistory.slice(-2);
         expect(SCENARIO_TYPES).toContain(type);
         if (type !== 'standard') expect(recent).not.toContain(type);
       }),

@@ -83,6 +83,7 @@ const turnEvents = () => {
   const outcomes = store.getState().game.outcomes;
   return [
     gameActions.choiceSubmitted({
+      turn,
       option,
       freeText: false,
       outcome: 'success',

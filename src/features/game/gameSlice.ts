@@ -21,16 +21,22 @@ export type StoryEntry =
   | { kind: 'paragraph'; text: string }
   | { kind: 'choice'; text: string; outcome: Outcome | null; freeText: boolean };
 
-/** What the player sees while the game waits or fails (messages in the catalogues). */
-export type GameErrorCode =
+/** What the player sees when the opening or a turn fails (messages in the catalogues). */
+export type GameErrorCode = 'turnFailed' | 'openingFailed';
+
+/**
+ * Why the key screen refused a key (SPEC.md section 8 and the causes a check can name). Kept
+ * apart from the story's own error: a key checked mid-story never wipes out a failed turn.
+ */
+export type KeyErrorCode =
   | 'emptyApiKey'
   | 'walletNotVerified'
   | 'invalidApiKey'
   | 'modelUnavailable'
   | 'providerUnreachable'
   | 'keyCheckFailed'
-  | 'turnFailed'
-  | 'openingFailed';
+  | 'noCredit'
+  | 'dailyLimit';
 
 /** Why a request to the model failed, as the player is told it under the main message. */
 export type ProblemReason =
@@ -39,6 +45,9 @@ export type ProblemReason =
   | 'providerUnreachable'
   | 'noAnswer'
   | 'retriesExhausted'
+  | 'dailyLimit'
+  | 'noCredit'
+  | 'requestTooLarge'
   | 'providerError'
   | 'unexpected';
 
@@ -58,6 +67,10 @@ export interface Problem {
   /** What the provider said, verbatim (never holds the key). */
   providerMessage: string | null;
   status: number | null;
+  /** For a daily limit: when it resets (ms since the epoch), when the answer said. */
+  resetsAt: number | null;
+  /** For a limit: whether it counts requests or tokens, when the answer said. */
+  limitMetric: 'requests' | 'tokens' | null;
 }
 
 /** A wait the player can see and cancel (DESIGN.md: endless retries stay visible). */
@@ -91,6 +104,9 @@ export interface GameState {
   /** The player's key: only in memory and localStorage 'apiKey', never in saved stories. */
   apiKey: string;
   checkingKey: boolean;
+  /** Why the last key check refused the key, and its cause. */
+  keyError: KeyErrorCode | null;
+  keyErrorDetail: Problem | null;
   chosenGenre: string;
   /** Portrait number 1..32 (public/characters/N.png). */
   chosenImage: number;
@@ -135,6 +151,8 @@ export const initialGameState: GameState = {
   stage: 'apiKeyInput',
   apiKey: '',
   checkingKey: false,
+  keyError: null,
+  keyErrorDetail: null,
   chosenGenre: '',
   chosenImage: 1,
   chosenCharacter: '',
@@ -171,6 +189,11 @@ const freshStory = (state: GameState): GameState => ({
 });
 
 export interface ResolvedChoice {
+  /**
+   * The turn this choice plays: the first choice is turn 1. The outcome roll, the scenario
+   * rules, the conclusion check and the prompt's "Turn N" all count by it (SPEC.md section 4).
+   */
+  turn: number;
   /** The option chosen, or the player's own words as a medium, neutral choice. */
   option: StoryOption;
   freeText: boolean;
@@ -195,8 +218,8 @@ export const gameSlice = createSlice({
       reducer(state, action: PayloadAction<string>) {
         if (state.checkingKey) return;
         state.checkingKey = true;
-        state.error = null;
-        state.errorDetail = null;
+        state.keyError = null;
+        state.keyErrorDetail = null;
         void action;
       },
       prepare: (apiKey: string) => ({ payload: apiKey }),
@@ -204,15 +227,14 @@ export const gameSlice = createSlice({
     apiKeyAccepted(state, action: PayloadAction<string>) {
       state.checkingKey = false;
       state.apiKey = action.payload;
-      state.stage = 'loadOrCreate';
+      // A story under way (stopped at a provider's daily cap, say) goes on with the new key or
+      // provider: nothing of it is lost (DESIGN.md, Limits read from the answer).
+      if (!isStoryUnderWay(state)) state.stage = 'loadOrCreate';
     },
-    apiKeyRejected(
-      state,
-      action: PayloadAction<{ error: GameErrorCode; detail?: Problem | null }>,
-    ) {
+    apiKeyRejected(state, action: PayloadAction<{ error: KeyErrorCode; detail?: Problem | null }>) {
       state.checkingKey = false;
-      state.error = action.payload.error;
-      state.errorDetail = action.payload.detail ?? null;
+      state.keyError = action.payload.error;
+      state.keyErrorDetail = action.payload.detail ?? null;
     },
     newGameStarted: (state) => (state.stage === 'apiKeyInput' ? state : freshStory(state)),
     genreChosen(state, action: PayloadAction<string>) {
@@ -317,6 +339,13 @@ export const gameSlice = createSlice({
       // loading: its summary and then the recap come next.
       state.isLoading = action.payload.isFinal;
     },
+    /**
+     * The reply left out the segment's summary: the game asks for it behind the options (the
+     * game's saga hears this), and the next turn waits for it.
+     */
+    summaryMissing(state) {
+      if (state.stage === 'playing') state.summaryPending = true;
+    },
     /** The latest segment's summary is in (the next turn may already be waiting for it). */
     segmentSummarized(state, action: PayloadAction<string>) {
       if (state.stage !== 'playing' || !state.summaryPending) return;
@@ -408,6 +437,11 @@ export const gameSlice = createSlice({
 });
 
 export const gameActions = gameSlice.actions;
+
+/** A story has begun and not ended: its opening is being written, or it is being played. */
+export function isStoryUnderWay(state: GameState): boolean {
+  return state.stage === 'loading' || state.stage === 'playing';
+}
 
 /** Whether a choice may be made now: playing, nothing loading, not ended, no failed turn. */
 export function canChoose(state: GameState): boolean {

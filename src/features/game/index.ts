@@ -5,12 +5,21 @@ export {
   API_KEY_STORAGE_KEY,
   canChoose,
   gameActions,
+  isStoryUnderWay,
   gameSlice,
   initialGameState,
   selectGame,
   selectGameStage,
 } from './gameSlice';
-export type { GameStage, GameState, Recap, ResolvedChoice, Segment, StoryEntry } from './gameSlice';
+export type {
+  GameStage,
+  GameState,
+  KeyErrorCode,
+  Recap,
+  ResolvedChoice,
+  Segment,
+  StoryEntry,
+} from './gameSlice';
 export {
   initialPlayerStatsState,
   playerStatsSlice,

@@ -11,10 +11,12 @@ export const KEY_CHECK_MAX_TOKENS = 256;
 export const GENERATION_MAX_TOKENS = 1000;
 export const TEMPERATURE = 0.7;
 /**
- * Reasoning tokens count toward the output limit; without room for them a reasoning model can
- * spend the spec's 1000 thinking and answer nothing.
+ * Reasoning tokens count toward the output limit, so a reasoning model gets room to think on
+ * top of what its reply needs. Free tiers count the whole max_tokens against the minute when
+ * the request arrives (Groq: prompt + max_tokens of 8,000 a minute), so the room is small and
+ * the effort asked for is the provider's lowest: a story turn reserves at most 4,000 tokens.
  */
-export const REASONING_ALLOWANCE_TOKENS = 2000;
+export const REASONING_ALLOWANCE_TOKENS = 700;
 
 /** The parts of a request a provider may refuse; each can be left out (or renamed) and retried. */
 export type ModelFeature =
@@ -37,6 +39,8 @@ export interface PlanOptions {
   keyCheck?: boolean;
   /** The caller shows the reply as it arrives. */
   stream?: boolean;
+  /** The most the reply itself needs (GENERATION_MAX_TOKENS when absent). */
+  replyTokens?: number;
   /** What this provider refused for this model earlier in the session. */
   refused?: readonly ModelFeature[];
 }
@@ -48,7 +52,7 @@ export interface PlanOptions {
 export function planRequest(
   provider: ProviderPreset,
   model: string,
-  { keyCheck = false, stream = false, refused = [] }: PlanOptions = {},
+  { keyCheck = false, stream = false, replyTokens, refused = [] }: PlanOptions = {},
 ): RequestPlan {
   const allowed = (feature: ModelFeature) => !refused.includes(feature);
   const streaming = stream && !keyCheck && provider.supportsStreaming && allowed('stream');
@@ -63,7 +67,7 @@ export function planRequest(
       ? { control: provider.reasoningControl, effort: rule.effort }
       : null;
   const thinks = rule !== null && rule.effort !== 'none';
-  const base = keyCheck ? KEY_CHECK_MAX_TOKENS : GENERATION_MAX_TOKENS;
+  const base = keyCheck ? KEY_CHECK_MAX_TOKENS : (replyTokens ?? GENERATION_MAX_TOKENS);
   const useOwnName = provider.outputLimit === 'max_tokens' && allowed('max_tokens');
   return {
     jsonMode,

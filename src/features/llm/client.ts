@@ -20,13 +20,13 @@ import {
   type RequestPlan,
 } from './capabilities';
 import {
-  DEFAULT_RETRY_AFTER_MS,
   ProviderError,
   ProviderUnreachableError,
-  RateLimitedError,
   StreamInterruptedError,
   isAbortError,
+  limitError,
 } from './errors';
+import { limitOf } from './limits';
 import {
   baseUrlOf,
   chatCompletionsUrl,
@@ -71,6 +71,8 @@ export interface CompletionRequest extends ChatRequest {
   prompt: string;
   /** Ask for server-sent events (sent when the provider can stream). */
   stream: boolean;
+  /** The most the reply needs, in tokens (max_tokens, plus room to think for a reasoning model). */
+  replyTokens?: number;
   /** Called with the whole text so far each time more of a streamed reply arrives. */
   onText?: (textSoFar: string) => void;
   /** Called while the model thinks before answering (its reasoning is never shown). */
@@ -111,18 +113,6 @@ function redactKey(text: string, apiKey: string): string {
   return key === '' ? text : text.split(key).join('[API key]');
 }
 
-/**
- * Milliseconds to wait from a Retry-After header: delay-seconds or an HTTP date. Absent or
- * unreadable, the spec's 5 seconds.
- */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number {
-  const text = value?.trim() ?? '';
-  if (text === '') return DEFAULT_RETRY_AFTER_MS;
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000);
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? DEFAULT_RETRY_AFTER_MS : Math.max(0, date - now);
-}
-
 const textOf = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
@@ -161,21 +151,21 @@ function parseJson(text: string): unknown {
 
 const MAX_ERROR_TEXT = 500;
 
-async function providerErrorOf(response: Response, apiKey: string): Promise<ProviderError> {
+/**
+ * A refused request as the error the callers tell apart: one of the provider's limits (429,
+ * 413, 402, read from the body and whatever headers the browser may read), or any other error
+ * with the provider's own message.
+ */
+async function failureOf(response: Response, apiKey: string): Promise<Error> {
   const text = await response.text().catch(() => '');
   const plain = text.trim().slice(0, MAX_ERROR_TEXT);
   const fallback = plain || `HTTP ${response.status} ${response.statusText}`.trim();
-  const { message, ...details } = errorOf(parseJson(text), fallback);
-  return new ProviderError(response.status, redactKey(message, apiKey), details);
-}
-
-/** A 429 or another error status, as the error the callers tell apart. */
-async function failureOf(response: Response, apiKey: string): Promise<Error> {
-  if (response.status === 429) {
-    await response.body?.cancel().catch(() => undefined);
-    return new RateLimitedError(parseRetryAfter(response.headers.get('Retry-After')));
-  }
-  return providerErrorOf(response, apiKey);
+  const body = parseJson(text);
+  const { message, ...details } = errorOf(body, fallback);
+  const said = redactKey(message, apiKey);
+  const limit = limitOf(response.status, body, response.headers, Date.now());
+  if (limit) return limitError(response.status, limit, said);
+  return new ProviderError(response.status, said, details);
 }
 
 /**
@@ -205,7 +195,7 @@ async function negotiate<T>(
 /**
  * SPEC.md section 5, key check: a short chat request ('hi'); an OK status means the key is
  * valid. Rejects with ProviderError (the status tells a refused key from a retired model),
- * RateLimitedError, or ProviderUnreachableError.
+ * a ProviderLimitError (a rate limit, a daily cap, no credit), or ProviderUnreachableError.
  */
 export async function checkApiKey(request: CheckApiKeyRequest): Promise<void> {
   const messages: ChatMessage[] = [
@@ -386,15 +376,14 @@ async function completionOnce(request: CompletionRequest, plan: RequestPlan): Pr
 /**
  * SPEC.md section 7, generation: one chat completion, resolving with a one-element list
  * holding the reply text (the spec's shared helper's shape; a <think> block the model left in
- * it is removed when the reply is parsed). Rejects with RateLimitedError on 429, ProviderError
- * on any other error status, ProviderUnreachableError when no answer came,
+ * it is removed when the reply is parsed). Rejects with a ProviderLimitError when the provider
+ * names one of its limits (429, 413, 402), ProviderError on any other error status, ProviderUnreachableError when no answer came,
  * StreamInterruptedError when the reply is cut off, and the fetch's AbortError when the signal
  * is aborted.
  */
 export async function requestCompletion(request: CompletionRequest): Promise<[string]> {
-  const reply = await negotiate(request, { stream: request.stream }, (plan) =>
-    completionOnce(request, plan),
-  );
+  const options = { stream: request.stream, replyTokens: request.replyTokens };
+  const reply = await negotiate(request, options, (plan) => completionOnce(request, plan));
   return [reply];
 }
 

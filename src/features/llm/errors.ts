@@ -3,19 +3,93 @@
  * for developers; the player sees catalogue messages chosen from these errors' kinds.
  */
 
-/** SPEC.md section 9: a 429 without Retry-After waits 5 seconds. */
+import type { LimitKind, ProviderLimit } from './limits';
+
+/** SPEC.md section 9: a 429 that names no wait waits 5 seconds (DESIGN.md: only then). */
 export const DEFAULT_RETRY_AFTER_MS = 5000;
 
-/** The provider asked us to slow down (HTTP 429); try again after retryAfterMs. */
-export class RateLimitedError extends Error {
-  readonly status = 429;
-  readonly retryAfterMs: number;
+/**
+ * The provider refused the request over one of its limits (HTTP 429, 413 or 402), with what
+ * its answer said: the kind of limit, what it counts, and how long to wait.
+ */
+export abstract class ProviderLimitError extends Error {
+  abstract readonly kind: LimitKind;
+  readonly status: number;
+  /** Whether the limit counts requests or tokens, when the answer says. */
+  readonly metric: ProviderLimit['metric'];
+  /** The provider's own words (never the key). */
+  readonly providerMessage: string;
 
-  constructor(retryAfterMs: number, options?: { cause?: unknown }) {
-    super(`The language-model provider is rate limiting; retry after ${retryAfterMs} ms`, options);
-    this.name = 'RateLimitedError';
-    this.retryAfterMs = retryAfterMs;
+  constructor(status: number, limit: ProviderLimit, providerMessage: string) {
+    super(`The language-model provider refused the request (${status}): ${providerMessage}`);
+    this.status = status;
+    this.metric = limit.metric;
+    this.providerMessage = providerMessage;
   }
+}
+
+/** A per-minute limit (HTTP 429): try again after retryAfterMs. */
+export class RateLimitedError extends ProviderLimitError {
+  readonly kind = 'perMinute';
+  readonly retryAfterMs: number;
+  /** The answer named the wait; false when it is the spec's 5 s fallback. */
+  readonly waitNamed: boolean;
+
+  constructor(status: number, limit: ProviderLimit, providerMessage: string) {
+    super(status, limit, providerMessage);
+    this.name = 'RateLimitedError';
+    this.waitNamed = limit.waitMs !== null;
+    this.retryAfterMs = limit.waitMs ?? DEFAULT_RETRY_AFTER_MS;
+  }
+}
+
+/** A daily limit (requests or tokens per day): no retry until it resets. */
+export class DailyLimitError extends ProviderLimitError {
+  readonly kind = 'daily';
+  /** How long until it resets, when the answer says. */
+  readonly resetsInMs: number | null;
+
+  constructor(status: number, limit: ProviderLimit, providerMessage: string) {
+    super(status, limit, providerMessage);
+    this.name = 'DailyLimitError';
+    this.resetsInMs = limit.waitMs;
+  }
+}
+
+/** The key has no credit left (OpenAI's 429 insufficient_quota, a 402). */
+export class NoCreditError extends ProviderLimitError {
+  readonly kind = 'noCredit';
+
+  constructor(status: number, limit: ProviderLimit, providerMessage: string) {
+    super(status, limit, providerMessage);
+    this.name = 'NoCreditError';
+  }
+}
+
+/** One request is over the per-minute budget on its own (Groq's 413): a smaller one may fit. */
+export class RequestTooLargeError extends ProviderLimitError {
+  readonly kind = 'tooLarge';
+
+  constructor(status: number, limit: ProviderLimit, providerMessage: string) {
+    super(status, limit, providerMessage);
+    this.name = 'RequestTooLargeError';
+  }
+}
+
+const LIMIT_ERRORS = {
+  perMinute: RateLimitedError,
+  daily: DailyLimitError,
+  noCredit: NoCreditError,
+  tooLarge: RequestTooLargeError,
+} as const;
+
+/** The error for a limit the answer described. */
+export function limitError(
+  status: number,
+  limit: ProviderLimit,
+  providerMessage: string,
+): ProviderLimitError {
+  return new LIMIT_ERRORS[limit.kind](status, limit, providerMessage);
 }
 
 export interface ProviderErrorDetails {

@@ -30,18 +30,24 @@ export {
 export type { ModelFeature, RequestPlan } from './capabilities';
 export {
   DEFAULT_RETRY_AFTER_MS,
+  DailyLimitError,
+  NoCreditError,
   ProviderError,
+  ProviderLimitError,
   ProviderUnreachableError,
   RateLimitedError,
+  RequestTooLargeError,
   StreamInterruptedError,
   isAbortError,
+  limitError,
 } from './errors';
+export { limitOf, parseDuration, parseRetryAfter } from './limits';
+export type { LimitKind, ProviderLimit } from './limits';
 export {
   JSON_SYSTEM_MESSAGE,
   KEY_CHECK_SYSTEM_MESSAGE,
   checkApiKey,
   fetchModelList,
-  parseRetryAfter,
   partialField,
   requestCompletion,
 } from './client';

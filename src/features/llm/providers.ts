@@ -105,7 +105,7 @@ const GROQ: ProviderPreset = {
 
 /**
  * OpenAI's GPT-5 family reasons: it takes max_completion_tokens (not max_tokens), only the
- * default temperature, and reasoning_effort. JSON mode needs the word JSON in the messages,
+ * default temperature, and reasoning_effort (minimal is its lowest). JSON mode needs the word JSON in the messages,
  * which the game's system prompts have in both languages.
  */
 const OPENAI: ProviderPreset = {
@@ -126,7 +126,11 @@ const OPENAI: ProviderPreset = {
   supportsStreaming: true,
   outputLimit: 'max_completion_tokens',
   reasoningControl: 'reasoning_effort',
-  reasoningModels: [{ match: /^(gpt-5(?!-chat)|o\d)/, effort: 'low', fixedTemperature: true }],
+  // The lowest effort each family takes: GPT-5's 'minimal', the o-series' 'low'.
+  reasoningModels: [
+    { match: /^gpt-5(?!-chat)/, effort: 'minimal', fixedTemperature: true },
+    { match: /^o\d/, effort: 'low', fixedTemperature: true },
+  ],
   // Responses-only (the -pro and deep-research models) and completions-only (-instruct).
   notChatModels: /(^|-)pro($|-\d)|deep-research|-instruct\b/,
   editableBaseUrl: false,

@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { FakeModelServer } from '../../fixtures/fakeModelServer';
+import { say, type Lang } from './words';
 
 export interface JourneyTarget {
   /** The app's address (a server of the spec's own, or the shared e2e server). */
@@ -45,14 +46,15 @@ export async function connectAndEnterKey(page: Page, target: JourneyTarget) {
 }
 
 /** From load-or-create: a preset genre, a portrait, a random name, and the name submitted. */
-export async function setUpNewGame(page: Page, portrait = 5) {
-  await page.getByRole('button', { name: 'Start New Game' }).click();
+export async function setUpNewGame(page: Page, portrait = 5, lang: Lang = 'en') {
+  const button = (name: string) => page.getByRole('button', { name, exact: true });
+  await button(say(lang, 'startNewGame')).click();
   await page.locator('.genre-chip').first().click();
-  await page.getByRole('button', { name: 'Submit Genre' }).click();
-  await page.getByRole('button', { name: `Portrait ${portrait}`, exact: true }).click();
-  await page.getByRole('button', { name: 'Choose me' }).click();
-  await page.getByRole('button', { name: 'Random' }).click();
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await button(say(lang, 'submitGenre')).click();
+  await button(lang === 'en' ? `Portrait ${portrait}` : `초상화 ${portrait}`).click();
+  await button(say(lang, 'chooseMe')).click();
+  await button(say(lang, 'random')).click();
+  await button(say(lang, 'submit')).click();
 }
 
 /** A new game, then the first option each turn until the ending screen. Returns the turns. */

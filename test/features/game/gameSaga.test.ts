@@ -25,8 +25,11 @@ import { gameSaga } from '../../../src/features/game/sagas/gameSaga';
 import { PLAYING_GAME, VERIFIED_WALLET, gameSagaReducer } from '../../fixtures/games';
 import { MemoryStorage } from '../../fixtures/testWallet';
 import {
+  gameReply,
   startFakeModelServer,
   userPrompt,
+  type ChatRequestBody,
+  type CompletionReply,
   type FakeModelServer,
 } from '../../fixtures/fakeModelServer';
 
@@ -37,6 +40,7 @@ beforeAll(async () => {
 afterAll(() => model.close());
 beforeEach(() => {
   model.requests.length = 0;
+  model.replyWith(gameReply);
 });
 
 function stateWith(game: Partial<GameState>, language: 'en' | 'kr' = 'en') {
@@ -100,7 +104,7 @@ describe('the key check', () => {
     const result = await run({ stage: 'apiKeyInput', apiKey: '' })
       .dispatch(gameActions.apiKeySubmitted('sk-wrong'))
       .silentRun(500);
-    expect(result.storeState.game.error).toBe('invalidApiKey');
+    expect(result.storeState.game.keyError).toBe('invalidApiKey');
   });
 
   test('an empty key is refused without asking the provider', async () => {
@@ -111,7 +115,7 @@ describe('the key check', () => {
       })
       .dispatch(gameActions.apiKeySubmitted('   '))
       .silentRun(300);
-    expect(result.storeState.game.error).toBe('emptyApiKey');
+    expect(result.storeState.game.keyError).toBe('emptyApiKey');
     expect(model.requests).toHaveLength(0);
   });
 });
@@ -132,8 +136,30 @@ describe('the opening', () => {
     expect(game.options.length).toBeGreaterThanOrEqual(2);
     expect(game.storySummary).toHaveLength(1);
     expect(game.characterGender).toBe('female');
-    // Gender from the name, the profile, the opening scene, its summary.
-    expect(model.requests).toHaveLength(4);
+    // The profile (its gender read from the name) and the opening scene with its summary.
+    expect(model.requests).toHaveLength(2);
+    expect(game.storySummary[0]).toBe(
+      'A stranger handed the hero a sealed letter as alarm bells rang over the harbour.',
+    );
+  });
+
+  test("the spec's gender and summary requests are the fallbacks for replies without them", async () => {
+    model.replyWith((body) => {
+      const reply = withoutSummaries(body);
+      if (typeof reply.json !== 'object' || !('characterGender' in reply.json)) return reply;
+      return { ...reply, json: { ...reply.json, characterGender: 'unknown' } };
+    });
+    const result = await run({ stage: 'characterSelection' })
+      .dispatch(gameActions.characterNamed('Aria Vale'))
+      .put.like({ action: { type: gameActions.openingSummaryReceived.type } })
+      .silentRun(2000);
+    const prompts = model.requests.map((request) => userPrompt(request.body));
+    expect(prompts).toHaveLength(4);
+    expect(prompts[0]).toContain('characterBio');
+    expect(prompts[1]).toContain('{"gender"');
+    expect(prompts[3]).toContain('{"newStorySummary"');
+    expect(result.storeState.game.characterGender).toBe('female');
+    expect(result.storeState.game.stage).toBe('playing');
   });
 
   test('an unreadable opening scene is asked again 5 times, then the spec error', async () => {
@@ -295,13 +321,13 @@ describe('a turn', () => {
     const task = sagaMiddleware.run(gameSaga);
     store.dispatch(gameActions.choiceMade({ index: 0 }));
     store.dispatch(gameActions.choiceMade({ index: 0 }));
-    // The turn is over once its segment has been summarised.
+    // The turn is over once its segment and the summary it carries are in.
     while (store.getState().game.storySummary.length < 2) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     task.cancel();
     expect(store.getState().game.turnCount).toBe(1);
-    expect(model.requests).toHaveLength(2); // the segment and its summary, once
+    expect(model.requests).toHaveLength(1); // one request for the turn, once
   });
 
   test('a free-text choice counts as medium risk, neutral, with no trait', async () => {
@@ -331,7 +357,8 @@ function heldSummaries() {
     release = resolve;
   });
   const fetchWithHeldSummaries: typeof fetch = async (input, init) => {
-    if (String(init?.body ?? '').includes('storySummary')) {
+    // The summary request's own prompt (a story prompt names the field after its options).
+    if (String(init?.body ?? '').includes('{\\"storySummary\\"')) {
       await Promise.race([
         released,
         new Promise((_resolve, reject) => {
@@ -357,7 +384,12 @@ function storeRunning(game: Partial<GameState>, fetchImpl: typeof fetch) {
     middleware: () => new Tuple(sagaMiddleware),
   });
   const task = sagaMiddleware.run(gameSaga);
-  return { store, stop: () => task.cancel() };
+  /** Ends the run once no summary is being written, so no request outlives the test. */
+  const stop = async () => {
+    await until(() => !store.getState().game.summaryPending, 'the last summary');
+    task.cancel();
+  };
+  return { store, stop };
 }
 
 async function until(check: () => boolean, what: string) {
@@ -371,7 +403,57 @@ const paragraphs = (game: GameState) =>
   game.storyLog.filter((entry: StoryEntry) => entry.kind === 'paragraph');
 const NEW_SUMMARY = 'Aria knocked, and a sleepy porter let her into the courtyard.';
 
-describe("a segment's summary, written behind the options", () => {
+/** The game's replies from a model that leaves the summary out of its story replies. */
+const withoutSummaries = (body: ChatRequestBody): CompletionReply => {
+  const reply = gameReply(body);
+  if (typeof reply.json !== 'object') return reply;
+  const { storySummary: _s, newStorySummary: _n, ...story } = reply.json as Record<string, unknown>;
+  // The spec's own summary requests are still answered.
+  const isStory = 'storySegment' in story || 'storyStart' in story;
+  return isStory ? { ...reply, json: story } : reply;
+};
+
+describe('one request per turn (DESIGN.md)', () => {
+  test("the turn's summary rides in its reply: stored at once, nothing more asked", async () => {
+    const result = await run(PLAYING_GAME)
+      .dispatch(gameActions.choiceMade({ index: 1 }))
+      .put.like({ action: { type: gameActions.segmentReceived.type } })
+      .put.like({ action: { type: gameActions.segmentSummarized.type } })
+      .silentRun(1500);
+    const { game } = result.storeState;
+    expect(model.requests).toHaveLength(1);
+    expect(game.storySummary).toEqual([
+      'Aria reached the gate.',
+      'A stranger handed the hero a sealed letter as alarm bells rang over the harbour.',
+    ]);
+    expect(game.summaryPending).toBe(false);
+    expect(canChoose(game)).toBe(true);
+  });
+
+  test('the choice, its roll, the conclusion check and the prompt count the same turn', async () => {
+    // Six choices made: the seventh is turn 7 for every rule (SPEC.md section 4).
+    const result = await run({ ...PLAYING_GAME, turnCount: 6, outcomes: Array(6).fill('partial') })
+      .dispatch(gameActions.choiceMade({ index: 1 }))
+      .put.like({ action: { type: gameActions.choiceSubmitted.type, payload: { turn: 7 } } })
+      .silentRun(2500);
+    const prompt = userPrompt(model.requests[0]!.body);
+    expect(prompt).toContain('Turn 7.');
+    expect(prompt).toContain('isFinal');
+    expect(result.storeState.game.turnCount).toBe(7);
+
+    model.requests.length = 0;
+    await run({ ...PLAYING_GAME, turnCount: 5 })
+      .dispatch(gameActions.choiceMade({ index: 1 }))
+      .put.like({ action: { type: gameActions.choiceSubmitted.type, payload: { turn: 6 } } })
+      .silentRun(1500);
+    expect(userPrompt(model.requests[0]!.body)).toContain('Turn 6.');
+    expect(userPrompt(model.requests[0]!.body)).not.toContain('isFinal');
+  });
+});
+
+describe("a segment's summary, written behind the options (a reply without one)", () => {
+  beforeEach(() => model.replyWith(withoutSummaries));
+
   test('the options show as soon as the segment is in, while its summary is written', async () => {
     const held = heldSummaries();
     const { store, stop } = storeRunning(PLAYING_GAME, held.fetch);
@@ -386,7 +468,7 @@ describe("a segment's summary, written behind the options", () => {
 
     held.release();
     await until(() => !store.getState().game.summaryPending, 'the summary');
-    stop();
+    await stop();
     expect(store.getState().game.storySummary).toHaveLength(2);
     expect(store.getState().game.isLoading).toBe(false);
   });
@@ -415,9 +497,9 @@ describe("a segment's summary, written behind the options", () => {
 
     held.release();
     await until(() => paragraphs(store.getState().game).length === 3, 'the second segment');
-    stop();
+    await stop();
     const prompts = model.requests.map((request) => userPrompt(request.body));
-    expect(prompts[1]).toContain('storySummary');
+    expect(prompts[1]).toMatch(/^Summarise this segment/);
     expect(prompts[2]).toContain(NEW_SUMMARY);
     expect(store.getState().game.storySummary.slice(0, 2)).toEqual([
       'Aria reached the gate.',
@@ -438,7 +520,7 @@ describe("a segment's summary, written behind the options", () => {
     await until(() => store.getState().game.storySummary.length === 2, 'the summary');
     store.dispatch(gameActions.turnRetryRequested());
     await until(() => paragraphs(store.getState().game).length === 3, 'the second segment');
-    stop();
+    await stop();
     expect(store.getState().game.turnCount).toBe(2);
   });
 
@@ -450,7 +532,7 @@ describe("a segment's summary, written behind the options", () => {
     store.dispatch(gameActions.returnedHome());
     held.release();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    stop();
+    await stop();
     expect(store.getState().game).toEqual(
       expect.objectContaining({ stage: 'loadOrCreate', summaryPending: false }),
     );
@@ -474,9 +556,10 @@ describe('the ending', () => {
     const { game, playerStats } = result.storeState;
     expect(game.stage).toBe('endingScreen');
     expect(userPrompt(model.requests[0]!.body)).toContain('isFinal');
-    // The final segment's summary first, then the recap, which reads it.
-    expect(userPrompt(model.requests[1]!.body)).toContain('storySummary');
-    expect(userPrompt(model.requests[2]!.body)).toContain('wrapUpParagraph');
+    // The final segment carries its summary; the recap, which reads it, is the one request more.
+    expect(model.requests).toHaveLength(2);
+    expect(userPrompt(model.requests[1]!.body)).toContain('wrapUpParagraph');
+    expect(userPrompt(model.requests[1]!.body)).toContain(game.storySummary[1]);
     expect(game.storySummary).toHaveLength(2);
     expect(playerStats.finalScore).toBe(
       endingScore({

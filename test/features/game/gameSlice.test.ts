@@ -10,6 +10,7 @@ const storeAt = (game: Partial<GameState>) =>
   makeStore({ game: { ...initialGameState, ...game }, playerStats: initialPlayerStatsState });
 
 const choice = {
+  turn: 1,
   option: {
     text: 'Climb',
     risk: 'high' as const,

@@ -126,8 +126,8 @@ describe("the key check reads the provider's own list first", () => {
       .dispatch(gameActions.apiKeySubmitted('gsk_wrong'))
       .silentRun(1000);
 
-    expect(result.storeState.game.error).toBe('invalidApiKey');
-    expect(result.storeState.game.errorDetail).toMatchObject({
+    expect(result.storeState.game.keyError).toBe('invalidApiKey');
+    expect(result.storeState.game.keyErrorDetail).toMatchObject({
       reason: 'invalidApiKey',
       providerMessage: 'Invalid API Key',
       status: 401,
@@ -164,8 +164,8 @@ describe("the key check reads the provider's own list first", () => {
       .dispatch(gameActions.apiKeySubmitted(KEY))
       .silentRun(1000);
 
-    expect(result.storeState.game.error).toBe('invalidApiKey');
-    expect(result.storeState.game.errorDetail?.status).toBe(403);
+    expect(result.storeState.game.keyError).toBe('invalidApiKey');
+    expect(result.storeState.game.keyErrorDetail?.status).toBe(403);
   });
 
   test('a server without a readable list keeps the built-in one and checks the chosen model', async () => {
@@ -199,8 +199,8 @@ describe("the key check reads the provider's own list first", () => {
       .dispatch(gameActions.apiKeySubmitted(''))
       .silentRun(1000);
 
-    expect(result.storeState.game.error).toBe('modelUnavailable');
-    expect(result.storeState.game.errorDetail).toMatchObject({
+    expect(result.storeState.game.keyError).toBe('modelUnavailable');
+    expect(result.storeState.game.keyErrorDetail).toMatchObject({
       reason: 'modelUnavailable',
       model: 'llama2-never-pulled',
       status: 404,
@@ -221,8 +221,8 @@ describe("the key check reads the provider's own list first", () => {
       .dispatch(gameActions.apiKeySubmitted(''))
       .silentRun(1000);
 
-    expect(result.storeState.game.error).toBe('providerUnreachable');
-    expect(result.storeState.game.errorDetail).toMatchObject({
+    expect(result.storeState.game.keyError).toBe('providerUnreachable');
+    expect(result.storeState.game.keyErrorDetail).toMatchObject({
       reason: 'providerUnreachable',
       origin: `http://127.0.0.1:${port}`,
       ownServer: true,
@@ -240,8 +240,8 @@ describe("the key check reads the provider's own list first", () => {
       .dispatch(gameActions.apiKeySubmitted(KEY))
       .silentRun(500);
 
-    expect(result.storeState.game.error).toBe('keyCheckFailed');
-    expect(result.storeState.game.errorDetail).toMatchObject({
+    expect(result.storeState.game.keyError).toBe('keyCheckFailed');
+    expect(result.storeState.game.keyErrorDetail).toMatchObject({
       reason: 'noAnswer',
       provider: 'groq',
     });
@@ -288,6 +288,13 @@ describe('a turn with a reasoning model', () => {
   test('a feature the provider stops accepting is refused once, then not asked for again', async () => {
     // The provider no longer takes reasoning_effort for this model (it answers 400 naming it).
     await startProvider('groq', [{ id: 'openai/gpt-oss-120b', chat: true, kind: 'chat' }]);
+    // A segment without its summary, so that the summary is asked for on its own afterwards.
+    server.enqueue({
+      json: {
+        storySegment: 'The gate swings open onto a courtyard of statues.',
+        options: [{ text: 'Cross the courtyard', risk: 'medium', alignment: 'neutral' }],
+      },
+    });
     const result = await saga({
       settings: { provider: 'groq', model: 'openai/gpt-oss-120b' },
       game: PLAYING_GAME,

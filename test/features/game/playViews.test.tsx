@@ -210,6 +210,7 @@ describe('PlayingView', () => {
       error: 'turnFailed',
       errorDetail: problem({ status: 500, providerMessage: 'upstream exploded' }),
       lastChoice: {
+        turn: 2,
         option: OPTIONS[0]!,
         freeText: false,
         outcome: 'success',
@@ -233,16 +234,70 @@ describe('PlayingView', () => {
     expect(dispatch).toHaveBeenCalledWith(gameActions.turnRetryRequested());
   });
 
+  test('a daily cap says when it resets and goes on with another model', async () => {
+    const choice = {
+      turn: 3,
+      option: OPTIONS[0]!,
+      freeText: false,
+      outcome: 'success' as const,
+      scenarioType: 'standard' as const,
+      outcomesSoFar: ['success' as const],
+    };
+    const { dispatch } = renderWith(<PlayingView />, {
+      options: [],
+      error: 'turnFailed',
+      lastChoice: choice,
+      errorDetail: problem({
+        reason: 'dailyLimit',
+        status: 429,
+        limitMetric: 'tokens',
+        resetsAt: Date.now() + 2 * 3600_000 + 60_000,
+        providerMessage: 'Rate limit reached ... tokens per day (TPD)',
+      }),
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(
+      "Groq's daily limit for openai/gpt-oss-120b is reached (tokens per day).",
+    );
+    expect(screen.getByText(/^It resets in 2 hours \(at /)).toBeTruthy();
+    const models = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Another model' });
+    const offered = Array.from(models.options).map((option) => option.value);
+    expect(offered).not.toContain('openai/gpt-oss-120b');
+    expect(offered).toContain('openai/gpt-oss-20b');
+    expect(screen.getByRole('button', { name: 'Use another provider or key' })).toBeTruthy();
+    await userEvent.selectOptions(models, 'qwen/qwen3.6-27b');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue with this model' }));
+    expect(store.getState().settings).toMatchObject({
+      provider: 'groq',
+      model: 'qwen/qwen3.6-27b',
+    });
+    expect(dispatch).toHaveBeenCalledWith(gameActions.turnRetryRequested());
+  });
+
+  test('a key without credit offers another provider, not another model', () => {
+    renderWith(<PlayingView />, {
+      options: [],
+      error: 'turnFailed',
+      errorDetail: problem({ reason: 'noCredit', status: 429 }),
+    });
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Your Groq key has no credit left for openai/gpt-oss-120b.',
+    );
+    expect(screen.queryByRole('combobox', { name: 'Another model' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Use another provider or key' })).toBeTruthy();
+  });
+
   test('a rate-limit wait counts down and can be cancelled', async () => {
     const { dispatch } = renderWith(<PlayingView />, {
       isLoading: true,
       options: [],
       wait: { reason: 'rateLimited', attempt: 2, retryAt: Date.now() + 4500 },
     });
+    // The provider and model it is about (the store's settings: Groq's default).
     expect(screen.getByRole('status').textContent).toMatch(
-      /The provider asked us to wait \(rate limit\)\. Trying again in 5 s…/,
+      /Groq's per-minute limit for openai\/gpt-oss-120b is reached\. Trying again in 5 s…/,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.waitCancelled());
     expect(screen.queryByText(/Trying again/)).toBeNull();
   });
@@ -277,6 +332,7 @@ describe('PlayingView', () => {
     act(() => {
       store.dispatch(
         gameActions.choiceSubmitted({
+          turn: 2,
           option: OPTIONS[2]!,
           freeText: false,
           outcome: 'failure',

@@ -87,6 +87,17 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 
+  test("a key sent without a verified wallet says 'Please connect your wallet first'", async () => {
+    // The wallet's verification lapsed between the form's Submit and the check (SPEC.md 8).
+    await renderView(<ApiKeyView />, { wallet: DISCONNECTED });
+    act(() => {
+      store!.dispatch(gameActions.apiKeyRejected({ error: 'walletNotVerified' }));
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Please connect your wallet first to use the API.',
+    );
+  });
+
   test('the key kept from an earlier visit is filled in', async () => {
     window.localStorage.setItem('apiKey', 'gsk_kept');
     try {
@@ -179,8 +190,8 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
   test('a rejected key shows the catalogue message with the detail beneath', async () => {
     await renderView(<ApiKeyView />, {
       game: {
-        error: 'invalidApiKey',
-        errorDetail: problem({ reason: 'invalidApiKey', providerMessage: 'Invalid API Key' }),
+        keyError: 'invalidApiKey',
+        keyErrorDetail: problem({ reason: 'invalidApiKey', providerMessage: 'Invalid API Key' }),
       },
     });
     const alert = screen.getByRole('alert');
@@ -201,8 +212,8 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
       'The model `llama-3.3-70b-versatile` does not exist or you do not have access to it.';
     await renderView(<ApiKeyView />, {
       game: {
-        error: 'modelUnavailable',
-        errorDetail: problem({ reason: 'modelUnavailable', providerMessage: gone, status: 404 }),
+        keyError: 'modelUnavailable',
+        keyErrorDetail: problem({ reason: 'modelUnavailable', providerMessage: gone, status: 404 }),
       },
     });
     const alert = screen.getByRole('alert');
@@ -221,7 +232,7 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     await renderView(<ApiKeyView />, {
       language: 'kr',
       settings: { provider: 'local' },
-      game: { error: 'providerUnreachable', errorDetail: unreachable },
+      game: { keyError: 'providerUnreachable', keyErrorDetail: unreachable },
     });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(
@@ -410,9 +421,9 @@ describe('loading view (view 6)', () => {
       wait: { reason: 'rateLimited', attempt: 1, retryAt: Date.now() + 5000 },
     });
     expect(screen.getByRole('status').textContent).toMatch(
-      /The provider asked us to wait \(rate limit\)\. Trying again in 5 s/,
+      /Groq's per-minute limit for openai\/gpt-oss-120b is reached\. Trying again in 5 s/,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(game().wait).toBeNull();
     expect(game().isLoading).toBe(false);
     expect(game().stage).toBe('loadOrCreate');

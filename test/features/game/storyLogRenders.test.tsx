@@ -101,6 +101,7 @@ test('appending a turn renders only its choice, then only its paragraph; streami
 
   dispatch(
     gameActions.choiceSubmitted({
+      turn: 2,
       option: OPTION,
       freeText: false,
       outcome: 'failure',

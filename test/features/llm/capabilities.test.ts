@@ -56,7 +56,8 @@ describe('planRequest', () => {
       max_completion_tokens: GENERATION_MAX_TOKENS + REASONING_ALLOWANCE_TOKENS,
       response_format: { type: 'json_object' },
       stream: true,
-      reasoning_effort: 'low',
+      // GPT-5's lowest effort (DESIGN.md: free tiers first).
+      reasoning_effort: 'minimal',
     });
     const chatModel = planRequest(openai, 'gpt-4.1-mini');
     expect(chatModel).toMatchObject({ temperature: TEMPERATURE, reasoning: null });

@@ -10,9 +10,12 @@ import {
   GENERATION_MAX_TOKENS,
   KEY_CHECK_MAX_TOKENS,
   PROVIDERS,
+  DailyLimitError,
+  NoCreditError,
   ProviderError,
   ProviderUnreachableError,
   RateLimitedError,
+  RequestTooLargeError,
   StreamInterruptedError,
   TEMPERATURE,
   chatCompletionsUrl,
@@ -327,13 +330,60 @@ describe('requestCompletion errors', () => {
     expect(error.retryAfterMs).toBeLessThanOrEqual(10_000);
   });
 
-  it('waits the spec default of 5 seconds without Retry-After', async () => {
+  it('waits the spec default of 5 seconds when the answer names no wait', async () => {
     server.enqueue({ status: 429 });
 
     const error = (await rejectionOf(completion())) as RateLimitedError;
 
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error.retryAfterMs).toBe(DEFAULT_RETRY_AFTER_MS);
+    expect(error.waitNamed).toBe(false);
+  });
+
+  it("reads the wait from the body's words before Retry-After (Groq, OpenAI)", async () => {
+    server.enqueue({
+      status: 429,
+      retryAfter: '8',
+      errorMessage:
+        'Rate limit reached for model `openai/gpt-oss-120b` in organization `org_x` service tier `on_demand` on tokens per minute (TPM): Limit 8000, Used 6234, Requested 2500. Please try again in 7.66s. Need more tokens?',
+    });
+
+    const error = (await rejectionOf(completion())) as RateLimitedError;
+
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error.retryAfterMs).toBe(7660);
+    expect(error.waitNamed).toBe(true);
+    expect(error.metric).toBe('tokens');
+  });
+
+  it('tells a daily cap, a key without credit and a request too large apart', async () => {
+    server.enqueue(
+      {
+        status: 429,
+        errorMessage:
+          'Rate limit reached for model `m` in organization `o` service tier `on_demand` on requests per day (RPD): Limit 1000, Used 1000, Requested 1. Please try again in 1m26.4s.',
+      },
+      {
+        status: 429,
+        errorMessage:
+          'You exceeded your current quota, please check your plan and billing details.',
+        code: 'insufficient_quota',
+      },
+      {
+        status: 413,
+        errorMessage:
+          'Request too large for model `m` in organization `o` service tier `on_demand` on tokens per minute (TPM): Limit 8000, Requested 9123, please reduce your message size and try again.',
+      },
+    );
+
+    const daily = (await rejectionOf(completion())) as DailyLimitError;
+    expect(daily).toBeInstanceOf(DailyLimitError);
+    expect(daily.resetsInMs).toBe(86_400);
+    expect(daily.metric).toBe('requests');
+    await expect(completion()).rejects.toBeInstanceOf(NoCreditError);
+    const tooLarge = (await rejectionOf(completion())) as RequestTooLargeError;
+    expect(tooLarge).toBeInstanceOf(RequestTooLargeError);
+    expect(tooLarge.providerMessage).toMatch(/^Request too large/);
   });
 
   it("raises any other error status with the provider's own message", async () => {
@@ -473,13 +523,13 @@ describe('requestCompletion reading event streams', () => {
 describe('parseRetryAfter', () => {
   const now = Date.parse('2025-01-01T00:00:00Z');
 
-  it('reads seconds, HTTP dates, and falls back to 5 seconds', () => {
+  it('reads seconds and HTTP dates; null when there is nothing to read', () => {
     expect(parseRetryAfter('3', now)).toBe(3000);
     expect(parseRetryAfter('1.5', now)).toBe(1500);
     expect(parseRetryAfter('Wed, 01 Jan 2025 00:00:12 GMT', now)).toBe(12_000);
     expect(parseRetryAfter('Tue, 31 Dec 2024 23:59:00 GMT', now)).toBe(0);
-    expect(parseRetryAfter(null, now)).toBe(5000);
-    expect(parseRetryAfter('soon', now)).toBe(5000);
+    expect(parseRetryAfter(null, now)).toBeNull();
+    expect(parseRetryAfter('soon', now)).toBeNull();
   });
 });
 

@@ -73,6 +73,7 @@ const playing: GameState = {
 };
 
 const choice = {
+  turn: 1,
   option: playing.options[0]!,
   freeText: false,
   outcome: 'success' as const,

@@ -262,6 +262,7 @@ describe('the save button and the ending note', () => {
     act(() => {
       store.dispatch(
         gameActions.choiceSubmitted({
+          turn: 2,
           option: playing.options[0]!,
           freeText: false,
           outcome: 'success',

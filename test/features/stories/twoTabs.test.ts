@@ -84,6 +84,7 @@ function openTab(tabs: ReturnType<typeof fakeTabs>): AppStore {
 function playTurn(store: AppStore, paragraph: string) {
   const option = OPTIONS[0];
   const choice: ResolvedChoice = {
+    turn: store.getState().game.turnCount + 1,
     option: { ...option },
     freeText: false,
     outcome: 'success',

@@ -1,15 +1,18 @@
 /**
  * One request to the language model as the game makes it (SPEC.md section 7; DESIGN.md,
- * Language model): the player's provider and key, streaming where the preset allows, 429s
- * waited out (Retry-After or 5 s) without limit, dropped streams and unreadable replies asked
- * again, every wait shown to the player, and the fetch aborted when the saga is cancelled.
+ * Language model): the player's provider and key, streaming where the preset allows, a reply
+ * budget sized to the use, per-minute limits waited out for exactly as long as the answer says
+ * (5 s only when it names no wait), dropped streams and unreadable replies asked again, every
+ * wait shown to the player, and the fetch aborted when the saga is cancelled. A daily cap or a
+ * key without credit ends the request at once: waiting would not help.
  */
 import { channel, type Channel } from 'redux-saga';
 import { call, cancelled, delay, fork, getContext, put, select, take } from 'typed-redux-saga';
 import { ModelReplyError, parseModelReply } from '../../../engine/reply';
-import type { Language } from '../../../engine/types';
+import type { Language, Rng } from '../../../engine/types';
 import {
   RateLimitedError,
+  RequestTooLargeError,
   StreamInterruptedError,
   capabilityKey,
   partialField,
@@ -29,6 +32,20 @@ export const RETRY_LIMITS = { opening: 5, openingSummary: 10, unlimited: Infinit
 /** The longest pause before asking again after a dropped reply (1 s, 2 s, 4 s, 8 s, ...). */
 export const MAX_INTERRUPTED_PAUSE_MS = 8000;
 
+/**
+ * Added to a wait the provider named, so that the next request comes after the stated time
+ * and two tabs do not ask at the same instant: 100 ms, and up to 400 ms more at random.
+ */
+export const RATE_LIMIT_JITTER_MS = { min: 100, spread: 400 } as const;
+
+/** A wait the answer named, with its jitter; the spec's 5 s when it named none. */
+export function rateLimitWait(error: RateLimitedError, roll: number): number {
+  if (!error.waitNamed) return error.retryAfterMs;
+  return (
+    error.retryAfterMs + RATE_LIMIT_JITTER_MS.min + Math.round(roll * RATE_LIMIT_JITTER_MS.spread)
+  );
+}
+
 export class RetriesExhaustedError extends Error {
   constructor() {
     super('Max retry attempts reached, unable to fetch data.');
@@ -44,6 +61,13 @@ interface AskOptions {
   accept?: (reply: Record<string, unknown>) => boolean;
   /** A text field of the reply to show while it streams (storyStart, storySegment). */
   streamField?: string;
+  /** The most the reply needs, in tokens (the prompt's REPLY_TOKENS). */
+  replyTokens?: number;
+  /**
+   * The same prompt with its story context trimmed: asked once when the provider answers that
+   * the request is too large for it (a 413), before telling the player.
+   */
+  trimmed?: () => string;
 }
 
 interface ModelSettings {
@@ -77,6 +101,11 @@ export const selectModelSettings = (state: {
     refused: state.providerSession?.refused[capability] ?? NOTHING_REFUSED,
   };
 };
+
+/** The game's random source (the saga context's, so tests replay every roll). */
+export function* randomSource() {
+  return (yield* getContext<Rng | undefined>('rng')) ?? Math.random;
+}
 
 /** The prompts of the interface language (SPEC.md section 1). */
 export function* currentPrompts() {
@@ -114,7 +143,11 @@ function* reportProgress(events: Channel<RequestEvent>, capability: string, fiel
 }
 
 /** One HTTP request, aborted if the saga is cancelled while it runs. */
-function* requestOnce(settings: ModelSettings, prompt: string, streamField?: string) {
+function* requestOnce(
+  settings: ModelSettings,
+  prompt: string,
+  { streamField, replyTokens }: Pick<AskOptions, 'streamField' | 'replyTokens'>,
+) {
   const controller = new AbortController();
   const fetchImpl = yield* getContext<typeof fetch | undefined>('fetch');
   const provider = providerById(settings.provider);
@@ -131,6 +164,7 @@ function* requestOnce(settings: ModelSettings, prompt: string, streamField?: str
       system: systemPrompt,
       prompt,
       stream: Boolean(streamField),
+      replyTokens,
       signal: controller.signal,
       ...(fetchImpl && { fetch: fetchImpl }),
       onFeatureRefused: (feature: ModelFeature) => events.put({ kind: 'refused', feature }),
@@ -149,19 +183,23 @@ function* requestOnce(settings: ModelSettings, prompt: string, streamField?: str
 }
 
 /**
- * Asks the model and returns its reply as an object. Rate limits and dropped streams are waited
- * out and retried without limit; unreadable replies up to `retries` times. Other failures
- * (a provider error, no network) are thrown for the caller to show.
+ * Asks the model and returns its reply as an object. Per-minute limits and dropped streams are
+ * waited out and retried without limit; unreadable replies up to `retries` times; a request
+ * too large once more with a trimmed prompt. Other failures (a daily cap, no credit, a
+ * provider error, no network) are thrown for the caller to show.
  */
-export function* askModel(prompt: string, { retries, streamField, accept }: AskOptions) {
+export function* askModel(firstPrompt: string, options: AskOptions) {
+  const { retries, streamField, accept, trimmed } = options;
+  let prompt = firstPrompt;
   let unreadable = 0;
   let waits = 0;
   let dropped = 0;
+  let trimmedOnce = false;
   while (true) {
     try {
       // Read each time: a feature refused on the last attempt is not asked for again.
       const settings = yield* select(selectModelSettings);
-      const text = yield* call(requestOnce, settings, prompt, streamField);
+      const text = yield* call(requestOnce, settings, prompt, options);
       // A story reply is in: the turn's client work starts here (turnTiming.ts).
       if (streamField) yield* call(markStoryReplyComplete);
       const reply = parseModelReply(text);
@@ -170,14 +208,18 @@ export function* askModel(prompt: string, { retries, streamField, accept }: AskO
     } catch (error) {
       if (error instanceof RateLimitedError) {
         waits += 1;
+        const wait = rateLimitWait(error, (yield* call(randomSource))());
         yield* put(
           gameActions.turnRetryScheduled({
             reason: 'rateLimited',
             attempt: waits,
-            retryAt: Date.now() + error.retryAfterMs,
+            retryAt: Date.now() + wait,
           }),
         );
-        yield* delay(error.retryAfterMs);
+        yield* delay(wait);
+      } else if (error instanceof RequestTooLargeError && trimmed && !trimmedOnce) {
+        trimmedOnce = true;
+        prompt = trimmed();
       } else if (error instanceof StreamInterruptedError) {
         waits += 1;
         dropped += 1;

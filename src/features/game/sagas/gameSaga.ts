@@ -1,8 +1,10 @@
 /**
  * The game's flows (SPEC.md section 4, Game flow): the key check, the opening (character
- * profile, opening scene, its summary), each turn (the game rolls the outcome and the scenario
- * type, then the model writes the segment; from turn 7 it may end the story), and the recap
- * with the ending score.
+ * profile, opening scene with its summary), each turn (the game rolls the outcome and the
+ * scenario type, then the model writes the segment and its summary in one reply; from turn 7
+ * it may end the story), and the recap with the ending score. The spec's separate gender and
+ * summary requests are only fallbacks for a reply that leaves those fields out (DESIGN.md,
+ * one request per turn), so a whole game fits a free tier's minute.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import {
@@ -12,7 +14,6 @@ import {
   put,
   race,
   select,
-  spawn,
   take,
   takeLatest,
   takeLeading,
@@ -22,7 +23,7 @@ import { rollOutcome } from '../../../engine/outcome';
 import { pickText } from '../../../engine/reply';
 import { chooseScenarioType } from '../../../engine/scenario';
 import { endingScore } from '../../../engine/score';
-import type { Rng, ScoreBreakdown, StoryOption } from '../../../engine/types';
+import type { ScoreBreakdown, StoryOption } from '../../../engine/types';
 import {
   RateLimitedError,
   baseUrlOf,
@@ -43,19 +44,19 @@ import {
   type ModelPreset,
   type ProviderPreset,
 } from '../../llm';
-import type { CharacterSketch } from '../../llm/prompts';
+import { REPLY_TOKENS, type CharacterSketch } from '../../llm/prompts';
 import { modelSettingsChosen } from '../../settings';
 import {
   API_KEY_STORAGE_KEY,
   canChoose,
   gameActions,
-  type GameErrorCode,
   type GameState,
+  type KeyErrorCode,
   type Problem,
   type ResolvedChoice,
 } from '../gameSlice';
 import { scoreComputed, type PlayerStatsState } from '../playerStatsSlice';
-import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
+import { RETRY_LIMITS, askModel, currentPrompts, randomSource } from './askModel';
 import { KeyCheckTimeoutError, problemOf } from './problems';
 
 /** How long the key check may take before the player is told it failed. */
@@ -63,6 +64,9 @@ export const KEY_CHECK_TIMEOUT_MS = 30_000;
 
 /** SPEC.md section 4: from turn 7 every turn asks the model whether to conclude. */
 export const FIRST_ENDING_TURN = 7;
+
+/** The story context a prompt keeps when the provider said it was too large (a 413). */
+export const TRIMMED_CONTEXT_BUDGET = 120;
 
 interface State {
   game: GameState;
@@ -76,20 +80,19 @@ const selectState = (state: State) => state;
 /** The cause of a failed request, for the player (DESIGN.md: errors in the interface language). */
 function* problemWith(error: unknown) {
   const { settings } = yield* select(selectState);
-  return problemOf(error, { provider: providerById(settings.provider), model: settings.model });
-}
-
-function* randomSource() {
-  return (yield* getContext<Rng | undefined>('rng')) ?? Math.random;
+  const provider = providerById(settings.provider);
+  return problemOf(error, { provider, model: settings.model, now: Date.now() });
 }
 
 // ---- The key check (SPEC.md sections 5 and 7), with the provider's own model list ----
 
 /** What the key screen says for each cause of a refused key check. */
-const KEY_ERROR_OF: Partial<Record<Problem['reason'], GameErrorCode>> = {
+const KEY_ERROR_OF: Partial<Record<Problem['reason'], KeyErrorCode>> = {
   invalidApiKey: 'invalidApiKey',
   modelUnavailable: 'modelUnavailable',
   providerUnreachable: 'providerUnreachable',
+  noCredit: 'noCredit',
+  dailyLimit: 'dailyLimit',
 };
 
 interface KeyCheck {
@@ -125,7 +128,9 @@ function* readModelList(check: KeyCheck) {
 /**
  * The model list first, so that a saved model the provider has retired is replaced by the
  * curated default (with a notice) before anything is asked of it; then the spec's key check
- * with that model. A rate-limited key is a valid key: the game waits out 429s on its own.
+ * with that model. A key at a per-minute limit is a valid key: the game waits those out on its
+ * own. A key without credit is refused, and so is a model at its daily cap (the key works,
+ * but nothing can be played with this model until it resets): both are thrown.
  */
 function* checkKeyAndModel(check: KeyCheck) {
   const listed = yield* call(readModelList, check);
@@ -142,6 +147,7 @@ function* checkKeyAndModel(check: KeyCheck) {
   }
   const refused: ModelFeature[] = [];
   const capability = capabilityKey(check.provider, check.baseUrl, model);
+  // NoCreditError and DailyLimitError are limits too, but not ones a player can wait out.
   try {
     yield* call(checkApiKey, {
       ...check,
@@ -243,30 +249,49 @@ const stringList = (value: unknown): string[] =>
     ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
     : [];
 
+const GENDERS = ['male', 'female', 'non-binary'];
+
+/**
+ * SPEC.md section 3: the character profile, its gender read from the name. The profile reply
+ * carries the gender; the spec's separate gender request is only its fallback.
+ */
+function* writeCharacterProfile(game: GameState) {
+  const prompts = yield* currentPrompts();
+  const name = game.chosenCharacter;
+  const profile = yield* call(
+    askModel,
+    prompts.characterProfile({ name, genre: game.chosenGenre }),
+    {
+      retries: RETRY_LIMITS.opening,
+      replyTokens: REPLY_TOKENS.characterProfile,
+      accept: has('characterBio'),
+    },
+  );
+  let gender = pickText(profile, 'characterGender').toLowerCase();
+  if (!GENDERS.includes(gender)) {
+    const named = yield* call(askModel, prompts.genderFromName({ name }), {
+      retries: RETRY_LIMITS.opening,
+      replyTokens: REPLY_TOKENS.genderFromName,
+      accept: has('gender'),
+    });
+    gender = pickText(named, 'gender');
+  }
+  yield* put(
+    gameActions.characterProfileReceived({
+      gender,
+      bio: pickText(profile, 'characterBio'),
+      traits: stringList(profile.characterQuirks).slice(0, 5),
+      facialFeatures: stringList(profile.characterFacialFeatures).slice(0, 5),
+    }),
+  );
+}
+
 function* writeOpening() {
   const prompts = yield* currentPrompts();
   let { game } = yield* select(selectState);
   try {
     if (!game.characterBio) {
-      // SPEC.md section 7: the gender is read from the name first; the profile keeps it.
-      const named = yield* call(askModel, prompts.genderFromName({ name: game.chosenCharacter }), {
-        retries: RETRY_LIMITS.opening,
-        accept: has('gender'),
-      });
-      const gender = pickText(named, 'gender');
-      const profile = yield* call(
-        askModel,
-        prompts.characterProfile({ name: game.chosenCharacter, genre: game.chosenGenre, gender }),
-        { retries: RETRY_LIMITS.opening, accept: has('characterBio') },
-      );
-      yield* put(
-        gameActions.characterProfileReceived({
-          gender: pickText(profile, 'characterGender') || gender,
-          bio: pickText(profile, 'characterBio'),
-          traits: stringList(profile.characterQuirks).slice(0, 5),
-          facialFeatures: stringList(profile.characterFacialFeatures).slice(0, 5),
-        }),
-      );
+      yield* call(writeCharacterProfile, game);
       game = (yield* select(selectState)).game;
     }
     // SPEC.md section 4: 25 percent for each of traits, bio and image that exist.
@@ -279,6 +304,7 @@ function* writeOpening() {
       {
         retries: RETRY_LIMITS.opening,
         streamField: 'storyStart',
+        replyTokens: REPLY_TOKENS.openingScene,
         accept: withOptions('storyStart'),
       },
     );
@@ -287,16 +313,25 @@ function* writeOpening() {
       gameActions.openingReceived({ storyStart, options: normalizeOptions(opening.options) }),
     );
 
-    const summary = yield* call(
-      askModel,
-      prompts.openingSummary({
-        characterName: game.chosenCharacter,
-        genre: game.chosenGenre,
-        storyStart,
-      }),
-      { retries: RETRY_LIMITS.openingSummary, accept: has('newStorySummary') },
-    );
-    yield* put(gameActions.openingSummaryReceived(pickText(summary, 'newStorySummary')));
+    // The opening's summary rides in its reply; the spec's own request is the fallback.
+    let summary = pickText(opening, 'newStorySummary');
+    if (summary === '') {
+      const reply = yield* call(
+        askModel,
+        prompts.openingSummary({
+          characterName: game.chosenCharacter,
+          genre: game.chosenGenre,
+          storyStart,
+        }),
+        {
+          retries: RETRY_LIMITS.openingSummary,
+          replyTokens: REPLY_TOKENS.openingSummary,
+          accept: has('newStorySummary'),
+        },
+      );
+      summary = pickText(reply, 'newStorySummary');
+    }
+    yield* put(gameActions.openingSummaryReceived(summary));
   } catch (error) {
     if (isAbortError(error)) return;
     yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
@@ -320,18 +355,20 @@ function* resolveChoice({ payload }: ReturnType<typeof gameActions.choiceMade>) 
   const { option, freeText } = chosenOption(game, payload);
   if (!option) return;
   const rng = yield* randomSource();
+  // The turn this choice plays, for every rule and the prompt alike (SPEC.md section 4).
+  const turn = game.turnCount + 1;
   const outcome = rollOutcome(
     {
       risk: option.risk,
       traitConsistency: playerStats.playerStats.traitConsistency,
-      turnCount: game.turnCount,
+      turnCount: turn,
       recentOutcomes: game.outcomes,
     },
     rng,
   );
   const scenarioType = chooseScenarioType(
     {
-      turnCount: game.turnCount,
+      turnCount: turn,
       playerStats: playerStats.playerStats,
       scenarioHistory: game.scenarioHistory,
       moralChoices: game.moralChoices,
@@ -339,6 +376,7 @@ function* resolveChoice({ payload }: ReturnType<typeof gameActions.choiceMade>) 
     rng,
   );
   const resolved: ResolvedChoice = {
+    turn,
     option,
     freeText,
     outcome,
@@ -395,17 +433,22 @@ function* summaryOfLastSegment() {
 }
 
 /**
- * Writes a segment's summary behind the options, detached from the turn (the next choice may
- * come while it is written); it stops if the player leaves the story.
+ * Writes the latest segment's summary behind the options when its reply left it out: a flow of
+ * its own, apart from the turn (the next choice may come while it is written). It stops if the
+ * player leaves the story.
  */
-function* summarizeBehindOptions(game: GameState, choice: ResolvedChoice, text: string) {
+function* summarizeBehindOptions() {
+  const { game } = yield* select(selectState);
+  const choice = game.lastChoice;
+  if (!choice || !game.summaryPending) return;
+  const text = game.previousParagraph;
   try {
     yield* race({
       summarized: call(writeSummary, game, choice, text),
       left: take(LEAVING_THE_STORY),
     });
   } catch (error) {
-    // Detached, nothing else would hear of it, and the next turn waits for this summary.
+    // Nothing else would hear of it, and the next turn waits for this summary.
     if (isAbortError(error)) return;
     yield* put(gameActions.segmentSummarized(fallbackSummary(text)));
   }
@@ -423,35 +466,34 @@ function* playTurn(choice: ResolvedChoice): Generator {
     choice: choice.option,
     outcome: choice.outcome,
     scenarioType: choice.scenarioType,
-    turnCount: game.turnCount,
+    turnCount: choice.turn,
     playerStats: playerStats.playerStats,
   };
-  const mayEnd = game.turnCount >= FIRST_ENDING_TURN;
+  const mayEnd = choice.turn >= FIRST_ENDING_TURN;
+  const use = mayEnd ? 'conclusionCheck' : 'nextSegment';
   try {
-    const reply = yield* call(
-      askModel,
-      mayEnd ? prompts.conclusionCheck(input) : prompts.nextSegment(input),
-      {
-        retries: RETRY_LIMITS.unlimited,
-        streamField: 'storySegment',
-        // Before turn 7 a reply must go on with options, whatever it says about ending.
-        accept: mayEnd ? segmentOrEnding : withOptions('storySegment'),
-      },
-    );
+    const reply = yield* call(askModel, prompts[use](input), {
+      retries: RETRY_LIMITS.unlimited,
+      streamField: 'storySegment',
+      replyTokens: REPLY_TOKENS[use],
+      trimmed: () => prompts[use]({ ...input, contextBudget: TRIMMED_CONTEXT_BUDGET }),
+      // Before turn 7 a reply must go on with options, whatever it says about ending.
+      accept: mayEnd ? segmentOrEnding : withOptions('storySegment'),
+    });
     const text = pickText(reply, 'storySegment');
     const isFinal = mayEnd && (reply.isFinal === true || reply.isFinal === 'true');
     yield* put(
       gameActions.segmentReceived({ text, options: normalizeOptions(reply.options), isFinal }),
     );
 
-    if (!isFinal) {
-      // The options are shown now; the summary is only the next prompt's context.
-      yield* spawn(summarizeBehindOptions, game, choice, text);
-      return;
-    }
+    // The summary rides in the reply (DESIGN.md: one request per turn); the spec's separate
+    // summary request is the fallback, written behind the options unless the story ended.
+    const summary = pickText(reply, 'storySummary');
+    if (summary !== '') yield* put(gameActions.segmentSummarized(summary));
+    else if (!isFinal) yield* put(gameActions.summaryMissing());
+    else yield* call(writeSummary, game, choice, text);
     // The recap reads every summary, this one's too.
-    yield* call(writeSummary, game, choice, text);
-    yield* call(writeRecap, text);
+    if (isFinal) yield* call(writeRecap, text);
   } catch (error) {
     if (isAbortError(error)) return;
     yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
@@ -477,7 +519,11 @@ function* summarize(game: GameState, choice: ResolvedChoice, text: string) {
         choiceText: choice.option.text,
         storySegment: text,
       }),
-      { retries: RETRY_LIMITS.unlimited, accept: has('storySummary') },
+      {
+        retries: RETRY_LIMITS.unlimited,
+        replyTokens: REPLY_TOKENS.segmentSummary,
+        accept: has('storySummary'),
+      },
     );
     return pickText(summary, 'storySummary');
   } catch (error) {
@@ -501,20 +547,22 @@ const percent = (value: unknown) => {
 function* writeRecap(finalParagraph: string) {
   const prompts = yield* currentPrompts();
   const { game, playerStats } = yield* select(selectState);
-  const reply = yield* call(
-    askModel,
-    prompts.recap({
-      character: sketchOf(game),
-      genre: game.chosenGenre,
-      summaries: game.storySummary,
-      finalParagraph,
-      turnCount: game.turnCount,
-      playerStats: playerStats.playerStats,
-      moralChoices: game.moralChoices,
-      outcomes: game.outcomes,
-    }),
-    { retries: RETRY_LIMITS.unlimited, accept: has('wrapUpParagraph') },
-  );
+  const input = {
+    character: sketchOf(game),
+    genre: game.chosenGenre,
+    summaries: game.storySummary,
+    finalParagraph,
+    turnCount: game.turnCount,
+    playerStats: playerStats.playerStats,
+    moralChoices: game.moralChoices,
+    outcomes: game.outcomes,
+  };
+  const reply = yield* call(askModel, prompts.recap(input), {
+    retries: RETRY_LIMITS.unlimited,
+    replyTokens: REPLY_TOKENS.recap,
+    trimmed: () => prompts.recap({ ...input, contextBudget: TRIMMED_CONTEXT_BUDGET }),
+    accept: has('wrapUpParagraph'),
+  });
   const breakdown = (reply.scoreBreakdown ?? {}) as Record<string, unknown>;
   const scoreBreakdown: ScoreBreakdown = {
     decisions: percent(breakdown.decisions),
@@ -568,4 +616,5 @@ export function* gameSaga(first?: UnknownAction) {
   );
   yield* takeLeading(gameActions.choiceMade, resolveChoice);
   yield* takeLeading(gameActions.turnRetryRequested.type, retryTurn);
+  yield* takeLatest(gameActions.summaryMissing.type, summarizeBehindOptions);
 }

@@ -3,19 +3,46 @@
  * the error becomes a Problem, whose reason the catalogues word in the interface language and
  * which quotes the provider's own message.
  */
-import { ProviderError, ProviderUnreachableError, modelOf, type ProviderPreset } from '../../llm';
+import {
+  DailyLimitError,
+  NoCreditError,
+  ProviderError,
+  ProviderLimitError,
+  ProviderUnreachableError,
+  RequestTooLargeError,
+  modelOf,
+  type ProviderPreset,
+} from '../../llm';
 import type { Problem } from '../gameSlice';
 import { RetriesExhaustedError } from './askModel';
 
 export interface ProblemContext {
   provider: ProviderPreset;
   model: string;
+  /** Now, for when a daily limit resets (ms since the epoch). */
+  now: number;
+}
+
+/** The limits that stop the game, and how each is told. */
+function limitProblem(error: ProviderLimitError, now: number): Partial<Problem> | null {
+  const said = {
+    providerMessage: error.providerMessage,
+    status: error.status,
+    limitMetric: error.metric,
+  };
+  if (error instanceof DailyLimitError) {
+    const resetsAt = error.resetsInMs === null ? null : now + error.resetsInMs;
+    return { ...said, reason: 'dailyLimit', resetsAt };
+  }
+  if (error instanceof NoCreditError) return { ...said, reason: 'noCredit' };
+  if (error instanceof RequestTooLargeError) return { ...said, reason: 'requestTooLarge' };
+  return null;
 }
 
 /** The player runs this server themselves: a failure to reach it is most often CORS. */
 const isOwnServer = (provider: ProviderPreset) => provider.editableBaseUrl;
 
-export function problemOf(error: unknown, { provider, model }: ProblemContext): Problem {
+export function problemOf(error: unknown, { provider, model, now }: ProblemContext): Problem {
   const problem: Problem = {
     reason: 'unexpected',
     provider: provider.id,
@@ -24,7 +51,11 @@ export function problemOf(error: unknown, { provider, model }: ProblemContext): 
     ownServer: isOwnServer(provider),
     providerMessage: null,
     status: null,
+    resetsAt: null,
+    limitMetric: null,
   };
+  const limited = error instanceof ProviderLimitError ? limitProblem(error, now) : null;
+  if (limited) return { ...problem, ...limited };
   if (error instanceof RetriesExhaustedError) return { ...problem, reason: 'retriesExhausted' };
   if (error instanceof ProviderUnreachableError) {
     return { ...problem, reason: 'providerUnreachable', origin: error.origin };

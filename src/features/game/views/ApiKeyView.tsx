@@ -15,27 +15,15 @@ import {
 // selector all the same.
 import { modelSettingsChosen, selectSettings, type SettingsState } from '../../settings';
 import { selectWalletAddress } from '../../wallet';
-import { API_KEY_STORAGE_KEY, gameActions, selectGame, type GameErrorCode } from '../gameSlice';
+import { API_KEY_STORAGE_KEY, gameActions, selectGame, type KeyErrorCode } from '../gameSlice';
+import { LimitReset } from './LimitOffer';
 import { ProblemDetail } from './ProblemDetail';
 import { useProviderName } from './providerName';
 import { useResumedKeyCheck } from './useResumedKeyCheck';
 import './setup.css';
 
-/** The key errors this screen explains (SPEC.md section 8 and the causes a check can name). */
-const KEY_ERRORS = [
-  'emptyApiKey',
-  'walletNotVerified',
-  'invalidApiKey',
-  'modelUnavailable',
-  'providerUnreachable',
-  'keyCheckFailed',
-] as const satisfies readonly GameErrorCode[];
-
 /** A key error, or one of the form's own field checks. */
-type KeyFormError = (typeof KEY_ERRORS)[number] | 'baseUrlRequired' | 'modelRequired';
-
-const isKeyError = (error: GameErrorCode): error is (typeof KEY_ERRORS)[number] =>
-  (KEY_ERRORS as readonly string[]).includes(error);
+type KeyFormError = KeyErrorCode | 'baseUrlRequired' | 'modelRequired';
 
 interface Draft {
   provider: string;
@@ -70,7 +58,7 @@ export function ApiKeyView() {
   const navigate = useNavigate();
   const walletAddress = useAppSelector(selectWalletAddress);
   const settings = useAppSelector(selectSettings);
-  const { stage, checkingKey, error, errorDetail } = useAppSelector(selectGame);
+  const { stage, checkingKey, keyError, keyErrorDetail } = useAppSelector(selectGame);
   // What the player submitted before the page reloaded to allow their server, if it did.
   const resumed = useResumedKeyCheck();
   const [draft, setDraft] = useState<Draft>(() => draftFromSettings(resumed ?? settings));
@@ -93,16 +81,16 @@ export function ApiKeyView() {
       : preset.models;
 
   // SPEC.md section 2: once the key is accepted (the stage becomes loadOrCreate), go to /game.
-  // A player back on / mid-session is already past the key: a new key accepted moves on too.
+  // A player back on / mid-session is already past the key: a new key accepted moves on too,
+  // back into the story under way if there is one.
   const previous = useRef({ stage, checkingKey });
   useEffect(() => {
     const accepted =
-      stage === 'loadOrCreate' &&
-      (previous.current.stage !== 'loadOrCreate' ||
-        (previous.current.checkingKey && !checkingKey && error === null));
+      (stage === 'loadOrCreate' && previous.current.stage !== 'loadOrCreate') ||
+      (stage !== 'apiKeyInput' && previous.current.checkingKey && !checkingKey && !keyError);
     previous.current = { stage, checkingKey };
     if (accepted) void navigate('/game');
-  }, [stage, checkingKey, error, navigate]);
+  }, [stage, checkingKey, keyError, navigate]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -124,7 +112,7 @@ export function ApiKeyView() {
     dispatch(gameActions.apiKeySubmitted(key));
   }
 
-  const shownError: KeyFormError | null = formError ?? (error && isKeyError(error) ? error : null);
+  const shownError: KeyFormError | null = formError ?? keyError;
 
   return (
     <section className="panel setup-view key-view" aria-labelledby={headingId}>
@@ -158,17 +146,25 @@ export function ApiKeyView() {
           onSubmit={submit}
         />
       )}
-      {walletAddress !== null && shownError && (
+      {/* SPEC.md section 8: a key sent while the wallet is not verified says so, even once the
+          form has given way to the wallet notice. */}
+      {shownError && (walletAddress !== null || shownError === 'walletNotVerified') && (
         <div className="setup-error" role="alert">
           <p>
             <FormattedMessage
               id={`game.key.error.${shownError}`}
-              values={{ provider: providerName(errorDetail?.provider ?? preset.id) }}
+              values={{
+                provider: providerName(keyErrorDetail?.provider ?? preset.id),
+                model: keyErrorDetail?.model ?? draft.model,
+              }}
             />
           </p>
-          {!formError && errorDetail && (
+          {!formError && typeof keyErrorDetail?.resetsAt === 'number' && (
+            <LimitReset resetsAt={keyErrorDetail.resetsAt} />
+          )}
+          {!formError && keyErrorDetail && (
             <ProblemDetail
-              problem={errorDetail}
+              problem={keyErrorDetail}
               // The messages above already say what a refused key or model means.
               withReason={shownError === 'keyCheckFailed'}
               className="setup-error__detail"

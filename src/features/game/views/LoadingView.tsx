@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { gameActions, selectGame, type GameWait } from '../gameSlice';
+import { LimitOffer } from './LimitOffer';
 import { ProblemDetail } from './ProblemDetail';
 import './setup.css';
 import { WaitMessage } from './WaitMessage';
@@ -30,6 +31,12 @@ export function LoadingView() {
           </p>
           {errorDetail && errorDetail.reason !== 'retriesExhausted' && (
             <ProblemDetail problem={errorDetail} className="setup-error__detail" />
+          )}
+          {errorDetail && (
+            <LimitOffer
+              problem={errorDetail}
+              onContinue={() => dispatch(gameActions.openingRetryRequested())}
+            />
           )}
           <div className="setup-actions">
             <button

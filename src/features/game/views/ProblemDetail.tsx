@@ -9,6 +9,9 @@ const REASON_MESSAGE: Readonly<Record<ProblemReason, string>> = {
   providerUnreachable: 'game.problem.providerUnreachable',
   noAnswer: 'game.problem.noAnswer',
   retriesExhausted: 'game.loading.failed',
+  dailyLimit: 'game.problem.dailyLimit',
+  noCredit: 'game.problem.noCredit',
+  requestTooLarge: 'game.problem.requestTooLarge',
   providerError: 'game.problem.providerError',
   unexpected: 'game.problem.unexpected',
 };
@@ -32,6 +35,7 @@ export function ProblemDetail({ problem, withReason = true, className }: Problem
     model: problem.model,
     origin: problem.origin ?? '',
     status: problem.status ?? 0,
+    metric: problem.limitMetric ?? 'other',
   };
   return (
     <>

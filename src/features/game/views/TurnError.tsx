@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import type { Problem } from '../gameSlice';
+import { LimitOffer } from './LimitOffer';
 import { ProblemDetail } from './ProblemDetail';
 
 interface TurnErrorProps {
@@ -21,6 +22,7 @@ export function TurnError({ detail, onRetry }: TurnErrorProps) {
         </p>
         {detail && <ProblemDetail problem={detail} className="turn-error__detail" />}
       </div>
+      {detail && <LimitOffer problem={detail} onContinue={onRetry} />}
       <button type="button" className="button primary" onClick={onRetry}>
         <FormattedMessage id="game.play.tryAgain" />
       </button>

@@ -3,7 +3,7 @@
  * exactly the reply keys of that use; the story is told in the second person, present tense.
  */
 import type { Outcome, PlayerStats, ScenarioType, StoryOption } from '../../../engine/types';
-import { LENGTH_GUIDANCE as L, storyContext } from './types';
+import { LENGTH_GUIDANCE as L, fitStoryContext, type ContextEntry } from './types';
 import type {
   CharacterProfileInput,
   CharacterSketch,
@@ -45,10 +45,9 @@ function heroLines(hero: CharacterSketch): string {
   return `Hero: ${hero.name} (${hero.gender}). Traits: ${hero.traits.join(', ')}.\nBio: ${hero.bio}`;
 }
 
-function storySoFar(summaries: readonly string[]): string {
-  const recent = storyContext(summaries);
-  if (recent.length === 0) return 'Story so far: (nothing yet)';
-  return `Story so far, oldest first:\n${recent.map((summary) => `- ${summary}`).join('\n')}`;
+function storySoFar(context: readonly ContextEntry[]): string {
+  if (context.length === 0) return 'Story so far: (nothing yet)';
+  return `Story so far, oldest first:\n${context.map((entry) => `- ${entry.text}`).join('\n')}`;
 }
 
 function standing(stats: PlayerStats): string {
@@ -108,7 +107,8 @@ export function openingScene({ character, genre }: OpeningSceneInput): string {
     `storyStart: ${STORY_WORDS}, ${VOICE}. Hook at once: set the place and the stakes, ` +
     `let ${character.name}'s traits show, and stop at a moment of decision.\n` +
     `${optionRules(L.openingOptions)}\n` +
-    answerWith(`{"storyStart":"...","options":[${OPTION_SHAPE}]}`)
+    `newStorySummary: ${SUMMARY_RULE}\n` +
+    answerWith(`{"storyStart":"...","options":[${OPTION_SHAPE}],"newStorySummary":"..."}`)
   );
 }
 
@@ -121,13 +121,18 @@ export function openingSummary({ characterName, genre, storyStart }: OpeningSumm
   );
 }
 
+/** The summary a story reply carries after its options (DESIGN.md: one request per turn). */
+const SUMMARY_RULE =
+  `this segment in at most ${L.summaryMaxWords} words, third person, past tense; first ` +
+  'sentence: the choice and its consequence; then anything that matters later.';
+
 /** What the next segment and the conclusion check share: the story, the choice, the dice. */
-function turnBrief(input: TurnInput): string {
+function turnBrief(input: TurnInput, context: readonly ContextEntry[]): string {
   const { character, choice, outcome, scenarioType } = input;
   return (
     `Continue a ${input.genre} text adventure. Turn ${input.turnCount}.\n` +
     `${heroLines(character)}\nStanding: ${standing(input.playerStats)}\n` +
-    `${storySoFar(input.summaries)}\nLast scene: ${input.previousParagraph}\n` +
+    `${storySoFar(context)}\nLast scene: ${input.previousParagraph}\n` +
     `${character.name} chose: ${describeChoice(choice)}\n` +
     `The dice decided: "${outcome}" (${OUTCOME_MEANING[outcome]}). Show exactly this result; ` +
     'never soften or overturn it.\n' +
@@ -137,22 +142,23 @@ function turnBrief(input: TurnInput): string {
 
 export function nextSegment(input: TurnInput): string {
   const { outcome, scenarioType } = input;
-  return (
-    turnBrief(input) +
+  const prompt = (context: readonly ContextEntry[]) =>
+    turnBrief(input, context) +
     `storySegment: ${STORY_WORDS}, ${VOICE}. First the result of the choice, then the ` +
     `${scenarioType} situation; stop at the next decision.\n` +
     `${optionRules(L.turnOptions)}\n` +
+    `storySummary: ${SUMMARY_RULE}\n` +
     `outcome and scenarioType: echo "${outcome}" and "${scenarioType}" unchanged.\n` +
     answerWith(
-      `{"storySegment":"...","options":[${OPTION_SHAPE}],` +
+      `{"storySegment":"...","options":[${OPTION_SHAPE}],"storySummary":"...",` +
         `"outcome":"${outcome}","scenarioType":"${scenarioType}"}`,
-    )
-  );
+    );
+  return fitStoryContext(prompt, input, SYSTEM_PROMPT);
 }
 
 export function conclusionCheck(input: TurnInput): string {
-  return (
-    turnBrief(input) +
+  const prompt = (context: readonly ContextEntry[]) =>
+    turnBrief(input, context) +
     'Decide whether the story ends on this turn. End it when the main conflict is settled ' +
     'or a fate is sealed (a decisive failure can end it tragically); once the climax has ' +
     'played out, lean towards ending.\n' +
@@ -161,8 +167,12 @@ export function conclusionCheck(input: TurnInput): string {
     'options is [].\n' +
     `If not: isFinal false, storySegment builds the ${input.scenarioType} situation and stops ` +
     `at the next decision, and\n${optionRules(L.turnOptions)}\n` +
-    answerWith(`{"storySegment":"...","options":[${OPTION_SHAPE}],"isFinal":true|false}`)
-  );
+    `storySummary: ${SUMMARY_RULE}\n` +
+    answerWith(
+      `{"storySegment":"...","options":[${OPTION_SHAPE}],"isFinal":true|false,` +
+        '"storySummary":"..."}',
+    );
+  return fitStoryContext(prompt, input, SYSTEM_PROMPT);
 }
 
 export function segmentSummary({
@@ -186,9 +196,9 @@ function tally<T extends string>(values: readonly T[], names: readonly T[]): str
 
 export function recap(input: RecapInput): string {
   const { character } = input;
-  return (
+  const prompt = (context: readonly ContextEntry[]) =>
     `${character.name}'s ${input.genre} adventure has ended after ${input.turnCount} turns.\n` +
-    `${heroLines(character)}\n${storySoFar(input.summaries)}\n` +
+    `${heroLines(character)}\n${storySoFar(context)}\n` +
     `Ending: ${input.finalParagraph}\n` +
     `Choices: ${tally(input.moralChoices, ['moral', 'immoral', 'neutral'])}. ` +
     `Outcomes: ${tally(input.outcomes, ['success', 'partial', 'failure'])}.\n` +
@@ -211,8 +221,8 @@ export function recap(input: RecapInput): string {
         '"scoreBreakdown":{"decisions":0-100,"consistency":0-100,"creativity":0-100,' +
         '"morality":0-100},' +
         '"endingType":"..."}',
-    )
-  );
+    );
+  return fitStoryContext(prompt, input, SYSTEM_PROMPT);
 }
 
 export const enPrompts: PromptBuilders = {

@@ -16,14 +16,18 @@ export function promptsFor(language: Language): Prompts {
 export {
   GIST_MAX_WORDS,
   LENGTH_GUIDANCE,
+  PROMPT_TOKEN_BUDGET,
   REPLY_KEYS,
-  STORY_CONTEXT_SUMMARIES,
+  REPLY_TOKENS,
+  STORY_CONTEXT_TOKEN_BUDGET,
   WHOLE_SUMMARIES,
+  fitStoryContext,
   storyContext,
   summaryGist,
 } from './types';
 export type {
   CharacterProfileInput,
+  ContextEntry,
   CharacterSketch,
   ConclusionCheckInput,
   GenderFromNameInput,
@@ -35,5 +39,6 @@ export type {
   Prompts,
   RecapInput,
   SegmentSummaryInput,
+  StoryContextInput,
   TurnInput,
 } from './types';

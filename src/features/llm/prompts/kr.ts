@@ -12,7 +12,7 @@ import type {
   ScenarioType,
   StoryOption,
 } from '../../../engine/types';
-import { LENGTH_GUIDANCE as L, storyContext } from './types';
+import { LENGTH_GUIDANCE as L, fitStoryContext, type ContextEntry } from './types';
 import type {
   CharacterProfileInput,
   CharacterSketch,
@@ -81,10 +81,9 @@ function heroLines(hero: CharacterSketch): string {
   );
 }
 
-function storySoFar(summaries: readonly string[]): string {
-  const recent = storyContext(summaries);
-  if (recent.length === 0) return '지금까지의 줄거리: (아직 없음)';
-  return `지금까지의 줄거리(오래된 순):\n${recent.map((summary) => `- ${summary}`).join('\n')}`;
+function storySoFar(context: readonly ContextEntry[]): string {
+  if (context.length === 0) return '지금까지의 줄거리: (아직 없음)';
+  return `지금까지의 줄거리(오래된 순):\n${context.map((entry) => `- ${entry.text}`).join('\n')}`;
 }
 
 function standing(stats: PlayerStats): string {
@@ -149,7 +148,8 @@ export function openingScene({ character, genre }: OpeningSceneInput): string {
     `storyStart: ${STORY_WORDS}, ${VOICE}. 첫 문장부터 끌어당기세요. 어떤 곳에서 무엇이 ` +
     '걸려 있는지 보여 주고, 주인공의 성격이 드러나게 하며, 결정을 내려야 하는 순간에서 멈춥니다.\n' +
     `${optionRules(L.openingOptions)}\n` +
-    answerWith(`{"storyStart":"…","options":[${OPTION_SHAPE}]}`)
+    `newStorySummary: ${SUMMARY_RULE}\n` +
+    answerWith(`{"storyStart":"…","options":[${OPTION_SHAPE}],"newStorySummary":"…"}`)
   );
 }
 
@@ -162,13 +162,18 @@ export function openingSummary({ characterName, genre, storyStart }: OpeningSumm
   );
 }
 
+/** The summary a story reply carries after its options (DESIGN.md: one request per turn). */
+const SUMMARY_RULE =
+  `이 장면을 한국어 ${L.summaryMaxWords}단어 이내로, 3인칭 과거형으로 요약. 첫 문장에는 선택과 ` +
+  '그 결과를 담고, 이어서 나중에 중요해질 것을 남기세요.';
+
 /** What the next segment and the conclusion check share: the story, the choice, the dice. */
-function turnBrief(input: TurnInput): string {
+function turnBrief(input: TurnInput, context: readonly ContextEntry[]): string {
   const { character, outcome, scenarioType } = input;
   return (
     `${input.genre} 텍스트 어드벤처를 한국어로 이어 씁니다. ${input.turnCount}번째 턴.\n` +
     `${heroLines(character)}\n현재 상태: ${standing(input.playerStats)}\n` +
-    `${storySoFar(input.summaries)}\n직전 장면: ${input.previousParagraph}\n` +
+    `${storySoFar(context)}\n직전 장면: ${input.previousParagraph}\n` +
     `${character.name}의 선택: ${describeChoice(input.choice)}\n` +
     `주사위 결과: ${OUTCOME_LABEL[outcome]}("${outcome}") — ${OUTCOME_MEANING[outcome]}. ` +
     '이 결과를 그대로 보여 주고, 누그러뜨리거나 뒤집지 마세요.\n' +
@@ -178,22 +183,23 @@ function turnBrief(input: TurnInput): string {
 
 export function nextSegment(input: TurnInput): string {
   const { outcome, scenarioType } = input;
-  return (
-    turnBrief(input) +
+  const prompt = (context: readonly ContextEntry[]) =>
+    turnBrief(input, context) +
     `storySegment: ${STORY_WORDS}, ${VOICE}. 선택의 결과를 먼저 보여 주고 ` +
     '이 장면 유형에 맞는 상황을 펼친 뒤, 다음 결정의 순간에서 멈추세요.\n' +
     `${optionRules(L.turnOptions)}\n` +
+    `storySummary: ${SUMMARY_RULE}\n` +
     `outcome은 "${outcome}", scenarioType은 "${scenarioType}" 그대로 적으세요.\n` +
     answerWith(
-      `{"storySegment":"…","options":[${OPTION_SHAPE}],` +
+      `{"storySegment":"…","options":[${OPTION_SHAPE}],"storySummary":"…",` +
         `"outcome":"${outcome}","scenarioType":"${scenarioType}"}`,
-    )
-  );
+    );
+  return fitStoryContext(prompt, input, SYSTEM_PROMPT);
 }
 
 export function conclusionCheck(input: TurnInput): string {
-  return (
-    turnBrief(input) +
+  const prompt = (context: readonly ContextEntry[]) =>
+    turnBrief(input, context) +
     '이번 턴에서 이야기를 끝낼지 정하세요. 핵심 갈등이 매듭지어졌거나 운명이 정해졌다면 ' +
     '끝냅니다(결정적인 실패라면 비극으로 끝날 수도 있습니다). 절정이 지나갔다면 끝내는 쪽으로 ' +
     '기우세요.\n' +
@@ -201,8 +207,12 @@ export function conclusionCheck(input: TurnInput): string {
     '끝낸다면: isFinal은 true, storySegment는 이야기를 매듭짓는 결말, options는 [].\n' +
     '이어 간다면: isFinal은 false, storySegment는 이 장면 유형에 맞는 상황을 펼친 뒤 다음 ' +
     `결정의 순간에서 멈추고,\n${optionRules(L.turnOptions)}\n` +
-    answerWith(`{"storySegment":"…","options":[${OPTION_SHAPE}],"isFinal":true|false}`)
-  );
+    `storySummary: ${SUMMARY_RULE}\n` +
+    answerWith(
+      `{"storySegment":"…","options":[${OPTION_SHAPE}],"isFinal":true|false,` +
+        '"storySummary":"…"}',
+    );
+  return fitStoryContext(prompt, input, SYSTEM_PROMPT);
 }
 
 export function segmentSummary({
@@ -231,9 +241,9 @@ function tally<T extends string>(
 
 export function recap(input: RecapInput): string {
   const { character } = input;
-  return (
+  const prompt = (context: readonly ContextEntry[]) =>
     `${character.name}의 ${input.genre} 모험이 ${input.turnCount}턴 만에 끝났습니다.\n` +
-    `${heroLines(character)}\n${storySoFar(input.summaries)}\n` +
+    `${heroLines(character)}\n${storySoFar(context)}\n` +
     `결말: ${input.finalParagraph}\n` +
     `선택: ${tally(input.moralChoices, ALIGNMENT_LABEL)}. ` +
     `결과: ${tally(input.outcomes, OUTCOME_LABEL)}.\n` +
@@ -255,8 +265,8 @@ export function recap(input: RecapInput): string {
         '"characterTraitHighlight":"…","themeExploration":"…","overallScore":1-100,' +
         '"scoreBreakdown":{"decisions":0-100,"consistency":0-100,"creativity":0-100,' +
         '"morality":0-100},"endingType":"…"}',
-    )
-  );
+    );
+  return fitStoryContext(prompt, input, SYSTEM_PROMPT);
 }
 
 export const krPrompts: PromptBuilders = {

@@ -1,7 +1,8 @@
 /**
  * What each of the nine prompts of SPEC.md section 7 is built from, as plain data, and the
- * two rules every language's prompts share: the length guidance (SPEC.md section 5) and the
- * story context window (the last 16 summaries, SPEC.md section 9).
+ * rules every language's prompts share: the length guidance (SPEC.md section 5), what each
+ * reply may spend, and the story context, trimmed to a token budget so that a turn's request
+ * fits a free tier however long the story runs (DESIGN.md, "Free tiers first").
  */
 import type {
   Alignment,
@@ -10,7 +11,7 @@ import type {
   ScenarioType,
   StoryOption,
 } from '../../../engine/types';
-
+import { estimateTokens } from '../tokens';
 /** The lengths the prompts ask for, in words (SPEC.md section 5). */
 export const LENGTH_GUIDANCE = {
   /** The opening scene; later segments and the ending use the same range (the spec names none). */
@@ -26,10 +27,39 @@ export const LENGTH_GUIDANCE = {
   facialFeatures: 5,
 } as const;
 
-/** How many summaries of the story so far a prompt carries (SPEC.md section 9). */
-export const STORY_CONTEXT_SUMMARIES = 16;
+/**
+ * What each reply may spend, in tokens (max_tokens; a reasoning model gets its allowance on
+ * top): a story turn the spec's 1,000, the rest what their fields need in Korean, the language
+ * that takes the most tokens for the same words.
+ */
+export const REPLY_TOKENS = {
+  genderFromName: 40,
+  characterProfile: 500,
+  openingScene: 1000,
+  openingSummary: 200,
+  nextSegment: 1000,
+  conclusionCheck: 1000,
+  segmentSummary: 200,
+  recap: 800,
+} as const satisfies Record<PromptUse, number>;
 
-/** Of those, how many of the newest are carried whole; the older ones as their gist. */
+/**
+ * The most a prompt may be, by estimate (tokens.ts), system message included: with a turn's
+ * reply and reasoning allowance, a turn reserves under 4,000 tokens, half a free Groq minute.
+ */
+export const PROMPT_TOKEN_BUDGET = 2000;
+
+/**
+ * The most the story context may take of a prompt, by estimate: enough for the last several
+ * turns whole and older ones as their gist, and small enough that turn 100's prompt is within
+ * 1.2x of turn 10's (npm run bench).
+ */
+export const STORY_CONTEXT_TOKEN_BUDGET = 500;
+
+/** Of the context budget, the share the newest summaries take whole; the rest is gists. */
+const WHOLE_SHARE = 0.7;
+
+/** The newest summaries carried whole, at the most; older ones as their gist. */
 export const WHOLE_SUMMARIES = 8;
 
 /** The most words an older summary's gist keeps. */
@@ -53,16 +83,67 @@ export function summaryGist(summary: string): string {
     : `${words.slice(0, GIST_MAX_WORDS).join(' ')}...`;
 }
 
+/** One line of the story context: a summary as the model is told it. */
+export interface ContextEntry {
+  text: string;
+  /** Told as its gist, not whole. */
+  shortened: boolean;
+}
+
+/** What a context line costs: its text and its bullet and line break. */
+const lineCost = (text: string) => estimateTokens(text) + 2;
+
 /**
- * The story context every prompt carries, oldest first: the last 16 summaries, the newest 8
- * whole and the 8 before them as their gist. So a turn's prompt stays the same size however
- * long the story runs, and grows little while the window fills (turn 100's prompt within 1.2x
- * of turn 10's: npm run bench), while the model still sees the last 16 turns.
+ * The story context every prompt carries, oldest first, within `budget` tokens (estimated):
+ * the newest summaries whole while they take at most 70% of it (8 at the most), then older
+ * ones as their gist until it is spent. So a turn's prompt stays the same size however long
+ * the story runs, and the model still sees the story's last turns.
  */
-export function storyContext(summaries: readonly string[]): readonly string[] {
-  const recent = summaries.slice(-STORY_CONTEXT_SUMMARIES);
-  const older = recent.length - WHOLE_SUMMARIES;
-  return recent.map((summary, index) => (index < older ? summaryGist(summary) : summary));
+export function storyContext(
+  summaries: readonly string[],
+  budget: number = STORY_CONTEXT_TOKEN_BUDGET,
+): ContextEntry[] {
+  const entries: ContextEntry[] = [];
+  let spent = 0;
+  let whole = true;
+  for (let index = summaries.length - 1; index >= 0; index -= 1) {
+    const summary = summaries[index] as string;
+    const cost = lineCost(summary);
+    whole &&= entries.length < WHOLE_SUMMARIES && spent + cost <= budget * WHOLE_SHARE;
+    const entry = whole ? { text: summary, shortened: false } : shortEntry(summary);
+    const entryCost = whole ? cost : lineCost(entry.text);
+    if (spent + entryCost > budget) break;
+    spent += entryCost;
+    entries.unshift(entry);
+  }
+  return entries;
+}
+
+const shortEntry = (summary: string): ContextEntry => {
+  const gist = summaryGist(summary);
+  return { text: gist, shortened: gist !== summary.trim() };
+};
+
+/** A prompt's story context: the summaries so far, and a smaller budget after a 413. */
+export interface StoryContextInput {
+  /** Every summary so far, oldest first; the prompt keeps what its budget allows. */
+  summaries: readonly string[];
+  /** At most this many tokens for the context (STORY_CONTEXT_TOKEN_BUDGET when absent). */
+  contextBudget?: number;
+}
+
+/**
+ * Builds a prompt with as much story context as fits: within the context's own budget, and
+ * within what the whole prompt (the system message too) may take.
+ */
+export function fitStoryContext(
+  prompt: (context: readonly ContextEntry[]) => string,
+  { summaries, contextBudget = STORY_CONTEXT_TOKEN_BUDGET }: StoryContextInput,
+  systemPrompt: string,
+): string {
+  const fixed = estimateTokens(systemPrompt) + estimateTokens(prompt([]));
+  const budget = Math.max(0, Math.min(contextBudget, PROMPT_TOKEN_BUDGET - fixed));
+  return prompt(storyContext(summaries, budget));
 }
 
 /** The hero as the prompts describe them, once the character profile exists. */
@@ -101,16 +182,15 @@ export interface OpeningSummaryInput {
  * One turn after the player's choice: the game has already rolled the outcome and picked the
  * scenario type (DESIGN.md, "Language model"); the model writes the story to fit them.
  */
-export interface TurnInput {
+export interface TurnInput extends StoryContextInput {
   character: CharacterSketch;
   genre: string;
-  /** Every summary so far, oldest first; the prompt keeps only the last 16. */
-  summaries: readonly string[];
   previousParagraph: string;
   /** The option taken; a typed choice is medium risk, neutral, with no trait alignment. */
   choice: StoryOption;
   outcome: Outcome;
   scenarioType: ScenarioType;
+  /** This turn's number: the first choice is turn 1 (SPEC.md section 4). */
   turnCount: number;
   playerStats: PlayerStats;
 }
@@ -126,11 +206,9 @@ export interface SegmentSummaryInput {
   storySegment: string;
 }
 
-export interface RecapInput {
+export interface RecapInput extends StoryContextInput {
   character: CharacterSketch;
   genre: string;
-  /** Every summary so far, oldest first; the prompt keeps only the last 16. */
-  summaries: readonly string[];
   /** The ending the model wrote. */
   finalParagraph: string;
   turnCount: number;
@@ -150,10 +228,12 @@ export const REPLY_KEYS = {
     'characterBio',
     'characterFacialFeatures',
   ],
-  openingScene: ['storyStart', 'options'],
+  // The summaries ride in the story replies (DESIGN.md: one request per turn); the separate
+  // summary prompts are only the fallback when a reply leaves them out.
+  openingScene: ['storyStart', 'options', 'newStorySummary'],
   openingSummary: ['newStorySummary'],
-  nextSegment: ['storySegment', 'options', 'outcome', 'scenarioType'],
-  conclusionCheck: ['storySegment', 'options', 'isFinal'],
+  nextSegment: ['storySegment', 'options', 'storySummary', 'outcome', 'scenarioType'],
+  conclusionCheck: ['storySegment', 'options', 'isFinal', 'storySummary'],
   segmentSummary: ['storySummary'],
   recap: [
     'wrapUpParagraph',

@@ -1,0 +1,166 @@
+/**
+ * A whole story played through the game's own saga over the real reducers, against a stand-in
+ * model that answers at once, at the lengths the prompts ask for (storyText.ts): the prompts and
+ * the request bodies are the product's own. For the benchmarks that count what the client sends
+ * (promptSize.ts, freeTier.ts).
+ */
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { seededRng } from '../../src/engine/random';
+import type { Language, Rng } from '../../src/engine/types';
+import { gameActions, gameSlice, initialGameState } from '../../src/features/game/gameSlice';
+import { playerStatsSlice } from '../../src/features/game/playerStatsSlice';
+import { gameSaga } from '../../src/features/game/sagas/gameSaga';
+import { providerSessionSlice } from '../../src/features/llm';
+import { LENGTH_GUIDANCE } from '../../src/features/llm/prompts';
+import { initialSettingsState, settingsSlice } from '../../src/features/settings';
+import { storyText } from './storyText';
+
+const HERO = { en: 'Aria Vale', kr: '아리아' } as const;
+const GENRE = { en: 'High Fantasy', kr: '하이 판타지' } as const;
+
+/** A chat completion the client sent, and the turn it was sent in (0: the opening). */
+export interface SentRequest {
+  body: ChatBody;
+  turn: number;
+  /** The number of summaries in the game when it was sent. */
+  summaries: number;
+}
+
+export interface ChatBody {
+  model: string;
+  messages: { role: string; content: string }[];
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  [field: string]: unknown;
+}
+
+/** The reply a model would give to `prompt`, recognised by the JSON shape it asks for. */
+function modelReply(prompt: string, language: Language, rng: Rng): Record<string, unknown> {
+  const name = HERO[language];
+  const text = (
+    kind: 'scene' | 'summary' | 'option' | 'bio',
+    range: { min: number; max: number },
+  ) => storyText(kind, { language, name, minWords: range.min, maxWords: range.max }, rng);
+  const L = LENGTH_GUIDANCE;
+  // Models write near the top of the ranges they are given; scenes run 120-180 words.
+  const scene = () => text('scene', { min: 120, max: 180 });
+  const options = () =>
+    Array.from({ length: 3 + Math.floor(rng() * 2) }, (_, i) => ({
+      text: text('option', L.optionWords),
+      risk: (['low', 'medium', 'high'] as const)[i % 3],
+      alignment: (['moral', 'neutral', 'immoral'] as const)[Math.floor(rng() * 3)],
+      traitAlignment: 'curious',
+    }));
+  const summary = () => text('summary', { min: L.summaryMaxWords - 10, max: L.summaryMaxWords });
+  // The story replies carry their summary when the prompt asks for it (one request a turn).
+  const summaryOf = (field: string) =>
+    prompt.includes(`"${field}"`) ? { [field]: summary() } : {};
+  if (prompt.includes('{"storySegment"')) {
+    return {
+      storySegment: scene(),
+      options: options(),
+      isFinal: false,
+      ...summaryOf('storySummary'),
+    };
+  }
+  if (prompt.includes('{"storySummary"')) return { storySummary: summary() };
+  if (prompt.includes('{"newStorySummary"')) return { newStorySummary: summary() };
+  if (prompt.includes('{"storyStart"')) {
+    return { storyStart: scene(), options: options(), ...summaryOf('newStorySummary') };
+  }
+  if (prompt.includes('{"characterQuirks"')) {
+    return {
+      characterQuirks: ['curious', 'stubborn', 'kind', 'reckless', 'witty'],
+      characterGender: 'female',
+      characterBio: text('bio', { min: L.bioMaxWords - 15, max: L.bioMaxWords }),
+      characterFacialFeatures: [
+        'grey eyes',
+        'a scar on the chin',
+        'freckles',
+        'sharp nose',
+        'dark brows',
+      ],
+    };
+  }
+  if (prompt.includes('{"gender"')) return { gender: 'female' };
+  throw new Error(`The stand-in model does not know this prompt:\n${prompt.slice(-300)}`);
+}
+
+/**
+ * Plays one story of `turns` turns through the game's saga, with the provider settings given
+ * (the settings' defaults when none), and returns every chat completion the client sent.
+ */
+export async function playStory(
+  language: Language,
+  turns: number,
+  provider: { provider?: string; model?: string } = {},
+): Promise<SentRequest[]> {
+  const rng = seededRng(language === 'en' ? 5 : 6);
+  const sent: SentRequest[] = [];
+  let turn = 0;
+  const reducer = combineReducers({
+    settings: settingsSlice.reducer,
+    providerSession: providerSessionSlice.reducer,
+    game: gameSlice.reducer,
+    playerStats: playerStatsSlice.reducer,
+    wallet: (state = { status: 'verified', address: '0x1' }) => state,
+  });
+  // The stand-in provider: answers every chat completion at once, as one JSON reply.
+  const fetchImpl: typeof fetch = async (_url, init) => {
+    const body = JSON.parse(String(init?.body)) as ChatBody;
+    const user = body.messages.find((message) => message.role === 'user')?.content ?? '';
+    sent.push({ body, turn, summaries: store.getState().game.storySummary.length });
+    const content = JSON.stringify(modelReply(user, language, rng));
+    return new Response(JSON.stringify({ choices: [{ message: { content } }] }), {
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+  const sagas = createSagaMiddleware({ context: { fetch: fetchImpl, rng: seededRng(7) } });
+  const store = configureStore({
+    reducer,
+    preloadedState: {
+      settings: { ...initialSettingsState, ...provider, language },
+      game: {
+        ...initialGameState,
+        apiKey: 'bench-key-0123456789',
+        stage: 'characterSelection',
+        chosenGenre: GENRE[language],
+        chosenImage: 7,
+      },
+    },
+    middleware: (getDefault) =>
+      getDefault({ serializableCheck: false, immutableCheck: false }).concat(sagas),
+  });
+  const task = sagas.run(gameSaga);
+
+  /** Resolves once the game has finished what it was doing (the opening, a turn). */
+  const settled = () =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        const { game } = store.getState();
+        if (game.error) {
+          reject(new Error(`The game failed: ${game.error} ${JSON.stringify(game.errorDetail)}`));
+        } else if (!game.isLoading) resolve();
+        else return false;
+        return true;
+      };
+      if (check()) return;
+      const unsubscribe = store.subscribe(() => {
+        if (check()) unsubscribe();
+      });
+    });
+
+  try {
+    store.dispatch(gameActions.characterNamed(HERO[language]));
+    await settled();
+    for (turn = 1; turn <= turns; turn += 1) {
+      const { options } = store.getState().game;
+      store.dispatch(gameActions.choiceMade({ index: Math.floor(rng() * options.length) }));
+      await settled();
+    }
+  } finally {
+    task.cancel();
+  }
+  return sent;
+}

@@ -1,0 +1,246 @@
+/**
+ * A provider's limits as the game meets them (DESIGN.md, "Limits read from the answer"),
+ * replayed with expectSaga over the real reducers against the strict Groq and OpenAI fakes:
+ * a per-minute limit is waited out for exactly as long as the answer says, a daily cap and a
+ * key without credit stop at once with what happened, and a request too large is trimmed once.
+ * The fake's clock is the saga's: every wait the saga takes moves it on, so "no request before
+ * the stated time" is checked against the fake's own record.
+ */
+import delayP from '@redux-saga/delay-p';
+import { expectSaga } from 'redux-saga-test-plan';
+import { seededRng } from '../../../src/engine/random';
+import { gameActions, initialGameState, type GameState } from '../../../src/features/game';
+import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
+import { KEY_CHECK_TIMEOUT_MS, gameSaga } from '../../../src/features/game/sagas/gameSaga';
+import { initialProviderSessionState, providerById } from '../../../src/features/llm';
+import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
+import {
+  startFakeModelServer,
+  userPrompt,
+  type FakeModelServer,
+  type FakeModelServerOptions,
+} from '../../fixtures/fakeModelServer';
+import { PLAYING_GAME, VERIFIED_WALLET, gameSagaReducer } from '../../fixtures/games';
+import { routedFetch } from '../../fixtures/routedFetch';
+import { MemoryStorage } from '../../fixtures/testWallet';
+
+const KEY = 'gsk_free_tier_key_0123456789';
+const GROQ = { provider: 'groq', model: 'openai/gpt-oss-120b' };
+
+let server: FakeModelServer;
+/** The fake's clock, moved on by every wait the saga takes. */
+let clock = 1_000_000;
+/** The waits the saga took, in ms. */
+let waits: number[] = [];
+
+beforeEach(() => {
+  clock = 1_000_000;
+  waits = [];
+});
+afterEach(() => server?.close());
+
+async function start(options: FakeModelServerOptions) {
+  server = await startFakeModelServer({ validKeys: [KEY], now: () => clock, ...options });
+}
+
+function saga(settings: Partial<SettingsState>, game: Partial<GameState> = PLAYING_GAME) {
+  const provider = providerById(settings.provider);
+  return expectSaga(gameSaga)
+    .withReducer(gameSagaReducer, {
+      settings: { ...initialSettingsState, ...settings },
+      providerSession: initialProviderSessionState,
+      game: { ...initialGameState, apiKey: KEY, ...game },
+      playerStats: initialPlayerStatsState,
+      wallet: VERIFIED_WALLET,
+    })
+    .provide({
+      call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
+        if (effect.fn !== delayP) return next();
+        const ms = Number(effect.args[0]);
+        if (ms === KEY_CHECK_TIMEOUT_MS) return next();
+        waits.push(ms);
+        clock += ms;
+        return null;
+      },
+      getContext(name: string, next: () => unknown) {
+        if (name === 'rng') return seededRng(3);
+        if (name === 'storage') return new MemoryStorage();
+        if (name === 'fetch') return routedFetch(provider.baseUrl, server);
+        return next();
+      },
+    } as never);
+}
+
+const chats = () => server.requests.filter((request) => request.method === 'POST');
+
+/** Groq's own words for a limit, as its 429 says them. */
+const groqLimit = (limit: string, wait: string) =>
+  'Rate limit reached for model `openai/gpt-oss-120b` in organization `org_x` service tier ' +
+  `\`on_demand\` on ${limit}: Limit 1000, Used 1000, Requested 1. Please try again in ${wait}. ` +
+  'Need more tokens? Upgrade to Dev Tier today at https://console.groq.com/settings/billing';
+
+describe('a per-minute limit', () => {
+  test('is waited out for exactly the stated time and a little jitter, then the turn goes on', async () => {
+    await start({ profile: 'groq' });
+    server.enqueue({
+      status: 429,
+      code: 'rate_limit_exceeded',
+      errorMessage: groqLimit('tokens per minute (TPM)', '7.66s'),
+    });
+    const result = await saga(GROQ)
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .put.like({ action: { type: gameActions.turnRetryScheduled.type } })
+      .put.like({ action: { type: gameActions.segmentReceived.type } })
+      .silentRun(1500);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(7660 + 100);
+    expect(waits[0]).toBeLessThanOrEqual(7660 + 500);
+    expect(chats().map((request) => request.status)).toEqual([429, 200]);
+    expect(result.storeState.game.error).toBeNull();
+  });
+
+  test('the free tier: no request goes out before the time its 429 stated', async () => {
+    await start({ profile: 'groq', freeTier: { requestsPerMinute: 1 } });
+    // Another tab's request has taken this minute's one request.
+    await fetch(`${server.url}/chat/completions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ model: GROQ.model, messages: [], max_tokens: 10 }),
+    });
+    clock += 20_000;
+    await saga(GROQ)
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .put.like({ action: { type: gameActions.segmentReceived.type } })
+      .silentRun(1500);
+    const [, refused, accepted] = chats();
+    expect(refused?.status).toBe(429);
+    expect(accepted?.status).toBe(200);
+    // It said 40s (the minute of the first request), and the saga waited at least that.
+    expect(waits[0]).toBeGreaterThanOrEqual(40_000);
+  });
+
+  test('an answer that names no wait is waited the spec 5 seconds', async () => {
+    await start({ profile: 'groq' });
+    server.enqueue({ status: 429, errorMessage: 'Too many requests' });
+    await saga(GROQ)
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .put.like({ action: { type: gameActions.segmentReceived.type } })
+      .silentRun(1500);
+    expect(waits).toEqual([5000]);
+  });
+});
+
+describe('limits that waiting does not help', () => {
+  test('a daily cap stops the turn at once, saying when it resets', async () => {
+    await start({ profile: 'groq' });
+    server.enqueue({
+      status: 429,
+      code: 'rate_limit_exceeded',
+      errorMessage: groqLimit('requests per day (RPD)', '2h5m3s'),
+    });
+    const result = await saga(GROQ)
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .silentRun(1000);
+    const { game } = result.storeState;
+    expect(game.error).toBe('turnFailed');
+    expect(game.errorDetail).toMatchObject({
+      reason: 'dailyLimit',
+      provider: 'groq',
+      model: GROQ.model,
+      limitMetric: 'requests',
+      status: 429,
+    });
+    const resetsIn = game.errorDetail!.resetsAt! - Date.now();
+    expect(resetsIn).toBeGreaterThan(7_503_000 - 60_000);
+    expect(resetsIn).toBeLessThanOrEqual(7_503_000);
+    expect(waits).toEqual([]);
+    expect(chats()).toHaveLength(1);
+  });
+
+  test('a key without credit stops the game, and the key check refuses it', async () => {
+    await start({ profile: 'openai', noCreditKeys: [KEY] });
+    const openai = { provider: 'openai', model: 'gpt-5-mini' };
+    const turn = await saga(openai)
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .silentRun(1000);
+    expect(turn.storeState.game.errorDetail).toMatchObject({ reason: 'noCredit', status: 429 });
+    expect(chats()).toHaveLength(1);
+
+    const check = await saga(openai, { stage: 'apiKeyInput', apiKey: '' })
+      .dispatch(gameActions.apiKeySubmitted(KEY))
+      .silentRun(1000);
+    expect(check.storeState.game.keyError).toBe('noCredit');
+    expect(check.storeState.game.stage).toBe('apiKeyInput');
+  });
+
+  test('the key check accepts a key at a per-minute limit, not a model at its daily cap', async () => {
+    await start({ profile: 'groq' });
+    server.enqueue({ status: 429, errorMessage: groqLimit('tokens per minute (TPM)', '3s') });
+    const minute = await saga(GROQ, { stage: 'apiKeyInput', apiKey: '' })
+      .dispatch(gameActions.apiKeySubmitted(KEY))
+      .silentRun(1000);
+    expect(minute.storeState.game.stage).toBe('loadOrCreate');
+
+    server.enqueue({ status: 429, errorMessage: groqLimit('tokens per day (TPD)', '9m38.016s') });
+    const daily = await saga(GROQ, { stage: 'apiKeyInput', apiKey: '' })
+      .dispatch(gameActions.apiKeySubmitted(KEY))
+      .silentRun(1000);
+    expect(daily.storeState.game.keyError).toBe('dailyLimit');
+    expect(daily.storeState.game.keyErrorDetail).toMatchObject({ limitMetric: 'tokens' });
+  });
+});
+
+describe('a request too large', () => {
+  const TOO_LARGE =
+    'Request too large for model `openai/gpt-oss-120b` in organization `org_x` service tier ' +
+    '`on_demand` on tokens per minute (TPM): Limit 8000, Requested 9123, please reduce your ' +
+    'message size and try again.';
+  const longStory = {
+    ...PLAYING_GAME,
+    storySummary: Array.from({ length: 30 }, (_, i) => `Summary ${i + 1}: Aria walked on.`),
+  };
+
+  test('is asked once more with less of the story so far, then goes on', async () => {
+    await start({ profile: 'groq' });
+    server.enqueue({ status: 413, errorMessage: TOO_LARGE });
+    const result = await saga(GROQ, longStory)
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .put.like({ action: { type: gameActions.segmentReceived.type } })
+      .silentRun(1500);
+    const [first, second] = chats().map((request) => userPrompt(request.body));
+    expect(second!.length).toBeLessThan(first!.length);
+    expect(second).toContain('Summary 30: Aria walked on.');
+    expect(result.storeState.game.error).toBeNull();
+  });
+
+  test('twice is told as too large', async () => {
+    await start({ profile: 'groq' });
+    server.enqueue(
+      { status: 413, errorMessage: TOO_LARGE },
+      { status: 413, errorMessage: TOO_LARGE },
+    );
+    const result = await saga(GROQ, longStory)
+      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .silentRun(1000);
+    expect(result.storeState.game.errorDetail).toMatchObject({ reason: 'requestTooLarge' });
+    expect(chats()).toHaveLength(2);
+  });
+});
+
+describe('the key form without a verified wallet', () => {
+  test("says 'Please connect your wallet first to use the API.' (walletNotVerified)", async () => {
+    await start({ profile: 'groq' });
+    const result = await expectSaga(gameSaga)
+      .withReducer(gameSagaReducer, {
+        settings: { ...initialSettingsState, ...GROQ },
+        providerSession: initialProviderSessionState,
+        game: initialGameState,
+        playerStats: initialPlayerStatsState,
+        wallet: { status: 'connected', address: '0x1' },
+      })
+      .dispatch(gameActions.apiKeySubmitted(KEY))
+      .silentRun(300);
+    expect(result.storeState.game.keyError).toBe('walletNotVerified');
+    expect(chats()).toHaveLength(0);
+  });
+});
