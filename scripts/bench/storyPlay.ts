@@ -11,7 +11,7 @@ import type { Language, Rng } from '../../src/engine/types';
 import { gameActions, gameSlice, initialGameState } from '../../src/features/game/gameSlice';
 import { playerStatsSlice } from '../../src/features/game/playerStatsSlice';
 import { gameSaga } from '../../src/features/game/sagas/gameSaga';
-import { providerSessionSlice } from '../../src/features/llm';
+import { providerSessionSlice, httpModelClient } from '../../src/features/llm';
 import { LENGTH_GUIDANCE } from '../../src/features/llm/prompts';
 import { initialSettingsState, settingsSlice } from '../../src/features/settings';
 import { storyText } from './storyText';
@@ -116,7 +116,9 @@ export async function playStory(
       headers: { 'Content-Type': 'application/json' },
     });
   };
-  const sagas = createSagaMiddleware({ context: { fetch: fetchImpl, rng: seededRng(7) } });
+  const sagas = createSagaMiddleware({
+    context: { model: httpModelClient(fetchImpl), random: seededRng(7) },
+  });
   const store = configureStore({
     reducer,
     preloadedState: {

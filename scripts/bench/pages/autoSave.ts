@@ -10,6 +10,7 @@ import {
   initialGameState,
   scoreComputed,
   selectResumableGame,
+  type ResolvedChoice,
 } from '../../../src/features/game';
 import { storiesActions } from '../../../src/features/stories';
 import { type CurrentRecord, storyDraftOf } from '../../../src/features/stories/gameRecord';
@@ -81,17 +82,19 @@ const turnEvents = () => {
   turn += 1;
   const option = store.getState().game.options[0] ?? options(turn)[0]!;
   const outcomes = store.getState().game.outcomes;
+  const choice: ResolvedChoice = {
+    turn,
+    option,
+    freeText: false,
+    outcome: 'success',
+    scenarioType: 'standard',
+    outcomesSoFar: [...outcomes, 'success'],
+  };
   return [
-    gameActions.choiceSubmitted({
-      turn,
-      option,
-      freeText: false,
-      outcome: 'success',
-      scenarioType: 'standard',
-      outcomesSoFar: [...outcomes, 'success'],
-    }),
+    gameActions.outcomeRolled(choice),
+    gameActions.scenarioPicked(choice),
     gameActions.segmentReceived({ text: paragraph(turn), options: options(turn), isFinal: false }),
-    gameActions.segmentSummarized(`In turn ${turn} Aria followed the map deeper into the valley.`),
+    gameActions.summaryStored(`In turn ${turn} Aria followed the map deeper into the valley.`),
     scoreComputed({
       scoreBreakdown: store.getState().playerStats.scoreBreakdown,
       score: turn * 10,

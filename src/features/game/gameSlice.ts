@@ -204,6 +204,9 @@ export interface ResolvedChoice {
   outcomesSoFar: Outcome[];
 }
 
+/** A choice with its outcome rolled, before the scenario type is picked. */
+export type RolledChoice = Omit<ResolvedChoice, 'scenarioType'>;
+
 export interface Segment {
   text: string;
   options: StoryOption[];
@@ -294,11 +297,11 @@ export const gameSlice = createSlice({
       state.error = null;
       state.errorDetail = null;
     },
-    /** The choice, resolved: the game has rolled how it goes. */
-    choiceSubmitted(state, action: PayloadAction<ResolvedChoice>) {
+    /** The game rolled how the choice goes (SPEC.md section 4): the turn starts. */
+    outcomeRolled(state, action: PayloadAction<RolledChoice>) {
       // After a failed turn, Try again is the way on (a new choice would count twice).
       if (!canChoose(state)) return;
-      const { option, freeText, outcome, scenarioType } = action.payload;
+      const { option, freeText, outcome } = action.payload;
       state.storyLog.push({
         kind: 'choice',
         text: option.text,
@@ -309,14 +312,19 @@ export const gameSlice = createSlice({
       state.turnCount += 1;
       state.outcomes.push(outcome);
       state.moralChoices.push(option.alignment);
-      state.scenarioHistory.push(scenarioType);
-      state.lastChoice = action.payload;
+      state.lastChoice = null;
       state.options = [];
       state.isLoading = true;
       state.error = null;
       state.errorDetail = null;
     },
-    narrativeStreamed(state, action: PayloadAction<string>) {
+    /** The game picked the turn's scenario type: the choice is resolved, the model is asked. */
+    scenarioPicked(state, action: PayloadAction<ResolvedChoice>) {
+      if (state.stage !== 'playing' || !state.isLoading || state.lastChoice) return;
+      state.scenarioHistory.push(action.payload.scenarioType);
+      state.lastChoice = action.payload;
+    },
+    segmentStreamed(state, action: PayloadAction<string>) {
       if (!state.isLoading) return;
       state.streamingText = action.payload;
       state.thinking = false;
@@ -347,7 +355,7 @@ export const gameSlice = createSlice({
       if (state.stage === 'playing') state.summaryPending = true;
     },
     /** The latest segment's summary is in (the next turn may already be waiting for it). */
-    segmentSummarized(state, action: PayloadAction<string>) {
+    summaryStored(state, action: PayloadAction<string>) {
       if (state.stage !== 'playing' || !state.summaryPending) return;
       state.storySummary.push(action.payload);
       state.summaryPending = false;

@@ -1,6 +1,7 @@
-// The game feature's public API: its state, events, selectors and the resumable snapshot the
-// stories feature saves. Views and sagas stay out: the routes and the saga loader fetch them by
-// path, so they load with the game and never with the home screen.
+// The game feature's public API: its state, events, selectors, the resumable snapshot the
+// stories feature saves, and its flows (the root saga and one worker per flow, for tests and
+// tools). Views stay out: the routes fetch them by path. The home bundle imports none of the
+// flows (package.json sideEffects lets webpack drop them); the saga loader fetches them.
 export {
   API_KEY_STORAGE_KEY,
   canChoose,
@@ -17,6 +18,7 @@ export type {
   KeyErrorCode,
   Recap,
   ResolvedChoice,
+  RolledChoice,
   Segment,
   StoryEntry,
 } from './gameSlice';
@@ -29,3 +31,17 @@ export {
 export type { PlayerStatsState } from './playerStatsSlice';
 export { PORTRAIT_COUNT, portraitNumber, portraitSrc } from './portraits';
 export { isResumable, restoreGame, selectResumableGame, type ResumableGame } from './resumableGame';
+export { gameSaga } from './sagas/gameSaga';
+export { KEY_CHECK_TIMEOUT_MS, checkKey } from './sagas/keyCheck';
+export { openingGeneration } from './sagas/opening';
+export { playTurn, retryTurn } from './sagas/turn';
+export { summaryFallback } from './sagas/summaries';
+export { writeRecap } from './sagas/recap';
+export {
+  MAX_INTERRUPTED_PAUSE_MS,
+  RATE_LIMIT_JITTER_MS,
+  RETRY_LIMITS,
+  askModel,
+  rateLimitWait,
+} from './sagas/askModel';
+export { FIRST_ENDING_TURN } from './sagas/gameState';

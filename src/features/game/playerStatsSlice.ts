@@ -40,7 +40,7 @@ export const playerStatsSlice = createSlice({
         scoreBreakdown: payload.scoreBreakdown,
         finalScore: payload.finalScore,
       }))
-      .addCase(gameActions.choiceSubmitted, (state, { payload }) => {
+      .addCase(gameActions.outcomeRolled, (state, { payload }) => {
         // The stats follow the game's own roll, never the model's echo (DESIGN.md).
         state.playerStats = applyChoiceToStats(
           state.playerStats,

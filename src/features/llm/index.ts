@@ -52,6 +52,8 @@ export {
   requestCompletion,
 } from './client';
 export type { CheckApiKeyRequest, CompletionRequest, ModelListRequest } from './client';
+export { httpModelClient } from './modelClient';
+export type { ModelClient } from './modelClient';
 export { chatModelsOf, settleModel } from './models';
 export type { SettledModel } from './models';
 export {

@@ -17,6 +17,7 @@ export {
 } from './storiesDb';
 export type { SaveResult, StorageErrorReason, StoriesDb } from './storiesDb';
 export type { RecordStamp } from './storyRevision';
+export type { TabChannel } from './tabChannel';
 export {
   STORY_EXPORT_FORMAT,
   STORY_EXPORT_VERSION,

@@ -68,9 +68,10 @@ const selectOwner = (state: State) => walletOwner(selectWalletAddress(state));
 const STORY_CHANGES = [
   gameActions.openingReceived,
   gameActions.openingSummaryReceived,
-  gameActions.choiceSubmitted,
+  gameActions.outcomeRolled,
+  gameActions.scenarioPicked,
   gameActions.segmentReceived,
-  gameActions.segmentSummarized,
+  gameActions.summaryStored,
   gameActions.recapReceived,
   scoreComputed,
 ].map((event) => event.type);

@@ -9,7 +9,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { endingScore } from '../../../src/engine/score';
 import { seededRng } from '../../../src/engine/random';
 import { initialSettingsState } from '../../../src/features/settings';
-import { initialProviderSessionState } from '../../../src/features/llm';
+import { initialProviderSessionState, httpModelClient } from '../../../src/features/llm';
 import {
   canChoose,
   gameActions,
@@ -68,7 +68,7 @@ const providers = {
     return effect.fn === delayP && Number(effect.args[0]) < 20_000 ? null : next();
   },
   getContext(name: string, next: () => unknown) {
-    if (name === 'rng') return seededRng(7);
+    if (name === 'random') return seededRng(7);
     if (name === 'storage') return storage;
     return next();
   },
@@ -224,7 +224,7 @@ describe('a turn', () => {
     model.enqueue({ status: 429, retryAfter: '2' }, { status: 429 });
     const result = await run(PLAYING_GAME)
       .dispatch(gameActions.choiceMade({ index: 1 }))
-      .put.like({ action: { type: gameActions.choiceSubmitted.type } })
+      .put.like({ action: { type: gameActions.scenarioPicked.type } })
       .put.like({
         action: {
           type: gameActions.turnRetryScheduled.type,
@@ -238,7 +238,7 @@ describe('a turn', () => {
         },
       })
       .put.like({ action: { type: gameActions.segmentReceived.type } })
-      .put.like({ action: { type: gameActions.segmentSummarized.type } })
+      .put.like({ action: { type: gameActions.summaryStored.type } })
       .silentRun(2000);
     const game = result.storeState.game;
     expect(game.turnCount).toBe(1);
@@ -283,9 +283,7 @@ describe('a turn', () => {
     const result = await run(PLAYING_GAME)
       .dispatch(gameActions.choiceMade({ index: 0 }))
       .put(
-        gameActions.segmentSummarized(
-          'The gate creaks open onto a moonlit courtyard full of statues.',
-        ),
+        gameActions.summaryStored('The gate creaks open onto a moonlit courtyard full of statues.'),
       )
       .silentRun(1500);
     expect(result.storeState.game.error).toBeNull();
@@ -312,7 +310,7 @@ describe('a turn', () => {
 
   test('a double click is one turn', async () => {
     // A real store: what takeLeading is not waiting for is dropped, as in the app.
-    const sagaMiddleware = createSagaMiddleware({ context: { rng: seededRng(7), storage } });
+    const sagaMiddleware = createSagaMiddleware({ context: { random: seededRng(7), storage } });
     const store = configureStore({
       reducer: gameSagaReducer,
       preloadedState: stateWith(PLAYING_GAME),
@@ -376,7 +374,7 @@ function heldSummaries() {
 /** A real store running the game's saga (what takeLeading is not waiting for is dropped). */
 function storeRunning(game: Partial<GameState>, fetchImpl: typeof fetch) {
   const sagaMiddleware = createSagaMiddleware({
-    context: { rng: seededRng(7), storage, fetch: fetchImpl },
+    context: { random: seededRng(7), storage, model: httpModelClient(fetchImpl) },
   });
   const store = configureStore({
     reducer: gameSagaReducer,
@@ -418,7 +416,7 @@ describe('one request per turn (DESIGN.md)', () => {
     const result = await run(PLAYING_GAME)
       .dispatch(gameActions.choiceMade({ index: 1 }))
       .put.like({ action: { type: gameActions.segmentReceived.type } })
-      .put.like({ action: { type: gameActions.segmentSummarized.type } })
+      .put.like({ action: { type: gameActions.summaryStored.type } })
       .silentRun(1500);
     const { game } = result.storeState;
     expect(model.requests).toHaveLength(1);
@@ -434,7 +432,7 @@ describe('one request per turn (DESIGN.md)', () => {
     // Six choices made: the seventh is turn 7 for every rule (SPEC.md section 4).
     const result = await run({ ...PLAYING_GAME, turnCount: 6, outcomes: Array(6).fill('partial') })
       .dispatch(gameActions.choiceMade({ index: 1 }))
-      .put.like({ action: { type: gameActions.choiceSubmitted.type, payload: { turn: 7 } } })
+      .put.like({ action: { type: gameActions.scenarioPicked.type, payload: { turn: 7 } } })
       .silentRun(2500);
     const prompt = userPrompt(model.requests[0]!.body);
     expect(prompt).toContain('Turn 7.');
@@ -444,7 +442,7 @@ describe('one request per turn (DESIGN.md)', () => {
     model.requests.length = 0;
     await run({ ...PLAYING_GAME, turnCount: 5 })
       .dispatch(gameActions.choiceMade({ index: 1 }))
-      .put.like({ action: { type: gameActions.choiceSubmitted.type, payload: { turn: 6 } } })
+      .put.like({ action: { type: gameActions.scenarioPicked.type, payload: { turn: 6 } } })
       .silentRun(1500);
     expect(userPrompt(model.requests[0]!.body)).toContain('Turn 6.');
     expect(userPrompt(model.requests[0]!.body)).not.toContain('isFinal');
@@ -549,7 +547,7 @@ describe('the ending', () => {
       .put.like({
         action: { type: gameActions.segmentReceived.type, payload: { isFinal: true } },
       })
-      .put.like({ action: { type: gameActions.segmentSummarized.type } })
+      .put.like({ action: { type: gameActions.summaryStored.type } })
       .put.like({ action: { type: scoreComputed.type } })
       .put.like({ action: { type: gameActions.recapReceived.type } })
       .silentRun(2500);

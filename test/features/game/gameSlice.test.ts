@@ -48,7 +48,8 @@ test('after a failed turn a new choice is refused: Try again is the way on', () 
     lastChoice: choice,
     turnCount: 1,
   });
-  store.dispatch(gameActions.choiceSubmitted(choice));
+  store.dispatch(gameActions.outcomeRolled(choice));
+  store.dispatch(gameActions.scenarioPicked(choice));
   expect(store.getState().game.turnCount).toBe(1);
   expect(store.getState().game.outcomes).toEqual([]);
 });
@@ -63,7 +64,7 @@ describe("a segment's summary", () => {
     expect(store.getState().game).toEqual(
       expect.objectContaining({ isLoading: false, options, summaryPending: true }),
     );
-    store.dispatch(gameActions.segmentSummarized('It went on.'));
+    store.dispatch(gameActions.summaryStored('It went on.'));
     expect(store.getState().game).toEqual(
       expect.objectContaining({
         isLoading: false,
@@ -76,11 +77,12 @@ describe("a segment's summary", () => {
   test('a summary that comes in while the next turn loads is kept, and the turn loads on', () => {
     const store = storeAt(writing);
     store.dispatch(gameActions.segmentReceived({ text: 'Next.', options, isFinal: false }));
-    store.dispatch(gameActions.choiceSubmitted(choice));
+    store.dispatch(gameActions.outcomeRolled(choice));
+    store.dispatch(gameActions.scenarioPicked(choice));
     store.dispatch(
       gameActions.turnRetryScheduled({ reason: 'rateLimited', attempt: 1, retryAt: 1 }),
     );
-    store.dispatch(gameActions.segmentSummarized('It went on.'));
+    store.dispatch(gameActions.summaryStored('It went on.'));
     expect(store.getState().game).toEqual(
       expect.objectContaining({
         isLoading: true,
@@ -94,7 +96,7 @@ describe("a segment's summary", () => {
 
   test('a summary nobody is waiting for is ignored', () => {
     const store = storeAt({ stage: 'playing', storySummary: ['It began.'] });
-    store.dispatch(gameActions.segmentSummarized('From another story.'));
+    store.dispatch(gameActions.summaryStored('From another story.'));
     expect(store.getState().game.storySummary).toEqual(['It began.']);
   });
 
@@ -104,7 +106,7 @@ describe("a segment's summary", () => {
     expect(store.getState().game).toEqual(
       expect.objectContaining({ isLoading: true, options: [], summaryPending: true }),
     );
-    store.dispatch(gameActions.segmentSummarized('It ended.'));
+    store.dispatch(gameActions.summaryStored('It ended.'));
     expect(store.getState().game).toEqual(
       expect.objectContaining({ isLoading: true, summaryPending: false }),
     );
@@ -113,7 +115,8 @@ describe("a segment's summary", () => {
   test("Cancel on the next turn leaves the summary pending; leaving the game doesn't", () => {
     const store = storeAt(writing);
     store.dispatch(gameActions.segmentReceived({ text: 'Next.', options, isFinal: false }));
-    store.dispatch(gameActions.choiceSubmitted(choice));
+    store.dispatch(gameActions.outcomeRolled(choice));
+    store.dispatch(gameActions.scenarioPicked(choice));
     store.dispatch(gameActions.waitCancelled());
     expect(store.getState().game.summaryPending).toBe(true);
     store.dispatch(gameActions.returnedHome());

@@ -5,7 +5,7 @@
  * the player's server, reached through its public name by a routed fetch.
  */
 import { expectSaga } from 'redux-saga-test-plan';
-import { initialProviderSessionState } from '../../../src/features/llm';
+import { initialProviderSessionState, httpModelClient } from '../../../src/features/llm';
 import { readPendingKeyCheck } from '../../../src/features/llm/connectPolicy';
 import { gameActions, initialGameState } from '../../../src/features/game/gameSlice';
 import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
@@ -41,7 +41,7 @@ function submitKey(page: FakeConnectPage, baseUrl = PLAYERS_SERVER) {
     connectPage: page,
     storage: new MemoryStorage(),
     // The player's server by its public name; a local one is called as it is.
-    fetch: baseUrl === PLAYERS_SERVER ? routedFetch(PLAYERS_SERVER, model) : fetch,
+    model: httpModelClient(baseUrl === PLAYERS_SERVER ? routedFetch(PLAYERS_SERVER, model) : fetch),
   };
   return expectSaga(gameSaga)
     .withReducer(gameSagaReducer, state(baseUrl))

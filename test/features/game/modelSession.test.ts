@@ -14,11 +14,12 @@ import {
   type GameState,
 } from '../../../src/features/game/gameSlice';
 import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
-import { KEY_CHECK_TIMEOUT_MS, gameSaga } from '../../../src/features/game/sagas/gameSaga';
+import { KEY_CHECK_TIMEOUT_MS, gameSaga } from '../../../src/features/game';
 import {
   initialProviderSessionState,
   providerById,
   type ProviderSessionState,
+  httpModelClient,
 } from '../../../src/features/llm';
 import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
 import {
@@ -82,9 +83,9 @@ function saga({ settings, game = {}, session = {}, fetch, keyCheckTimesOut = fal
         return ms < 20_000 ? null : next();
       },
       getContext(name: string, next: () => unknown) {
-        if (name === 'rng') return seededRng(3);
+        if (name === 'random') return seededRng(3);
         if (name === 'storage') return new MemoryStorage();
-        if (name === 'fetch') return fetchImpl;
+        if (name === 'model') return httpModelClient(fetchImpl);
         return next();
       },
     } as never);
@@ -268,7 +269,7 @@ describe('a turn with a reasoning model', () => {
     })
       .dispatch(gameActions.choiceMade({ index: 1 }))
       .put(gameActions.reasoningStreamed())
-      .put.like({ action: { type: gameActions.narrativeStreamed.type } })
+      .put.like({ action: { type: gameActions.segmentStreamed.type } })
       .silentRun(1500);
 
     const { game } = result.storeState;

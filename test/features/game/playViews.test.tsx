@@ -21,6 +21,7 @@ import {
 import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
 import { EndingView } from '../../../src/features/game/views/EndingView';
 import { PlayingView } from '../../../src/features/game/views/PlayingView';
+import { choiceResolved } from '../../fixtures/games';
 import { problem } from '../../fixtures/problems';
 
 const koreanCatalogue = { ...englishCatalogue, ...(korean as unknown as Catalogue) };
@@ -192,7 +193,7 @@ describe('PlayingView', () => {
     renderWith(<PlayingView />, { isLoading: true, options: [], thinking: true });
     expect(screen.getByRole('status').textContent).toContain('The storyteller is thinking…');
     act(() => {
-      store.dispatch(gameActions.narrativeStreamed('The bell rope'));
+      store.dispatch(gameActions.segmentStreamed('The bell rope'));
     });
     expect(screen.getByRole('status').textContent).not.toContain('thinking');
     cleanup();
@@ -330,16 +331,14 @@ describe('PlayingView', () => {
     renderWith(<PlayingView />, {});
     await userEvent.click(screen.getByRole('button', { name: /Rob the chapel/ }));
     act(() => {
-      store.dispatch(
-        gameActions.choiceSubmitted({
-          turn: 2,
-          option: OPTIONS[2]!,
-          freeText: false,
-          outcome: 'failure',
-          scenarioType: 'standard',
-          outcomesSoFar: ['failure'],
-        }),
-      );
+      choiceResolved({
+        turn: 2,
+        option: OPTIONS[2]!,
+        freeText: false,
+        outcome: 'failure',
+        scenarioType: 'standard',
+        outcomesSoFar: ['failure'],
+      }).forEach((action) => store.dispatch(action));
     });
     expect(screen.queryByRole('button', { name: /Rob the chapel/ })).toBeNull();
     expect(screen.getByText('Rob the chapel').closest('.story-choice')!.textContent).toContain(

@@ -11,8 +11,12 @@ import { expectSaga } from 'redux-saga-test-plan';
 import { seededRng } from '../../../src/engine/random';
 import { gameActions, initialGameState, type GameState } from '../../../src/features/game';
 import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
-import { KEY_CHECK_TIMEOUT_MS, gameSaga } from '../../../src/features/game/sagas/gameSaga';
-import { initialProviderSessionState, providerById } from '../../../src/features/llm';
+import { KEY_CHECK_TIMEOUT_MS, gameSaga } from '../../../src/features/game';
+import {
+  initialProviderSessionState,
+  providerById,
+  httpModelClient,
+} from '../../../src/features/llm';
 import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
 import {
   startFakeModelServer,
@@ -63,9 +67,9 @@ function saga(settings: Partial<SettingsState>, game: Partial<GameState> = PLAYI
         return null;
       },
       getContext(name: string, next: () => unknown) {
-        if (name === 'rng') return seededRng(3);
+        if (name === 'random') return seededRng(3);
         if (name === 'storage') return new MemoryStorage();
-        if (name === 'fetch') return routedFetch(provider.baseUrl, server);
+        if (name === 'model') return httpModelClient(routedFetch(provider.baseUrl, server));
         return next();
       },
     } as never);

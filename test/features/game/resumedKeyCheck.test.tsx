@@ -17,6 +17,7 @@ import { initialSettingsState } from '../../../src/features/settings';
 import type { WalletState } from '../../../src/features/wallet';
 import { sessionRestored } from '../../../src/features/wallet/walletSlice';
 import { fakeConnectPage } from '../../fixtures/connectPage';
+import { httpModelClient } from '../../../src/features/llm';
 
 const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
 const CHECK = {
@@ -44,7 +45,7 @@ function keepCheckAsBeforeTheReload() {
 async function renderKeyScreen(wallet: WalletState) {
   store = makeStore(
     { game: initialGameState, wallet, settings: initialSettingsState },
-    { sagaContext: { fetch: pendingFetch } },
+    { sagaContext: { model: httpModelClient(pendingFetch) } },
   );
   const messages = await loadCatalogue('en');
   render(

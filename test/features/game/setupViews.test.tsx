@@ -27,6 +27,7 @@ import { providerSessionActions } from '../../../src/features/llm';
 import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
 import { problem } from '../../fixtures/problems';
 import type { WalletState } from '../../../src/features/wallet';
+import { httpModelClient } from '../../../src/features/llm';
 
 const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
 const VERIFIED: WalletState = { status: 'verified', address: ADDRESS, error: null, choices: [] };
@@ -57,7 +58,7 @@ async function renderView(ui: ReactElement, setup: Setup = {}) {
     wallet: setup.wallet ?? VERIFIED,
     settings: { ...initialSettingsState, language, ...setup.settings },
   };
-  store = makeStore(preloaded, { sagaContext: { fetch: pendingFetch } });
+  store = makeStore(preloaded, { sagaContext: { model: httpModelClient(pendingFetch) } });
   const messages = await loadCatalogue(language);
   render(
     <Provider store={store}>

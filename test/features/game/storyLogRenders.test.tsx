@@ -20,6 +20,7 @@ import {
 import { StoryLogEntry } from '../../../src/features/game/views/StoryLogEntry';
 import { PlayingView } from '../../../src/features/game/views/PlayingView';
 import { PLAYING_GAME } from '../../fixtures/games';
+import { choiceResolved } from '../../fixtures/games';
 
 jest.mock('../../../src/features/game/views/StoryLogEntry', () => {
   const actual = jest.requireActual<{ StoryLogEntry: typeof StoryLogEntry }>(
@@ -99,20 +100,18 @@ test('the first render renders every entry once', () => {
 test('appending a turn renders only its choice, then only its paragraph; streaming renders none', () => {
   renderedSinceLastLook();
 
-  dispatch(
-    gameActions.choiceSubmitted({
-      turn: 2,
-      option: OPTION,
-      freeText: false,
-      outcome: 'failure',
-      scenarioType: 'standard',
-      outcomesSoFar: ['failure'],
-    }),
-  );
+  choiceResolved({
+    turn: 2,
+    option: OPTION,
+    freeText: false,
+    outcome: 'failure',
+    scenarioType: 'standard',
+    outcomesSoFar: ['failure'],
+  }).forEach(dispatch);
   expect(renderedSinceLastLook()).toEqual([OPTION.text]);
 
   for (const text of ['The bell', 'The bell tower sways', 'The bell tower sways in the wind']) {
-    dispatch(gameActions.narrativeStreamed(text));
+    dispatch(gameActions.segmentStreamed(text));
   }
   expect(renderedSinceLastLook()).toEqual([]);
 
@@ -120,7 +119,7 @@ test('appending a turn renders only its choice, then only its paragraph; streami
     gameActions.segmentReceived({ text: 'Paragraph 100', options: [OPTION], isFinal: false }),
   );
   expect(renderedSinceLastLook()).toEqual(['Paragraph 100']);
-  dispatch(gameActions.segmentSummarized('The tower swayed.'));
+  dispatch(gameActions.summaryStored('The tower swayed.'));
   expect(renderedSinceLastLook()).toEqual([]);
 
   // What the player sees: the whole story, the new turn last, and the options again.

@@ -199,7 +199,7 @@ describe('auto-save', () => {
       .dispatch(
         gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
       )
-      .dispatch(gameActions.segmentSummarized('Aria opened the gate.'))
+      .dispatch(gameActions.summaryStored('Aria opened the gate.'))
       .dispatch(scoreComputed({ scoreBreakdown: initialPlayerStatsState.scoreBreakdown, score: 0 }))
       .silentRun(300);
     // Each change restarted the wait; only the last change's wait is still raced.
@@ -264,7 +264,7 @@ describe('auto-save', () => {
       .dispatch(
         gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
       )
-      .dispatch(gameActions.segmentSummarized('Aria opened the gate.'))
+      .dispatch(gameActions.summaryStored('Aria opened the gate.'))
       .put.like({
         action: {
           type: storiesActions.storySaved.type,
@@ -287,11 +287,12 @@ describe('auto-save', () => {
   test('nothing is saved mid-turn: a choice without its paragraph, or a failed turn', async () => {
     // (expectSaga hands the saga only actions it takes, so each case starts where it matters.)
     const midTurn = await run(stateWith())
-      .dispatch(gameActions.choiceSubmitted(choice))
+      .dispatch(gameActions.outcomeRolled(choice))
+      .dispatch(gameActions.scenarioPicked(choice))
       .silentRun(300);
     expect(midTurn.storeState.game.isLoading).toBe(true);
     const failed = await run(stateWith({ error: 'turnFailed', lastChoice: choice }))
-      .dispatch(gameActions.segmentSummarized('ignored: no turn is being written'))
+      .dispatch(gameActions.summaryStored('ignored: no turn is being written'))
       .silentRun(300);
     expect(failed.storeState.game.error).toBe('turnFailed');
     expect(await listStories(db, WALLET)).toEqual([]);
@@ -397,15 +398,16 @@ describe('saves that meet other events', () => {
     const unavailable = () =>
       Promise.reject(new StorageError('unavailable', 'This browser offers no IndexedDB'));
     const result = await run(stateWith(), { open: unavailable })
-      .dispatch(gameActions.segmentSummarized('a change while at rest'))
+      .dispatch(gameActions.summaryStored('a change while at rest'))
       .delay(30)
-      .dispatch(gameActions.choiceSubmitted(choice))
+      .dispatch(gameActions.outcomeRolled(choice))
+      .dispatch(gameActions.scenarioPicked(choice))
       .delay(30)
       .dispatch(
         gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
       )
       .delay(30)
-      .dispatch(gameActions.segmentSummarized('Aria opened the gate.'))
+      .dispatch(gameActions.summaryStored('Aria opened the gate.'))
       .silentRun(400);
     expect(result.storeState.game.turnCount).toBe(1);
     const failures =
@@ -454,7 +456,7 @@ describe('two tabs on one story', () => {
       .dispatch(
         gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
       )
-      .dispatch(gameActions.segmentSummarized('Aria opened the gate.'))
+      .dispatch(gameActions.summaryStored('Aria opened the gate.'))
       .put.like({
         action: {
           type: storiesActions.storySavedAsBranch.type,
@@ -503,13 +505,14 @@ describe('two tabs on one story', () => {
     )
       .dispatch(storiesActions.saveRequested())
       .delay(50)
-      .dispatch(gameActions.choiceSubmitted(choice))
+      .dispatch(gameActions.outcomeRolled(choice))
+      .dispatch(gameActions.scenarioPicked(choice))
       .delay(50)
       .dispatch(
         gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
       )
       .delay(50)
-      .dispatch(gameActions.segmentSummarized('Aria opened the gate.'))
+      .dispatch(gameActions.summaryStored('Aria opened the gate.'))
       .silentRun(400);
 
     const stories = await listStories(db, WALLET);
@@ -623,11 +626,11 @@ describe('the manual save', () => {
     const unavailable = () =>
       Promise.reject(new StorageError('unavailable', 'This browser offers no IndexedDB'));
     const result = await run(stateWith(), { open: unavailable })
-      .dispatch(gameActions.segmentSummarized('one'))
+      .dispatch(gameActions.summaryStored('one'))
       .delay(50)
-      .dispatch(gameActions.segmentSummarized('two'))
+      .dispatch(gameActions.summaryStored('two'))
       .delay(50)
-      .dispatch(gameActions.segmentSummarized('three'))
+      .dispatch(gameActions.summaryStored('three'))
       .silentRun(300);
     const failures =
       result.effects.put?.filter(

@@ -38,6 +38,7 @@ import {
 import { storyDraftOf, type CurrentRecord } from '../../../src/features/stories/gameRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet/walletSlice';
 import { fakeTabs } from './fakeTabs';
+import { choiceResolved } from '../../fixtures/games';
 
 const WALLET = '0xaaaa000000000000000000000000000000000001';
 const LONG_PARAGRAPH = Array.from({ length: 60 }, (_, i) => `word${i + 1}`).join(' ');
@@ -260,16 +261,14 @@ describe('the save button and the ending note', () => {
     expect(await listStories(db, WALLET)).toHaveLength(1);
 
     act(() => {
-      store.dispatch(
-        gameActions.choiceSubmitted({
-          turn: 2,
-          option: playing.options[0]!,
-          freeText: false,
-          outcome: 'success',
-          scenarioType: 'standard',
-          outcomesSoFar: ['success'],
-        }),
-      );
+      choiceResolved({
+        turn: 2,
+        option: playing.options[0]!,
+        freeText: false,
+        outcome: 'success',
+        scenarioType: 'standard',
+        outcomesSoFar: ['success'],
+      }).forEach((action) => store.dispatch(action));
     });
     expect((screen.getByRole('button', { name: '게임 저장' }) as HTMLButtonElement).disabled).toBe(
       true,

@@ -91,11 +91,12 @@ function playTurn(store: AppStore, paragraph: string) {
     scenarioType: 'standard',
     outcomesSoFar: ['success'],
   };
-  store.dispatch(gameActions.choiceSubmitted(choice));
+  store.dispatch(gameActions.outcomeRolled(choice));
+  store.dispatch(gameActions.scenarioPicked(choice));
   store.dispatch(
     gameActions.segmentReceived({ text: paragraph, options: [...OPTIONS], isFinal: false }),
   );
-  store.dispatch(gameActions.segmentSummarized(`Summary: ${paragraph}`));
+  store.dispatch(gameActions.summaryStored(`Summary: ${paragraph}`));
 }
 
 const paragraphsOf = (store: AppStore) =>

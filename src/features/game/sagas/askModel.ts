@@ -7,9 +7,10 @@
  * key without credit ends the request at once: waiting would not help.
  */
 import { channel, type Channel } from 'redux-saga';
-import { call, cancelled, delay, fork, getContext, put, select, take } from 'typed-redux-saga';
+import { call, cancelled, delay, flush, fork, put, select, take } from 'typed-redux-saga';
+import { fromContext } from '../../../app/sagaContext';
 import { ModelReplyError, parseModelReply } from '../../../engine/reply';
-import type { Language, Rng } from '../../../engine/types';
+import type { Language } from '../../../engine/types';
 import {
   RateLimitedError,
   RequestTooLargeError,
@@ -18,7 +19,6 @@ import {
   partialField,
   providerById,
   providerSessionActions,
-  requestCompletion,
   type ModelFeature,
   type ProviderSessionState,
 } from '../../llm';
@@ -102,11 +102,6 @@ export const selectModelSettings = (state: {
   };
 };
 
-/** The game's random source (the saga context's, so tests replay every roll). */
-export function* randomSource() {
-  return (yield* getContext<Rng | undefined>('rng')) ?? Math.random;
-}
-
 /** The prompts of the interface language (SPEC.md section 1). */
 export function* currentPrompts() {
   const { language } = yield* select(selectModelSettings);
@@ -120,14 +115,17 @@ type RequestEvent =
   | { kind: 'refused'; feature: ModelFeature };
 
 /**
- * Puts a request's progress in the store: the narrative as it streams (or 'thinking' while a
- * reasoning model thinks), and a refused feature, so that the session does not ask for it again.
+ * Puts a request's progress in the store: a refused feature at once (so that the session does
+ * not ask for it again), 'thinking' once while a reasoning model thinks, and the narrative as
+ * it streams, at most once per frame the page paints (one `segmentStreamed` action per frame,
+ * however many tokens came in it).
  */
 function* reportProgress(events: Channel<RequestEvent>, capability: string, field?: string) {
-  // Thinking arrives in many small pieces; the player is told once that it has begun.
+  const clock = yield* fromContext('clock');
   let toldThinking = false;
-  while (true) {
-    const event = yield* take(events);
+  let shown = '';
+  /** Reports what cannot wait for a frame; returns the text so far of a text event. */
+  function* report(event: RequestEvent) {
     if (event.kind === 'refused') {
       yield* put(
         providerSessionActions.featureRefused({ key: capability, feature: event.feature }),
@@ -135,9 +133,21 @@ function* reportProgress(events: Channel<RequestEvent>, capability: string, fiel
     } else if (field && event.kind === 'reasoning' && !toldThinking) {
       toldThinking = true;
       yield* put(gameActions.reasoningStreamed());
-    } else if (field && event.kind === 'text') {
-      const narrative = partialField(event.text, field);
-      if (narrative) yield* put(gameActions.narrativeStreamed(narrative));
+    }
+    return event.kind === 'text' ? event.text : null;
+  }
+  while (true) {
+    let text = yield* call(report, yield* take(events));
+    if (text === null || !field) continue;
+    // What arrives while the page paints this frame is shown with it.
+    yield* call([clock, clock.nextFrame]);
+    const later = yield* flush(events);
+    if (Array.isArray(later))
+      for (const event of later) text = (yield* call(report, event)) ?? text;
+    const narrative = partialField(text, field);
+    if (narrative !== '' && narrative !== shown) {
+      shown = narrative;
+      yield* put(gameActions.segmentStreamed(narrative));
     }
   }
 }
@@ -149,13 +159,13 @@ function* requestOnce(
   { streamField, replyTokens }: Pick<AskOptions, 'streamField' | 'replyTokens'>,
 ) {
   const controller = new AbortController();
-  const fetchImpl = yield* getContext<typeof fetch | undefined>('fetch');
+  const model = yield* fromContext('model');
   const provider = providerById(settings.provider);
   const events = channel<RequestEvent>();
   const reporter = yield* fork(reportProgress, events, settings.capability, streamField);
   try {
     const { systemPrompt } = promptsFor(settings.language);
-    const [reply] = yield* call(requestCompletion, {
+    return yield* call([model, model.complete], {
       provider,
       baseUrl: settings.baseUrl,
       apiKey: settings.apiKey,
@@ -166,12 +176,10 @@ function* requestOnce(
       stream: Boolean(streamField),
       replyTokens,
       signal: controller.signal,
-      ...(fetchImpl && { fetch: fetchImpl }),
       onFeatureRefused: (feature: ModelFeature) => events.put({ kind: 'refused', feature }),
       onText: (text: string) => events.put({ kind: 'text', text }),
       onReasoning: () => events.put({ kind: 'reasoning' }),
     });
-    return reply;
   } finally {
     // The reporter ends with the channel (the client's callbacks have each been put by now).
     events.close();
@@ -208,12 +216,12 @@ export function* askModel(firstPrompt: string, options: AskOptions) {
     } catch (error) {
       if (error instanceof RateLimitedError) {
         waits += 1;
-        const wait = rateLimitWait(error, (yield* call(randomSource))());
+        const wait = rateLimitWait(error, (yield* fromContext('random'))());
         yield* put(
           gameActions.turnRetryScheduled({
             reason: 'rateLimited',
             attempt: waits,
-            retryAt: Date.now() + wait,
+            retryAt: (yield* fromContext('clock')).now() + wait,
           }),
         );
         yield* delay(wait);
@@ -229,7 +237,7 @@ export function* askModel(firstPrompt: string, options: AskOptions) {
           gameActions.turnRetryScheduled({
             reason: 'interrupted',
             attempt: waits,
-            retryAt: Date.now() + pause,
+            retryAt: (yield* fromContext('clock')).now() + pause,
           }),
         );
         yield* delay(pause);

@@ -1,0 +1,64 @@
+/**
+ * What the game's flows read of the store, and the checks a model's reply must pass before the
+ * game goes on with it.
+ */
+import { select } from 'typed-redux-saga';
+import { fromContext } from '../../../app/sagaContext';
+import { normalizeOptions } from '../../../engine/options';
+import { pickText } from '../../../engine/reply';
+import { providerById } from '../../llm';
+import type { CharacterSketch } from '../../llm/prompts';
+import type { GameState } from '../gameSlice';
+import type { PlayerStatsState } from '../playerStatsSlice';
+import { problemOf } from './problems';
+
+/** SPEC.md section 4: from turn 7 every turn asks the model whether to conclude. */
+export const FIRST_ENDING_TURN = 7;
+
+/** The story context a prompt keeps when the provider said it was too large (a 413). */
+export const TRIMMED_CONTEXT_BUDGET = 120;
+
+export interface State {
+  game: GameState;
+  playerStats: PlayerStatsState;
+  settings: { provider: string; model: string; baseUrl: string };
+  wallet: { status: string; address: string | null };
+}
+
+export const selectState = (state: State) => state;
+
+export const sketchOf = (game: GameState): CharacterSketch => ({
+  name: game.chosenCharacter,
+  gender: game.characterGender,
+  bio: game.characterBio,
+  traits: game.characterTraits,
+});
+
+/** The cause of a failed request, for the player (DESIGN.md: errors in the interface language). */
+export function* problemWith(error: unknown) {
+  const { settings } = yield* select(selectState);
+  const clock = yield* fromContext('clock');
+  const provider = providerById(settings.provider);
+  return problemOf(error, { provider, model: settings.model, now: clock.now() });
+}
+
+// ---- What each reply must hold for the game to go on; anything less is asked for again ----
+
+export const has =
+  (...fields: string[]) =>
+  (reply: Record<string, unknown>) =>
+    fields.every((field) => pickText(reply, field) !== '');
+
+export const withOptions = (field: string) => (reply: Record<string, unknown>) =>
+  has(field)(reply) && normalizeOptions(reply.options).length > 0;
+
+/** From turn 7: an ending needs only its segment; a story that goes on needs options. */
+export const segmentOrEnding = (reply: Record<string, unknown>) =>
+  reply.isFinal === true || reply.isFinal === 'true'
+    ? has('storySegment')(reply)
+    : withOptions('storySegment')(reply);
+
+export const stringList = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+    : [];

@@ -1,0 +1,168 @@
+/**
+ * The key check (SPEC.md sections 5 and 7), with the provider's own model list: a retired
+ * model is replaced before anything is asked of it, a key at a per-minute limit is a valid
+ * key, and a key without credit or a model at its daily cap is refused with the reason.
+ */
+import { call, delay, put, race, select } from 'typed-redux-saga';
+import { fromContext } from '../../../app/sagaContext';
+import {
+  RateLimitedError,
+  baseUrlOf,
+  capabilityKey,
+  chatModelsOf,
+  connectOriginOf,
+  connectStep,
+  isAbortError,
+  modelOf,
+  providerById,
+  providerSessionActions,
+  reloadToAllow,
+  settleModel,
+  type ModelFeature,
+  type ModelPreset,
+  type ProviderPreset,
+} from '../../llm';
+import { modelSettingsChosen } from '../../settings';
+import { API_KEY_STORAGE_KEY, gameActions, type KeyErrorCode, type Problem } from '../gameSlice';
+import { problemWith, selectState } from './gameState';
+import { KeyCheckTimeoutError } from './problems';
+
+/** How long the key check may take before the player is told it failed. */
+export const KEY_CHECK_TIMEOUT_MS = 30_000;
+
+/** What the key screen says for each cause of a refused key check. */
+const KEY_ERROR_OF: Partial<Record<Problem['reason'], KeyErrorCode>> = {
+  invalidApiKey: 'invalidApiKey',
+  modelUnavailable: 'modelUnavailable',
+  providerUnreachable: 'providerUnreachable',
+  noCredit: 'noCredit',
+  dailyLimit: 'dailyLimit',
+};
+
+interface KeyCheck {
+  provider: ProviderPreset;
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  signal: AbortSignal;
+}
+
+/**
+ * The provider's own list of chat models, read with the player's key. Without a readable list
+ * (a local server without /models, a key not allowed to list models, a network hiccup) the
+ * built-in list stays, and the chat check that follows decides about the key.
+ */
+function* readModelList(check: KeyCheck) {
+  const client = yield* fromContext('model');
+  try {
+    const answer = yield* call([client, client.listModels], check);
+    const models = chatModelsOf(check.provider, answer);
+    const baseUrl = baseUrlOf(check.provider, check.baseUrl);
+    yield* put(
+      providerSessionActions.modelsListed({ provider: check.provider.id, baseUrl, models }),
+    );
+    return models;
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    yield* put(providerSessionActions.modelListUnavailable());
+    return [] as ModelPreset[];
+  }
+}
+
+/**
+ * The model list first, so that a saved model the provider has retired is replaced by the
+ * curated default (with a notice) before anything is asked of it; then the spec's key check
+ * with that model. A key at a per-minute limit is a valid key: the game waits those out on its
+ * own. A key without credit is refused, and so is a model at its daily cap (the key works,
+ * but nothing can be played with this model until it resets): both are thrown.
+ */
+function* checkKeyAndModel(check: KeyCheck) {
+  const listed = yield* call(readModelList, check);
+  const { model, replaced } = settleModel(check.provider, check.model, listed);
+  if (replaced) {
+    yield* put(
+      providerSessionActions.modelReplaced({
+        provider: check.provider.id,
+        from: modelOf(check.provider, check.model),
+        to: model,
+      }),
+    );
+    yield* put(modelSettingsChosen({ provider: check.provider.id, model, baseUrl: check.baseUrl }));
+  }
+  const refused: ModelFeature[] = [];
+  const capability = capabilityKey(check.provider, check.baseUrl, model);
+  const client = yield* fromContext('model');
+  // NoCreditError and DailyLimitError are limits too, but not ones a player can wait out.
+  try {
+    yield* call([client, client.checkKey], {
+      ...check,
+      model,
+      onFeatureRefused: (feature: ModelFeature) => refused.push(feature),
+    });
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+  } finally {
+    for (const feature of refused) {
+      yield* put(providerSessionActions.featureRefused({ key: capability, feature }));
+    }
+  }
+}
+
+/** The key check worker: from the key submitted to the key accepted or rejected. */
+export function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.apiKeySubmitted>) {
+  const { settings, wallet } = yield* select(selectState);
+  const provider = providerById(settings.provider);
+  const key = apiKey.trim();
+  if (wallet.status !== 'verified') {
+    yield* put(gameActions.apiKeyRejected({ error: 'walletNotVerified' }));
+    return;
+  }
+  if (key === '' && provider.requiresKey) {
+    yield* put(gameActions.apiKeyRejected({ error: 'emptyApiKey' }));
+    return;
+  }
+  // The page's Content-Security-Policy names the hosts it may call; a Custom or Local server
+  // elsewhere is added by reloading the page once, after which the key screen submits this
+  // check again (src/features/llm/connectPolicy.ts).
+  const page = yield* fromContext('connectPage');
+  const origin = connectOriginOf(baseUrlOf(provider, settings.baseUrl));
+  if (page && origin && (yield* call(connectStep, page, origin)) === 'reload') {
+    const { baseUrl, model } = settings;
+    yield* call(reloadToAllow, page, origin, {
+      provider: provider.id,
+      model,
+      baseUrl,
+      apiKey: key,
+    });
+    return; // 'Verifying...' until the page reloads
+  }
+  const controller = new AbortController();
+  try {
+    const { timedOut } = yield* race({
+      checked: call(checkKeyAndModel, {
+        provider,
+        baseUrl: settings.baseUrl,
+        apiKey: key,
+        model: settings.model,
+        signal: controller.signal,
+      }),
+      // A provider that never answers must not leave the form 'Verifying...' for good.
+      timedOut: delay(KEY_CHECK_TIMEOUT_MS),
+    });
+    if (timedOut) {
+      controller.abort();
+      throw new KeyCheckTimeoutError(KEY_CHECK_TIMEOUT_MS / 1000);
+    }
+    const storage = yield* fromContext('storage');
+    storage?.setItem(API_KEY_STORAGE_KEY, key);
+    yield* put(gameActions.apiKeyAccepted(key));
+  } catch (error) {
+    const problem = yield* call(problemWith, error);
+    yield* put(
+      gameActions.apiKeyRejected({
+        error: KEY_ERROR_OF[problem.reason] ?? 'keyCheckFailed',
+        detail: problem,
+      }),
+    );
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * A segment's summary (SPEC.md section 7, the story context). It rides in the segment's own
+ * reply (DESIGN.md: one request per turn); when a reply leaves it out, the spec's separate
+ * summary request is written behind the options, and the next turn waits for it. Summaries are
+ * only context, so a provider failure here does not fail the turn: the segment's first 40
+ * words stand in.
+ */
+import { call, put, race, select, take } from 'typed-redux-saga';
+import { isAbortError } from '../../llm';
+import { REPLY_TOKENS } from '../../llm/prompts';
+import { gameActions, type GameState, type ResolvedChoice } from '../gameSlice';
+import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
+import { has, selectState } from './gameState';
+import { pickText } from '../../../engine/reply';
+
+/** Words of a segment kept as its summary when the model cannot give one. */
+const FALLBACK_SUMMARY_WORDS = 40;
+const fallbackSummary = (text: string) =>
+  text.split(/\s+/).slice(0, FALLBACK_SUMMARY_WORDS).join(' ');
+
+/** Leaving the story: a summary still being written for it is no longer wanted. */
+const LEAVING_THE_STORY = [
+  gameActions.returnedHome.type,
+  gameActions.newGameStarted.type,
+  gameActions.savedStoryResumed.type,
+];
+
+function* summarize(game: GameState, choice: ResolvedChoice, text: string) {
+  const prompts = yield* currentPrompts();
+  try {
+    const summary = yield* call(
+      askModel,
+      prompts.segmentSummary({
+        characterName: game.chosenCharacter,
+        choiceText: choice.option.text,
+        storySegment: text,
+      }),
+      {
+        retries: RETRY_LIMITS.unlimited,
+        replyTokens: REPLY_TOKENS.segmentSummary,
+        accept: has('storySummary'),
+      },
+    );
+    return pickText(summary, 'storySummary');
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    return fallbackSummary(text);
+  }
+}
+
+/** Asks for the latest segment's summary and stores it. */
+export function* writeSummary(game: GameState, choice: ResolvedChoice, text: string) {
+  const summary = yield* summarize(game, choice, text);
+  yield* put(gameActions.summaryStored(summary));
+}
+
+/**
+ * The summary worker: the reply left out the latest segment's summary (`summaryMissing`), so
+ * it is written behind the options, apart from the turn (the next choice may come while it is
+ * written). It stops if the player leaves the story.
+ */
+export function* summaryFallback(_action: ReturnType<typeof gameActions.summaryMissing>) {
+  const { game } = yield* select(selectState);
+  const choice = game.lastChoice;
+  if (!choice || !game.summaryPending) return;
+  const text = game.previousParagraph;
+  try {
+    yield* race({
+      summarized: call(writeSummary, game, choice, text),
+      left: take(LEAVING_THE_STORY),
+    });
+  } catch (error) {
+    // Nothing else would hear of it, and the next turn waits for this summary.
+    if (isAbortError(error)) return;
+    yield* put(gameActions.summaryStored(fallbackSummary(text)));
+  }
+}
+
+/**
+ * The last segment's summary, if it is still being written: the next prompt carries it
+ * (SPEC.md section 7, the story context). Cancel still stops this wait.
+ */
+export function* summaryOfLastSegment() {
+  while ((yield* select(selectState)).game.summaryPending) {
+    yield* take(gameActions.summaryStored.type);
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * A turn (SPEC.md section 4; the rules stay with the game): the choice made, the outcome
+ * rolled and the scenario type picked by the game, then the model writes the segment, its
+ * options and its summary in one reply. From turn 7 the turn is the conclusion check: the
+ * model may end the story, and the recap follows in the same turn.
+ */
+import { call, put, race, select, take } from 'typed-redux-saga';
+import { fromContext } from '../../../app/sagaContext';
+import { normalizeOptions } from '../../../engine/options';
+import { rollOutcome } from '../../../engine/outcome';
+import { pickText } from '../../../engine/reply';
+import { chooseScenarioType } from '../../../engine/scenario';
+import type { StoryOption } from '../../../engine/types';
+import { isAbortError } from '../../llm';
+import { REPLY_TOKENS } from '../../llm/prompts';
+import { canChoose, gameActions, type GameState, type ResolvedChoice } from '../gameSlice';
+import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
+import {
+  FIRST_ENDING_TURN,
+  TRIMMED_CONTEXT_BUDGET,
+  problemWith,
+  segmentOrEnding,
+  selectState,
+  sketchOf,
+  withOptions,
+} from './gameState';
+import { STOPPING_THE_STORY } from './opening';
+import { writeRecap } from './recap';
+import { summaryOfLastSegment, writeSummary } from './summaries';
+
+/** The option picked, or the player's own words: medium risk, neutral, no trait (issue 5). */
+function chosenOption(game: GameState, choice: { index: number } | { text: string }) {
+  if ('index' in choice) return { option: game.options[choice.index], freeText: false };
+  const text = choice.text.trim();
+  if (text === '') return { option: undefined, freeText: true };
+  const option: StoryOption = { text, risk: 'medium', alignment: 'neutral', traitAlignment: '' };
+  return { option, freeText: true };
+}
+
+/** The game's rolls for a choice, each told to the store as it is made. */
+function* resolveChoice(payload: ReturnType<typeof gameActions.choiceMade>['payload']) {
+  const { game, playerStats } = yield* select(selectState);
+  if (!canChoose(game)) return null;
+  const { option, freeText } = chosenOption(game, payload);
+  if (!option) return null;
+  const random = yield* fromContext('random');
+  // The turn this choice plays, for every rule and the prompt alike (SPEC.md section 4).
+  const turn = game.turnCount + 1;
+  const outcome = rollOutcome(
+    {
+      risk: option.risk,
+      traitConsistency: playerStats.playerStats.traitConsistency,
+      turnCount: turn,
+      recentOutcomes: game.outcomes,
+    },
+    random,
+  );
+  const rolled = { turn, option, freeText, outcome, outcomesSoFar: [...game.outcomes, outcome] };
+  yield* put(gameActions.outcomeRolled(rolled));
+  const scenarioType = chooseScenarioType(
+    {
+      turnCount: turn,
+      playerStats: playerStats.playerStats,
+      scenarioHistory: game.scenarioHistory,
+      moralChoices: game.moralChoices,
+    },
+    random,
+  );
+  const resolved: ResolvedChoice = { ...rolled, scenarioType };
+  yield* put(gameActions.scenarioPicked(resolved));
+  return resolved;
+}
+
+/** The model writes the choice's segment; from turn 7 it may end the story. */
+function* writeSegment(choice: ResolvedChoice): Generator {
+  yield* call(summaryOfLastSegment);
+  const prompts = yield* currentPrompts();
+  const { game, playerStats } = yield* select(selectState);
+  const input = {
+    character: sketchOf(game),
+    genre: game.chosenGenre,
+    summaries: game.storySummary,
+    previousParagraph: game.previousParagraph,
+    choice: choice.option,
+    outcome: choice.outcome,
+    scenarioType: choice.scenarioType,
+    turnCount: choice.turn,
+    playerStats: playerStats.playerStats,
+  };
+  const mayEnd = choice.turn >= FIRST_ENDING_TURN;
+  const use = mayEnd ? 'conclusionCheck' : 'nextSegment';
+  try {
+    const reply = yield* call(askModel, prompts[use](input), {
+      retries: RETRY_LIMITS.unlimited,
+      streamField: 'storySegment',
+      replyTokens: REPLY_TOKENS[use],
+      trimmed: () => prompts[use]({ ...input, contextBudget: TRIMMED_CONTEXT_BUDGET }),
+      // Before turn 7 a reply must go on with options, whatever it says about ending.
+      accept: mayEnd ? segmentOrEnding : withOptions('storySegment'),
+    });
+    const text = pickText(reply, 'storySegment');
+    const isFinal = mayEnd && (reply.isFinal === true || reply.isFinal === 'true');
+    const received = gameActions.segmentReceived({
+      text,
+      options: normalizeOptions(reply.options),
+      isFinal,
+    });
+    yield* put(received);
+
+    // The summary rides in the reply (DESIGN.md: one request per turn); the spec's separate
+    // summary request is the fallback, written behind the options unless the story ended.
+    const summary = pickText(reply, 'storySummary');
+    if (summary !== '') yield* put(gameActions.summaryStored(summary));
+    else if (!isFinal) yield* put(gameActions.summaryMissing());
+    else yield* call(writeSummary, game, choice, text);
+    // The recap reads every summary, this one's too.
+    if (isFinal) yield* call(writeRecap, received);
+  } catch (error) {
+    if (isAbortError(error)) return;
+    yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
+  }
+}
+
+/** Cancel on the overlay, Return to Home and Start New Game stop a turn and its waits. */
+function* unlessStopped(work: (choice: ResolvedChoice) => Generator, choice: ResolvedChoice) {
+  yield* race({ done: call(work, choice), stopped: take(STOPPING_THE_STORY) });
+}
+
+/**
+ * The turn worker: from the choice made to the segment received with its options (and, when
+ * the reply carried it, its summary); at the end of the story, to the recap. A choice the game
+ * cannot take now (a turn under way, a failed turn, an empty free text) is ignored.
+ */
+export function* playTurn({ payload }: ReturnType<typeof gameActions.choiceMade>) {
+  const resolved = yield* call(resolveChoice, payload);
+  if (resolved) yield* call(unlessStopped, writeSegment, resolved);
+}
+
+function* retryRecap(): Generator {
+  const { game } = yield* select(selectState);
+  const final = gameActions.segmentReceived({
+    text: game.previousParagraph,
+    options: [],
+    isFinal: true,
+  });
+  try {
+    yield* call(writeRecap, final);
+  } catch (error) {
+    if (!isAbortError(error)) yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
+  }
+}
+
+/** The Try again worker: the recap when the story had ended, else the failed turn's segment. */
+export function* retryTurn(_action: ReturnType<typeof gameActions.turnRetryRequested>) {
+  const { game } = yield* select(selectState);
+  if (!game.lastChoice || !game.isLoading) return;
+  yield* call(unlessStopped, game.isFinal ? retryRecap : writeSegment, game.lastChoice);
+}
