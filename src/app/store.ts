@@ -50,7 +50,7 @@ export interface LazyLoadedSlices {
   api: ReturnType<BackendApi['reducer']>;
 }
 
-const rootReducer = combineSlices(
+export const rootReducer = combineSlices(
   { settings: settingsReducer },
   walletSlice,
   gameSlice,

@@ -31,7 +31,7 @@ export {
 export type { PlayerStatsState } from './playerStatsSlice';
 export { PORTRAIT_COUNT, portraitNumber, portraitSrc } from './portraits';
 export { isResumable, restoreGame, selectResumableGame, type ResumableGame } from './resumableGame';
-export { gameSaga } from './sagas/gameSaga';
+export { flowFor, gameSaga } from './sagas/gameSaga';
 export { KEY_CHECK_TIMEOUT_MS, checkKey } from './sagas/keyCheck';
 export { openingGeneration } from './sagas/opening';
 export { playTurn, retryTurn } from './sagas/turn';

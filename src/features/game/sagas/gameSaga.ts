@@ -7,7 +7,7 @@
  * it and returns when its flow ends, so a test runs one with expectSaga and no timeout.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { call, fork, getContext, setContext, takeLatest, takeLeading } from 'typed-redux-saga';
+import { fork, getContext, setContext, takeLatest, takeLeading } from 'typed-redux-saga';
 import { systemClock, type SagaContext } from '../../../app/sagaContext';
 import { httpModelClient } from '../../llm';
 import { gameActions } from '../gameSlice';
@@ -32,14 +32,15 @@ function* withDefaultContext() {
   yield* setContext(missing);
 }
 
-/** The worker for the action that brought this code in, if it starts one. */
-function* firstFlow(first: UnknownAction) {
-  if (gameActions.apiKeySubmitted.match(first)) yield* call(checkKey, first);
-  else if (gameActions.characterNamed.match(first)) yield* call(openingGeneration, first);
-  else if (gameActions.openingRetryRequested.match(first)) yield* call(openingGeneration, first);
-  else if (gameActions.choiceMade.match(first)) yield* call(playTurn, first);
-  else if (gameActions.turnRetryRequested.match(first)) yield* call(retryTurn, first);
-  else if (gameActions.summaryMissing.match(first)) yield* call(summaryFallback, first);
+/** The worker an action starts, if it starts one (for the first action, and for replays). */
+export function flowFor(action: UnknownAction) {
+  if (gameActions.apiKeySubmitted.match(action)) return () => checkKey(action);
+  if (gameActions.characterNamed.match(action) || gameActions.openingRetryRequested.match(action))
+    return () => openingGeneration(action);
+  if (gameActions.choiceMade.match(action)) return () => playTurn(action);
+  if (gameActions.turnRetryRequested.match(action)) return () => retryTurn(action);
+  if (gameActions.summaryMissing.match(action)) return () => summaryFallback(action);
+  return null;
 }
 
 /**
@@ -49,7 +50,8 @@ function* firstFlow(first: UnknownAction) {
 export function* gameSaga(first?: UnknownAction) {
   // Delegated, not called: setContext must reach this task, the parent of every flow.
   yield* withDefaultContext();
-  if (first) yield* fork(firstFlow, first);
+  const firstFlow = first && flowFor(first);
+  if (firstFlow) yield* fork(firstFlow);
   yield* takeLeading(gameActions.apiKeySubmitted, checkKey);
   // A restart cancels a stale opening (takeLatest); a double click is one turn (takeLeading).
   yield* takeLatest(

@@ -46,7 +46,9 @@ function* resolveChoice(payload: ReturnType<typeof gameActions.choiceMade>['payl
   const random = yield* fromContext('random');
   // The turn this choice plays, for every rule and the prompt alike (SPEC.md section 4).
   const turn = game.turnCount + 1;
-  const outcome = rollOutcome(
+  // Called as effects, so a replay can hand in a recorded roll (.provide in redux-saga-test-plan).
+  const outcome = yield* call(
+    rollOutcome,
     {
       risk: option.risk,
       traitConsistency: playerStats.playerStats.traitConsistency,
@@ -57,7 +59,8 @@ function* resolveChoice(payload: ReturnType<typeof gameActions.choiceMade>['payl
   );
   const rolled = { turn, option, freeText, outcome, outcomesSoFar: [...game.outcomes, outcome] };
   yield* put(gameActions.outcomeRolled(rolled));
-  const scenarioType = chooseScenarioType(
+  const scenarioType = yield* call(
+    chooseScenarioType,
     {
       turnCount: turn,
       playerStats: playerStats.playerStats,

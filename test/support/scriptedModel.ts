@@ -1,0 +1,63 @@
+/**
+ * A language-model client for saga tests: a plain object in the saga context (`model`) that
+ * answers each request from a script, streams the text in pieces as a provider would, and
+ * keeps every request it was asked. No server, no timers: a worker run with it ends as soon as
+ * its flow does. The fake OpenAI-compatible server (test/fixtures/fakeModelServer.ts) stays the
+ * strict stand-in for the provider itself; this is the stand-in for the client.
+ */
+import type { CompletionRequest, ModelClient } from '../../src/features/llm';
+import type { ChatRequestBody, CompletionReply } from '../fixtures/fakeModelServer';
+
+/** What the script answers: a reply (as the fake server's replies are written), or an error. */
+export type ScriptedAnswer = CompletionReply | Error;
+
+/** A list of answers, in order, or a function of the request (the fake server's replies are). */
+export type ModelScript = ScriptedAnswer[] | ((body: ChatRequestBody) => ScriptedAnswer);
+
+export interface ScriptedModel extends ModelClient {
+  /** Every completion asked for, as the body a provider would have received. */
+  readonly requests: ChatRequestBody[];
+}
+
+/** Characters per streamed piece. */
+const PIECE = 16;
+
+const bodyOf = (request: Omit<CompletionRequest, 'fetch'>): ChatRequestBody => ({
+  model: request.model,
+  messages: [
+    ...(request.system ? [{ role: 'system', content: request.system }] : []),
+    { role: 'user', content: request.prompt },
+  ],
+  max_tokens: request.replyTokens,
+  stream: request.stream,
+});
+
+export function scriptedModel(script: ModelScript, listed: string[] = []): ScriptedModel {
+  const requests: ChatRequestBody[] = [];
+  const answerTo = (body: ChatRequestBody): ScriptedAnswer => {
+    if (typeof script === 'function') return script(body);
+    const answer = script.shift();
+    if (!answer) throw new Error(`The script has no answer for request ${requests.length}`);
+    return answer;
+  };
+  return {
+    requests,
+    async complete(request) {
+      const body = bodyOf(request);
+      requests.push(body);
+      const answer = answerTo(body);
+      if (answer instanceof Error) throw answer;
+      const text = typeof answer.json === 'string' ? answer.json : JSON.stringify(answer.json);
+      if (request.stream) {
+        for (let end = PIECE; end < text.length + PIECE; end += PIECE) {
+          request.onText?.(text.slice(0, end));
+        }
+      }
+      return text;
+    },
+    async listModels() {
+      return { object: 'list', data: listed.map((id) => ({ id, object: 'model' })) };
+    },
+    async checkKey() {},
+  };
+}
