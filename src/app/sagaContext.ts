@@ -54,9 +54,9 @@ export interface SagaContext {
   walletEnvironment: WalletEnvironment;
   /** The backend's clients, made on first use. */
   backend: BackendProvider;
-  /** The saved stories' database and the other tabs' channel. */
-  openStoriesDb: () => Promise<StoriesDb>;
-  openTabChannel: () => TabChannel | null;
+  /** The saved stories' database and the other tabs' channel: the browser's own when absent. */
+  openStoriesDb: (() => Promise<StoriesDb>) | undefined;
+  openTabChannel: (() => TabChannel | null) | undefined;
 }
 
 /** One value of the saga context, typed by its key. */

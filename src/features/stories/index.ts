@@ -1,6 +1,7 @@
 // The saved-stories feature's public API: storage (MyStoriesDB), export/import, the state and
-// events, and the parts the app puts into the game's views. The flows load by path
-// (storiesSagaLoader), so they stay out of the home bundle.
+// events, the parts the app puts into the game's views, and its flows (the root saga and the
+// save worker, for tests and tools: the home bundle imports none of them, and the saga loader
+// fetches them).
 export { ANONYMOUS_WALLET, MIN_PREVIOUS_PARAGRAPH_LENGTH, isListable } from './savedStory';
 export type { SavedStory, StoryDraft } from './savedStory';
 export {
@@ -44,3 +45,4 @@ export { SaveGameButton } from './views/SaveGameButton';
 export { SavedStoriesList } from './views/SavedStoriesList';
 export { StartNewGame } from './views/StartNewGame';
 export { StoriesNotice } from './views/StoriesNotice';
+export { AUTO_SAVE_DELAY_MS, saveCurrentStory, storiesSaga } from './storiesSaga';

@@ -22,6 +22,7 @@ import {
   takeLatest,
   takeLeading,
 } from 'typed-redux-saga';
+import { fromContext } from '../../app/sagaContext';
 import {
   gameActions,
   isResumable,
@@ -140,7 +141,7 @@ function* saveEach(saves: Channel<SaveKind>) {
  * Saves the story being played, if it is at a point it can be resumed from. Not while the
  * wallet is signing in: the story would land under 'anonymous' for that moment.
  */
-function* saveCurrentStory(manual: boolean) {
+export function* saveCurrentStory(manual: boolean) {
   const state = yield* select(selectState);
   if (!isResumable(state.game) || selectIsWalletBusy(state)) return 'skipped';
   const owner = selectOwner(state);
@@ -328,8 +329,8 @@ function* expireNotice(action: PayloadAction<unknown>) {
  * saga context; the browser's own IndexedDB and BroadcastChannel are the defaults.
  */
 export function* storiesSaga() {
-  const open = yield* getContext<(() => Promise<StoriesDb>) | undefined>('openStoriesDb');
-  const openTabs = yield* getContext<(() => TabChannel | null) | undefined>('openTabChannel');
+  const open = yield* fromContext('openStoriesDb');
+  const openTabs = yield* fromContext('openTabChannel');
   const tabs = (openTabs ?? openTabChannel)();
   yield* setContext({
     storiesDatabase: storiesDatabase(open ?? (() => openStoriesDb())),

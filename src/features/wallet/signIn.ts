@@ -3,8 +3,8 @@
  * Wallet: it brings ethers' signature recovery, which the home screen does not need.
  */
 import { getAddress, hexlify, toUtf8Bytes, verifyMessage } from 'ethers';
-import { call, getContext, put, race, take } from 'typed-redux-saga';
-import type { BackendProvider } from '../../api';
+import { call, put, race, take } from 'typed-redux-saga';
+import { fromContext } from '../../app/sagaContext';
 import { walletErrorCode, type Eip1193Provider } from './eip1193';
 import type { WalletEnvironment } from './environment';
 import { clearAuthState, storeSignIn } from './session';
@@ -49,8 +49,8 @@ const request = (provider: Eip1193Provider, method: string, params?: unknown[]) 
  * (the auth state is then cleared and the player told why).
  */
 export function* signIn(preferred: Eip1193Provider | null) {
-  const env = yield* getContext<WalletEnvironment>('walletEnvironment');
-  const backendProvider = yield* getContext<BackendProvider>('backend');
+  const env = yield* fromContext('walletEnvironment');
+  const backendProvider = yield* fromContext('backend');
   let address: string | null = null;
   try {
     const provider = preferred ?? (yield* chooseWallet(env));

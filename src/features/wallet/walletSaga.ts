@@ -9,7 +9,6 @@ import {
   cancel,
   delay,
   fork,
-  getContext,
   put,
   select,
   spawn,
@@ -17,6 +16,7 @@ import {
   takeEvery,
   takeLeading,
 } from 'typed-redux-saga';
+import { fromContext } from '../../app/sagaContext';
 import type { Eip1193Provider } from './eip1193';
 import type { WalletEnvironment } from './environment';
 import {
@@ -49,7 +49,7 @@ interface ActiveWallet {
 const selectWallet = (state: { wallet: WalletState }) => state.wallet;
 
 export function* walletSaga() {
-  const env = yield* getContext<WalletEnvironment | undefined>('walletEnvironment');
+  const env = yield* fromContext('walletEnvironment');
   if (!env) return; // a store made without a browser (most tests)
   const active: ActiveWallet = { provider: null, listener: null };
 
@@ -134,7 +134,7 @@ function* listenForAccounts(provider: Eip1193Provider) {
  * no account at all clears the session.
  */
 function* accountsChanged(accounts: string[]) {
-  const env = yield* getContext<WalletEnvironment>('walletEnvironment');
+  const env = yield* fromContext('walletEnvironment');
   if (yield* select(selectIsWalletBusy)) return;
   const current = yield* select(selectWalletAddress);
   const next = accounts[0]?.toLowerCase() ?? null;
