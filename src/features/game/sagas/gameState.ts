@@ -34,6 +34,13 @@ export const sketchOf = (game: GameState): CharacterSketch => ({
   traits: game.characterTraits,
 });
 
+/** What every story prompt (a turn, the recap) is told of the story so far. */
+export const storySoFar = (game: GameState) => ({
+  character: sketchOf(game),
+  genre: game.chosenGenre,
+  summaries: game.storySummary,
+});
+
 /** The cause of a failed request, for the player (DESIGN.md: errors in the interface language). */
 export function* problemWith(error: unknown) {
   const { settings } = yield* select(selectState);

@@ -10,7 +10,7 @@ import { REPLY_TOKENS } from '../../llm/prompts';
 import { gameActions } from '../gameSlice';
 import { scoreComputed } from '../playerStatsSlice';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
-import { TRIMMED_CONTEXT_BUDGET, has, selectState, sketchOf } from './gameState';
+import { TRIMMED_CONTEXT_BUDGET, has, selectState, storySoFar } from './gameState';
 
 const percent = (value: unknown) => {
   const number = Math.round(Number(value));
@@ -25,9 +25,7 @@ export function* writeRecap(finalSegment: ReturnType<typeof gameActions.segmentR
   const prompts = yield* currentPrompts();
   const { game, playerStats } = yield* select(selectState);
   const input = {
-    character: sketchOf(game),
-    genre: game.chosenGenre,
-    summaries: game.storySummary,
+    ...storySoFar(game),
     finalParagraph: finalSegment.payload.text,
     turnCount: game.turnCount,
     playerStats: playerStats.playerStats,

@@ -21,7 +21,7 @@ import {
   problemWith,
   segmentOrEnding,
   selectState,
-  sketchOf,
+  storySoFar,
   withOptions,
 } from './gameState';
 import { STOPPING_THE_STORY } from './opening';
@@ -80,9 +80,7 @@ function* writeSegment(choice: ResolvedChoice): Generator {
   const prompts = yield* currentPrompts();
   const { game, playerStats } = yield* select(selectState);
   const input = {
-    character: sketchOf(game),
-    genre: game.chosenGenre,
-    summaries: game.storySummary,
+    ...storySoFar(game),
     previousParagraph: game.previousParagraph,
     choice: choice.option,
     outcome: choice.outcome,
