@@ -10,7 +10,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import type { StaticProvider } from 'redux-saga-test-plan/providers';
-import type { Clock, SagaContext } from '../../src/app/sagaContext';
+import type { Clock, SagaContext } from '../../src/shared/sagaContext';
 import { rootReducer, type RootState } from '../../src/app/store';
 import { rollOutcome } from '../../src/engine/outcome';
 import { seededRng } from '../../src/engine/random';

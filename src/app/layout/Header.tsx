@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router-dom';
-import { LanguageSelect } from '../../features/settings';
+import { LanguageSelect } from '../../features/settings/views';
 import { WalletControl } from '../../features/wallet';
 import { Logo } from './Logo';
 import './staticShell.css';

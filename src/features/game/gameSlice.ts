@@ -1,151 +1,36 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Alignment, Outcome, ScenarioType, StoryOption } from '../../engine/types';
-import type { ResumableGame } from './resumableGame';
+import type { StoryOption } from '../../engine/types';
+import type {
+  GameState,
+  ResolvedChoice,
+  RolledChoice,
+  Segment,
+  CharacterProfile,
+  KeyErrorCode,
+  Problem,
+  Recap,
+  GameWait,
+  ResumableGame,
+} from './gameModel';
+
+export type {
+  GameStage,
+  StoryEntry,
+  GameErrorCode,
+  KeyErrorCode,
+  ProblemReason,
+  Problem,
+  GameWait,
+  Recap,
+  CharacterProfile,
+  GameState,
+  ResolvedChoice,
+  RolledChoice,
+  Segment,
+} from './gameModel';
 
 /** SPEC.md section 3: where the browser keeps the player's key between visits. */
 export const API_KEY_STORAGE_KEY = 'apiKey';
-
-/** SPEC.md section 4, Game flow: one /game view per stage. */
-export type GameStage =
-  | 'apiKeyInput'
-  | 'loadOrCreate'
-  | 'genreSelection'
-  | 'characterImageSelection'
-  | 'characterSelection'
-  | 'loading'
-  | 'playing'
-  | 'endingScreen';
-
-/** One line of the story log: the model's paragraph, or what the player chose. */
-export type StoryEntry =
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'choice'; text: string; outcome: Outcome | null; freeText: boolean };
-
-/** What the player sees when the opening or a turn fails (messages in the catalogues). */
-export type GameErrorCode = 'turnFailed' | 'openingFailed';
-
-/**
- * Why the key screen refused a key (SPEC.md section 8 and the causes a check can name). Kept
- * apart from the story's own error: a key checked mid-story never wipes out a failed turn.
- */
-export type KeyErrorCode =
-  | 'emptyApiKey'
-  | 'walletNotVerified'
-  | 'invalidApiKey'
-  | 'modelUnavailable'
-  | 'providerUnreachable'
-  | 'keyCheckFailed'
-  | 'noCredit'
-  | 'dailyLimit';
-
-/** Why a request to the model failed, as the player is told it under the main message. */
-export type ProblemReason =
-  | 'invalidApiKey'
-  | 'modelUnavailable'
-  | 'providerUnreachable'
-  | 'noAnswer'
-  | 'retriesExhausted'
-  | 'dailyLimit'
-  | 'noCredit'
-  | 'requestTooLarge'
-  | 'providerError'
-  | 'unexpected';
-
-/**
- * The cause of a failure (DESIGN.md: errors say what happened): a reason the catalogues word in
- * the interface language, and the provider's own message, quoted as it said it.
- */
-export interface Problem {
-  reason: ProblemReason;
-  /** The provider preset's id (its name is worded by the views). */
-  provider: string;
-  model: string;
-  /** For an unreachable provider: the address asked. */
-  origin: string | null;
-  /** The player's own server (local or custom preset): the CORS hint applies. */
-  ownServer: boolean;
-  /** What the provider said, verbatim (never holds the key). */
-  providerMessage: string | null;
-  status: number | null;
-  /** For a daily limit: when it resets (ms since the epoch), when the answer said. */
-  resetsAt: number | null;
-  /** For a limit: whether it counts requests or tokens, when the answer said. */
-  limitMetric: 'requests' | 'tokens' | null;
-}
-
-/** A wait the player can see and cancel (DESIGN.md: endless retries stay visible). */
-export interface GameWait {
-  reason: 'rateLimited' | 'unreadableReply' | 'interrupted';
-  attempt: number;
-  /** When the next try starts (ms since the epoch); null for an immediate retry. */
-  retryAt: number | null;
-}
-
-/** The scored recap (SPEC.md section 3, Ending recap), as the model gave it. */
-export interface Recap {
-  wrapUpParagraph: string;
-  bigMoment: string;
-  frequentActivity: string;
-  characterTraitHighlight: string;
-  themeExploration: string;
-  overallScore: number;
-  endingType: string;
-}
-
-export interface CharacterProfile {
-  gender: string;
-  bio: string;
-  traits: string[];
-  facialFeatures: string[];
-}
-
-export interface GameState {
-  stage: GameStage;
-  /** The player's key: only in memory and localStorage 'apiKey', never in saved stories. */
-  apiKey: string;
-  checkingKey: boolean;
-  /** Why the last key check refused the key, and its cause. */
-  keyError: KeyErrorCode | null;
-  keyErrorDetail: Problem | null;
-  chosenGenre: string;
-  /** Portrait number 1..32 (public/characters/N.png). */
-  chosenImage: number;
-  chosenCharacter: string;
-  characterGender: string;
-  characterBio: string;
-  characterTraits: string[];
-  characterFacialFeatures: string[];
-  /** SPEC.md 'storyAndUserInputs': paragraphs and choices, in order. */
-  storyLog: StoryEntry[];
-  /** The latest paragraph (SPEC.md 'previousParagraph'). */
-  previousParagraph: string;
-  options: StoryOption[];
-  /** One summary per segment; the prompts send only the last 16. */
-  storySummary: string[];
-  /**
-   * The latest segment's summary is still being written. The options show without it (it is
-   * only the next prompt's context); the next turn waits for it. Session state: never saved.
-   */
-  summaryPending: boolean;
-  /** The narrative as it streams in, before the reply is complete. */
-  streamingText: string;
-  turnCount: number;
-  loadingProgress: number;
-  isLoading: boolean;
-  isFinal: boolean;
-  scenarioHistory: ScenarioType[];
-  moralChoices: Alignment[];
-  outcomes: Outcome[];
-  recap: Recap | null;
-  /** The choice whose segment is being written (kept so a failed turn can be retried). */
-  lastChoice: ResolvedChoice | null;
-  wait: GameWait | null;
-  error: GameErrorCode | null;
-  /** The model is thinking before it writes (a reasoning model); its thoughts are not shown. */
-  thinking: boolean;
-  /** What caused the error (shown under the catalogue message). */
-  errorDetail: Problem | null;
-}
 
 export const initialGameState: GameState = {
   stage: 'apiKeyInput',
@@ -187,31 +72,6 @@ const freshStory = (state: GameState): GameState => ({
   apiKey: state.apiKey,
   stage: 'genreSelection',
 });
-
-export interface ResolvedChoice {
-  /**
-   * The turn this choice plays: the first choice is turn 1. The outcome roll, the scenario
-   * rules, the conclusion check and the prompt's "Turn N" all count by it (SPEC.md section 4).
-   */
-  turn: number;
-  /** The option chosen, or the player's own words as a medium, neutral choice. */
-  option: StoryOption;
-  freeText: boolean;
-  /** The game's own roll (DESIGN.md: the model's echo is not trusted). */
-  outcome: Outcome;
-  scenarioType: ScenarioType;
-  /** Every outcome so far, this one included (the success rate counts them). */
-  outcomesSoFar: Outcome[];
-}
-
-/** A choice with its outcome rolled, before the scenario type is picked. */
-export type RolledChoice = Omit<ResolvedChoice, 'scenarioType'>;
-
-export interface Segment {
-  text: string;
-  options: StoryOption[];
-  isFinal: boolean;
-}
 
 export const gameSlice = createSlice({
   name: 'game',

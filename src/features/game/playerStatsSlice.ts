@@ -3,17 +3,12 @@ import { applyChoiceToStats, playerStatsInRange } from '../../engine/stats';
 import {
   INITIAL_PLAYER_STATS,
   INITIAL_SCORE_BREAKDOWN,
-  type PlayerStats,
   type ScoreBreakdown,
 } from '../../engine/types';
+import type { PlayerStatsState } from './gameModel';
 import { gameActions } from './gameSlice';
 
-export interface PlayerStatsState {
-  playerStats: PlayerStats;
-  scoreBreakdown: ScoreBreakdown;
-  /** The ending score, computed by the engine from the recap (SPEC.md section 9). */
-  finalScore: number | null;
-}
+export type { PlayerStatsState } from './gameModel';
 
 export const initialPlayerStatsState: PlayerStatsState = {
   playerStats: INITIAL_PLAYER_STATS,

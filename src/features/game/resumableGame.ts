@@ -13,32 +13,17 @@ import {
   type ScenarioType,
   type ScoreBreakdown,
 } from '../../engine/types';
-import type { GameState, Recap, StoryEntry } from './gameSlice';
-import type { PlayerStatsState } from './playerStatsSlice';
+import {
+  STORY_FIELDS,
+  type GameState,
+  type PlayerStatsState,
+  type Recap,
+  type ResumableGame,
+  type StoryEntry,
+} from './gameModel';
 import { portraitNumber } from './portraits';
 
-/** The story fields of the game slice that make a story what it is. */
-export const STORY_FIELDS = [
-  'chosenGenre',
-  'chosenImage',
-  'chosenCharacter',
-  'characterGender',
-  'characterBio',
-  'characterTraits',
-  'characterFacialFeatures',
-  'storyLog',
-  'previousParagraph',
-  'options',
-  'storySummary',
-  'turnCount',
-  'isFinal',
-  'scenarioHistory',
-  'moralChoices',
-  'outcomes',
-  'recap',
-] as const;
-
-export type ResumableGame = Pick<GameState, (typeof STORY_FIELDS)[number]> & PlayerStatsState;
+export { STORY_FIELDS, type ResumableGame } from './gameModel';
 
 /**
  * Whether the game is at a point it can be resumed from: the story start is set, or a turn is

@@ -7,4 +7,3 @@ export {
   initialSettingsState,
 } from './settingsSlice';
 export type { SettingsState } from './settingsSlice';
-export { LanguageSelect } from './LanguageSelect';

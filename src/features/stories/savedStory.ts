@@ -1,7 +1,15 @@
 // The saved story record (SPEC.md section 3, "Saved story") and the rules that decide which
 // records may be saved and which are listed (SPEC.md section 5). No I/O here.
 import { isRecord } from '../../engine/guards';
-import type { RecordStamp } from './storyRevision';
+
+/**
+ * Which write of a record a tab last saw. `revision` counts the record's writes; `lastSaved`
+ * tells a record apart from one deleted and made again under the same id.
+ */
+export interface RecordStamp {
+  revision: number;
+  lastSaved: string;
+}
 
 /** A story as kept in MyStoriesDB. */
 export interface SavedStory {

@@ -22,7 +22,7 @@ import {
   takeLatest,
   takeLeading,
 } from 'typed-redux-saga';
-import { fromContext } from '../../app/sagaContext';
+import { fromContext } from '../../shared/sagaContext';
 import {
   gameActions,
   isResumable,

@@ -3,16 +3,9 @@
 // revision this tab last saved or loaded; once another tab has saved it since, this tab's line is
 // kept as a new story, a branch, and the player is told. No I/O here: storiesDb applies the
 // choice inside the transaction that writes.
-import { type SavedStory, sameWallet } from './savedStory';
+import { type RecordStamp, type SavedStory, sameWallet } from './savedStory';
 
-/**
- * Which write of a record a tab last saw. `revision` counts the record's writes; `lastSaved`
- * tells a record apart from one deleted and made again under the same id.
- */
-export interface RecordStamp {
-  revision: number;
-  lastSaved: string;
-}
+export type { RecordStamp } from './savedStory';
 
 /** A record as the write finds it in the store. */
 export interface StoredStamp extends RecordStamp {

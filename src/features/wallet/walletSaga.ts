@@ -16,7 +16,7 @@ import {
   takeEvery,
   takeLeading,
 } from 'typed-redux-saga';
-import { fromContext } from '../../app/sagaContext';
+import { fromContext } from '../../shared/sagaContext';
 import type { Eip1193Provider } from './eip1193';
 import type { WalletEnvironment } from './environment';
 import {

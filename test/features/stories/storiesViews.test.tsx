@@ -15,7 +15,6 @@ import { englishCatalogue, type Catalogue } from '../../../src/app/intl/catalogu
 import korean from '../../../src/app/intl/compiled/kr.json';
 import { makeStore, type AppStore } from '../../../src/app/store';
 import {
-  gameActions,
   initialGameState,
   initialPlayerStatsState,
   selectResumableGame,

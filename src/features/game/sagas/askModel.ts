@@ -8,7 +8,7 @@
  */
 import { channel, type Channel } from 'redux-saga';
 import { call, cancelled, delay, flush, fork, put, select, take } from 'typed-redux-saga';
-import { fromContext } from '../../../app/sagaContext';
+import { fromContext } from '../../../shared/sagaContext';
 import { ModelReplyError, parseModelReply } from '../../../engine/reply';
 import type { Language } from '../../../engine/types';
 import {

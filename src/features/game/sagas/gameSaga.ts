@@ -8,7 +8,7 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { fork, getContext, setContext, takeLatest, takeLeading } from 'typed-redux-saga';
-import { systemClock, type SagaContext } from '../../../app/sagaContext';
+import { systemClock, type SagaContext } from '../../../shared/sagaContext';
 import { httpModelClient } from '../../llm';
 import { gameActions } from '../gameSlice';
 import { checkKey } from './keyCheck';

@@ -5,7 +5,7 @@
  * model may end the story, and the recap follows in the same turn.
  */
 import { call, put, race, select, take } from 'typed-redux-saga';
-import { fromContext } from '../../../app/sagaContext';
+import { fromContext } from '../../../shared/sagaContext';
 import { normalizeOptions } from '../../../engine/options';
 import { rollOutcome } from '../../../engine/outcome';
 import { pickText } from '../../../engine/reply';
