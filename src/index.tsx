@@ -11,10 +11,10 @@ import { makeStore } from './app/store';
 import { browserConnectPage } from './features/llm';
 import { browserWalletEnvironment } from './features/wallet';
 
-const store = makeStore(undefined, {
+const store = makeStore({
   persist: true,
   backend: browserBackend(),
-  sagaContext: {
+  context: {
     walletEnvironment: browserWalletEnvironment(window),
     storage: window.localStorage,
     // Read now: the cookie as the server saw it when it wrote this page's policy.

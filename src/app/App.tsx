@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { PersistGate } from 'redux-persist/integration/react';
 import type { AppStore } from './store';
 import { ErrorBoundary } from './ErrorBoundary';
 import { IntlRoot } from './intl/IntlRoot';
@@ -25,10 +24,6 @@ export function App({ store }: { store: AppStore }) {
 
 /** Waits for the saved settings, so a Korean player never sees an English flash. */
 function WhenRestored({ store, children }: { store: AppStore; children: ReactNode }) {
-  if (!store.persistor) return children;
-  return (
-    <PersistGate loading={null} persistor={store.persistor}>
-      {children}
-    </PersistGate>
-  );
+  const restored = useSyncExternalStore(store.subscribe, store.isRestored);
+  return restored ? children : null;
 }

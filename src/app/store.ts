@@ -6,18 +6,7 @@ import {
   type Reducer,
 } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
-import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-  persistReducer,
-  persistStore,
-  type Persistor,
-  type Storage,
-} from 'redux-persist';
+import type { Storage } from 'redux-persist';
 import type { BackendApi } from '../api/baseApi';
 import type { BackendProvider } from '../api/backend';
 import { settingsSlice } from '../features/settings';
@@ -25,25 +14,10 @@ import { gameSlice, playerStatsSlice } from '../features/game';
 import { providerSessionSlice } from '../features/llm';
 import { storiesSlice } from '../features/stories/storiesSlice';
 import { walletSlice } from '../features/wallet';
+import type { SagaContext } from '../shared/sagaContext';
 import { maskAction, maskSecrets } from './devtools';
 import { rootSaga } from './rootSaga';
-
-/** localStorage, looked up when used: tests and the server-side build have none. */
-const localStorageAdapter: Storage = {
-  getItem: async (key: string) => window.localStorage.getItem(key),
-  setItem: async (key: string, value: string) => window.localStorage.setItem(key, value),
-  removeItem: async (key: string) => window.localStorage.removeItem(key),
-};
-
-/**
- * Only the settings survive a reload (DESIGN.md, State); story data is saved by the stories
- * feature. Without persistStore (tests) the wrapper passes state straight through. Its
- * `_persist` bookkeeping is left out of the state's type.
- */
-const settingsReducer = persistReducer(
-  { key: 'taleweaver/settings', version: 1, storage: localStorageAdapter },
-  settingsSlice.reducer,
-) as unknown as typeof settingsSlice.reducer;
+import { keepSettings, persistStorage, readSavedSettings } from './savedSettings';
 
 /** Parts of the state that arrive with lazily loaded code (the backend API). */
 export interface LazyLoadedSlices {
@@ -51,7 +25,7 @@ export interface LazyLoadedSlices {
 }
 
 export const rootReducer = combineSlices(
-  { settings: settingsReducer },
+  settingsSlice,
   walletSlice,
   gameSlice,
   playerStatsSlice,
@@ -78,48 +52,95 @@ export interface ThunkExtra {
 }
 
 export interface StoreOptions {
-  /** Restore and keep the settings in localStorage (the browser app); off in tests. */
+  preloadedState?: Partial<RootState>;
+  /** The clients the sagas use (wallet environment, model client, storage, ...). */
+  context?: Partial<SagaContext>;
+  /**
+   * Restore the saved settings, and keep them, in `context.storage` (else the page's
+   * localStorage): the browser app. The flows start once the settings are back.
+   */
   persist?: boolean;
   /** The backend clients, made on first use; tests point them at a test server. */
   backend?: BackendProvider;
-  /** Further clients the sagas use (wallet provider, model client, ...). */
-  sagaContext?: Record<string, unknown>;
 }
 
 const noBackend: BackendProvider = () =>
   Promise.reject(new Error('This store was made without a backend (makeStore options.backend)'));
 
-export function makeStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
-  const backend = options.backend ?? noBackend;
-  const sagaMiddleware = createSagaMiddleware({ context: { backend, ...options.sagaContext } });
-  const extra: ThunkExtra = { backend };
+/** The page's localStorage, if there is one the page may read. */
+function pageStorage(): globalThis.Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the settings are kept: the context's storage, else the page's localStorage. */
+function settingsStorage(context: Partial<SagaContext> | undefined): Storage {
+  const web = context?.storage ?? pageStorage();
+  if (!web) {
+    throw new Error(
+      'makeStore({ persist: true }) needs context.storage or a page with localStorage',
+    );
+  }
+  return persistStorage(web);
+}
+
+export function makeStore({ preloadedState, context, persist, backend }: StoreOptions = {}) {
+  const backendProvider = backend ?? context?.backend ?? noBackend;
+  const sagaMiddleware = createSagaMiddleware({
+    context: { ...context, backend: backendProvider },
+  });
+  const extra: ThunkExtra = { backend: backendProvider };
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
+    // RTK's serializability and immutability checks stay on (development and tests): every
+    // action is plain data, so a DevTools export replays from the first one.
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({
-        thunk: { extraArgument: extra },
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(sagaMiddleware, lazyMiddleware.middleware),
+      getDefaultMiddleware({ thunk: { extraArgument: extra } }).concat(
+        sagaMiddleware,
+        lazyMiddleware.middleware,
+      ),
     devTools: process.env.NODE_ENV !== 'production' && {
       name: 'Taleweaver',
       actionSanitizer: (action) => maskAction(action),
       stateSanitizer: (state) => maskSecrets(state),
     },
   });
-  let persistor: Persistor | undefined;
+
   let sagas: Task | undefined;
-  if (options.persist) {
-    // The sagas start once the saved settings are back.
-    persistor = persistStore(store, null, () => {
-      sagas = sagaMiddleware.run(rootSaga);
-    });
-  } else {
-    sagas = sagaMiddleware.run(rootSaga);
-  }
-  /** Ends the long-running flows (the wallet check's timer, ...): a test's last step. */
-  const stop = () => sagas?.cancel();
-  return Object.assign(store, { persistor, stop });
+  let stopped = false;
+  let restored = !persist;
+  let stopKeeping = () => {};
+  const startFlows = () => {
+    if (!stopped) sagas = sagaMiddleware.run(rootSaga);
+  };
+  if (!persist) startFlows();
+  const storage = persist ? settingsStorage(context) : null;
+  const ready: Promise<void> = storage
+    ? readSavedSettings(storage).then((saved) => {
+        if (stopped) return;
+        restored = true;
+        store.dispatch(settingsSlice.actions.restored(saved));
+        stopKeeping = keepSettings(store, storage).stop;
+        startFlows();
+      })
+    : Promise.resolve();
+
+  return Object.assign(store, {
+    /** Resolves once the saved settings are back and the flows run. */
+    ready,
+    /** Whether the saved settings are back (always, without `persist`). */
+    isRestored: () => restored,
+    /** Ends the long-running flows (the wallet check's timer, ...): a test's last step. */
+    stop: () => {
+      stopped = true;
+      stopKeeping();
+      sagas?.cancel();
+    },
+  });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -25,7 +25,7 @@ beforeAll(async () => {
 }, DATABASE_START_TIMEOUT_MS);
 afterAll(() => server.close());
 
-const storeOnServer = () => makeStore(undefined, { backend: async () => server.backend });
+const storeOnServer = () => makeStore({ backend: async () => server.backend });
 
 test('saving a result: saved, then the duplicate warning, and the leaderboard refreshes', async () => {
   const store = storeOnServer();

@@ -72,7 +72,9 @@ function options(turn: number): StoryOption[] {
   }));
 }
 
-const store = makeStore({ game: { ...initialGameState, ...PLAYING_GAME, chosenImage: 5 } });
+const store = makeStore({
+  preloadedState: { game: { ...initialGameState, ...PLAYING_GAME, chosenImage: 5 } },
+});
 let current: CurrentRecord | null = null;
 let turn = 0;
 const openDb = openStoriesDb();

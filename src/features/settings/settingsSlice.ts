@@ -26,6 +26,19 @@ export const settingsSlice = createSlice({
   name: 'settings',
   initialState: initialSettingsState,
   reducers: {
+    /**
+     * The settings kept from an earlier visit are back (src/app/savedSettings.ts): what the
+     * storage held, each field taken only if it is still a value the settings can have.
+     */
+    restored(state, action: PayloadAction<Record<string, unknown>>) {
+      const { language, provider, model, baseUrl } = action.payload;
+      if ((LANGUAGES as readonly unknown[]).includes(language)) {
+        state.language = language as Language;
+      }
+      if (typeof provider === 'string' && provider !== '') state.provider = provider;
+      if (typeof model === 'string') state.model = model;
+      if (typeof baseUrl === 'string') state.baseUrl = baseUrl.trim();
+    },
     languageChosen(state, action: PayloadAction<string>) {
       // An unknown value (an old build, a hand-edited storage) is ignored, not stored.
       if ((LANGUAGES as readonly string[]).includes(action.payload)) {

@@ -7,7 +7,12 @@ import {
 import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
 
 const storeAt = (game: Partial<GameState>) =>
-  makeStore({ game: { ...initialGameState, ...game }, playerStats: initialPlayerStatsState });
+  makeStore({
+    preloadedState: {
+      game: { ...initialGameState, ...game },
+      playerStats: initialPlayerStatsState,
+    },
+  });
 
 const choice = {
   turn: 1,

@@ -62,8 +62,10 @@ function renderWith(
 ) {
   injectBackendApi(baseApi);
   store = makeStore({
-    game: { ...PLAYING, ...game },
-    playerStats: { ...initialPlayerStatsState, ...stats },
+    preloadedState: {
+      game: { ...PLAYING, ...game },
+      playerStats: { ...initialPlayerStatsState, ...stats },
+    },
   });
   // The view's part ends at choiceMade: it is recorded but not passed on, so the turn saga
   // (tested on its own) does not start a turn against a model client that is not there.

@@ -15,7 +15,9 @@ function storedGame(playerStats: unknown) {
 }
 
 function resumedStats(playerStats: unknown) {
-  const store = makeStore({ game: { ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk' } });
+  const store = makeStore({
+    preloadedState: { game: { ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk' } },
+  });
   store.dispatch(gameActions.savedStoryResumed(storedGame(playerStats)));
   const stats = selectPlayerStats(store.getState()).playerStats;
   store.stop();

@@ -128,7 +128,7 @@ describe('savedStoryResumed', () => {
 
   test('opens the playing screen at the saved turn with this session’s key and stats', () => {
     const store = makeStore({
-      game: { ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk-now' },
+      preloadedState: { game: { ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk-now' } },
     });
     store.dispatch(gameActions.savedStoryResumed(saved));
     const { game, playerStats } = store.getState();
@@ -142,7 +142,7 @@ describe('savedStoryResumed', () => {
     const pending = { ...playing, summaryPending: true };
     const snapshot = selectResumableGame({ game: pending, playerStats: initialPlayerStatsState });
     expect(snapshot).not.toHaveProperty('summaryPending');
-    const store = makeStore({ game: { ...pending, stage: 'loadOrCreate' } });
+    const store = makeStore({ preloadedState: { game: { ...pending, stage: 'loadOrCreate' } } });
     // Even a stored record that somehow carries the flag.
     store.dispatch(gameActions.savedStoryResumed({ ...saved, summaryPending: true } as never));
     expect(store.getState().game).toEqual(
@@ -152,7 +152,9 @@ describe('savedStoryResumed', () => {
   });
 
   test('opens the ending screen for a finished story', () => {
-    const store = makeStore({ game: { ...initialGameState, stage: 'playing', apiKey: 'sk-now' } });
+    const store = makeStore({
+      preloadedState: { game: { ...initialGameState, stage: 'playing', apiKey: 'sk-now' } },
+    });
     store.dispatch(gameActions.savedStoryResumed({ ...saved, isFinal: true, recap }));
     expect(store.getState().game).toEqual(
       expect.objectContaining({ stage: 'endingScreen', recap }),

@@ -43,10 +43,10 @@ function keepCheckAsBeforeTheReload() {
 }
 
 async function renderKeyScreen(wallet: WalletState) {
-  store = makeStore(
-    { game: initialGameState, wallet, settings: initialSettingsState },
-    { sagaContext: { model: httpModelClient(pendingFetch) } },
-  );
+  store = makeStore({
+    preloadedState: { game: initialGameState, wallet, settings: initialSettingsState },
+    context: { model: httpModelClient(pendingFetch) },
+  });
   const messages = await loadCatalogue('en');
   render(
     <Provider store={store}>

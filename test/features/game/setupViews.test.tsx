@@ -58,7 +58,10 @@ async function renderView(ui: ReactElement, setup: Setup = {}) {
     wallet: setup.wallet ?? VERIFIED,
     settings: { ...initialSettingsState, language, ...setup.settings },
   };
-  store = makeStore(preloaded, { sagaContext: { model: httpModelClient(pendingFetch) } });
+  store = makeStore({
+    preloadedState: preloaded,
+    context: { model: httpModelClient(pendingFetch) },
+  });
   const messages = await loadCatalogue(language);
   render(
     <Provider store={store}>

@@ -71,13 +71,15 @@ let store: AppStore;
 beforeEach(() => {
   injectBackendApi(baseApi);
   store = makeStore({
-    game: {
-      ...initialGameState,
-      ...PLAYING_GAME,
-      storyLog: storyLogAt(TURNS),
-      previousParagraph: `Paragraph ${TURNS}`,
-      options: [OPTION],
-      turnCount: TURNS,
+    preloadedState: {
+      game: {
+        ...initialGameState,
+        ...PLAYING_GAME,
+        storyLog: storyLogAt(TURNS),
+        previousParagraph: `Paragraph ${TURNS}`,
+        options: [OPTION],
+        turnCount: TURNS,
+      },
     },
   });
   render(

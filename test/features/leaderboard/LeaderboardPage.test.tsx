@@ -71,7 +71,7 @@ function renderPage({
  */
 function makeTestStore(options?: StoreOptions): AppStore {
   injectBackendApi(baseApi);
-  return makeStore(undefined, options);
+  return makeStore(options);
 }
 
 /** A store with no backend, holding `rows` in RTK Query's cache. */

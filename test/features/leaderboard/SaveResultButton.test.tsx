@@ -31,7 +31,7 @@ let store: AppStore;
 
 function renderButton(options?: StoreOptions) {
   injectBackendApi(baseApi);
-  store = makeStore(undefined, options);
+  store = makeStore(options);
   const onSaved = jest.fn();
   render(
     <Provider store={store}>

@@ -72,7 +72,7 @@ async function renderProfile(
   const wallet = session
     ? { status: 'verified' as const, address: session.address, error: null, choices: [] }
     : undefined;
-  store = makeStore(wallet && { wallet }, options);
+  store = makeStore({ preloadedState: wallet && { wallet }, ...options });
   if (session && cached.user) {
     await apiDispatch(store)(profileApi.util.upsertQueryData('getUser', session, cached.user));
   }

@@ -17,7 +17,9 @@ describe('settings', () => {
   });
 
   test('an unknown language is ignored', () => {
-    const store = makeStore({ settings: { ...initialSettingsState, language: 'kr' } });
+    const store = makeStore({
+      preloadedState: { settings: { ...initialSettingsState, language: 'kr' } },
+    });
     store.dispatch(languageChosen('fr'));
     expect(selectLanguage(store.getState())).toBe('kr');
   });

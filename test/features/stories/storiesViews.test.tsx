@@ -76,13 +76,13 @@ function renderAt(
   ui: React.ReactElement,
   { wallet = WALLET as string | null, messages = englishCatalogue, locale = 'en' } = {},
 ) {
-  store = makeStore(
-    {
+  store = makeStore({
+    preloadedState: {
       game: { ...playing, ...game },
       wallet: wallet ? { ...initialWalletState, status: 'verified', address: wallet } : undefined,
     },
-    { sagaContext: { openStoriesDb: () => openStoriesDb(factory) } },
-  );
+    context: { openStoriesDb: () => openStoriesDb(factory) },
+  });
   // The stories' flows load with the first list asked for (in the app, with the API key).
   store.dispatch(storiesActions.savedStoriesRequested());
   return render(
@@ -131,14 +131,12 @@ describe('the saved-stories list', () => {
   test("a storage failure shows 'Failed to load stories'; Refresh tries again", async () => {
     const blocked = Object.assign(new Error('blocked'), { name: 'SecurityError' });
     let fail = true;
-    store = makeStore(
-      { game: { ...playing, stage: 'loadOrCreate' } },
-      {
-        sagaContext: {
-          openStoriesDb: () => (fail ? Promise.reject(blocked) : openStoriesDb(factory)),
-        },
+    store = makeStore({
+      preloadedState: { game: { ...playing, stage: 'loadOrCreate' } },
+      context: {
+        openStoriesDb: () => (fail ? Promise.reject(blocked) : openStoriesDb(factory)),
       },
-    );
+    });
     render(
       <Provider store={store}>
         <IntlProvider locale="en" messages={englishCatalogue}>
@@ -275,15 +273,13 @@ describe('the save button and the ending note', () => {
   });
 
   test("a failed save says 'Error occurred while saving.' and why, until dismissed", async () => {
-    store = makeStore(
-      { game: playing },
-      {
-        sagaContext: {
-          openStoriesDb: () =>
-            Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' })),
-        },
+    store = makeStore({
+      preloadedState: { game: playing },
+      context: {
+        openStoriesDb: () =>
+          Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' })),
       },
-    );
+    });
     render(
       <Provider store={store}>
         <IntlProvider locale="en" messages={englishCatalogue}>
@@ -344,19 +340,17 @@ describe('another tab played this story on', () => {
     current: CurrentRecord,
     { messages = englishCatalogue, locale = 'en' } = {},
   ) {
-    store = makeStore(
-      {
+    store = makeStore({
+      preloadedState: {
         game: playing,
         wallet: { ...initialWalletState, status: 'verified', address: WALLET },
         stories: { ...initialStoriesState, current },
       },
-      {
-        sagaContext: {
-          openStoriesDb: () => openStoriesDb(factory),
-          openTabChannel: fakeTabs().open,
-        },
+      context: {
+        openStoriesDb: () => openStoriesDb(factory),
+        openTabChannel: fakeTabs().open,
       },
-    );
+    });
     render(
       <Provider store={store}>
         <IntlProvider locale={locale} messages={messages}>

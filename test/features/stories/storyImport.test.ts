@@ -39,7 +39,9 @@ describe('importing a story with edited stats', () => {
     const imported = { id: 1, ...parseStoryJson(exportWith(WILD_STATS)) } as SavedStory;
     const game = resumableGameOf(imported);
     if (!game) throw new Error('the import should be resumable');
-    const store = makeStore({ game: { ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk' } });
+    const store = makeStore({
+      preloadedState: { game: { ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk' } },
+    });
     store.dispatch(gameActions.savedStoryResumed(game));
     expect(selectPlayerStats(store.getState()).playerStats).toEqual({
       moralScore: 100,

@@ -68,13 +68,13 @@ async function until(what: string, check: () => boolean | Promise<boolean>) {
 
 /** A tab at the load-or-create screen with its key in, the flows started. */
 function openTab(tabs: ReturnType<typeof fakeTabs>): AppStore {
-  const store = makeStore(
-    {
+  const store = makeStore({
+    preloadedState: {
       game: { ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk-session' },
       wallet: { ...initialWalletState, status: 'verified', address: WALLET },
     },
-    { sagaContext: { openStoriesDb: () => openStoriesDb(factory), openTabChannel: tabs.open } },
-  );
+    context: { openStoriesDb: () => openStoriesDb(factory), openTabChannel: tabs.open },
+  });
   stores.push(store);
   store.dispatch(storiesActions.savedStoriesRequested());
   return store;

@@ -15,7 +15,9 @@ const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
 
 function renderControl(wallet: Partial<WalletState>) {
   const store = makeStore({
-    wallet: { status: 'disconnected', address: null, error: null, choices: [], ...wallet },
+    preloadedState: {
+      wallet: { status: 'disconnected', address: null, error: null, choices: [], ...wallet },
+    },
   });
   const dispatched = jest.spyOn(store, 'dispatch');
   render(

@@ -179,9 +179,9 @@ describe('connecting', () => {
     const wallet = new TestWallet();
     wallet.latencyMs = 200;
     const { env } = environment([wallet]);
-    const store = makeStore(undefined, {
+    const store = makeStore({
       backend: async () => server.backend,
-      sagaContext: { walletEnvironment: env },
+      context: { walletEnvironment: env },
     });
     store.dispatch(connectRequested());
     await new Promise((resolve) => setTimeout(resolve, 100));
