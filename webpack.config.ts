@@ -120,6 +120,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         'process.env.SUPABASE_ANON_KEY': JSON.stringify(
           process.env.SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
         ),
+        // REDUX_DEVTOOLS=on: a production build that connects to Redux DevTools (src/app/store.ts).
+        'process.env.REDUX_DEVTOOLS': JSON.stringify(process.env.REDUX_DEVTOOLS ?? ''),
       }),
     ],
     optimization: {

@@ -15,7 +15,7 @@ import { providerSessionSlice } from '../features/llm';
 import { storiesSlice } from '../features/stories/storiesSlice';
 import { walletSlice } from '../features/wallet';
 import type { SagaContext } from '../shared/sagaContext';
-import { maskAction, maskSecrets } from './devtools';
+import { devToolsOptions, streamShown } from './devtools';
 import { rootSaga } from './rootSaga';
 import { keepSettings, persistStorage, readSavedSettings } from './savedSettings';
 
@@ -67,6 +67,13 @@ export interface StoreOptions {
 const noBackend: BackendProvider = () =>
   Promise.reject(new Error('This store was made without a backend (makeStore options.backend)'));
 
+/**
+ * Redux DevTools: in development and tests, and in a production build made with
+ * `REDUX_DEVTOOLS=on npm run build` (the e2e test's); an ordinary production build leaves them,
+ * and their options, out.
+ */
+const DEVTOOLS_BUILT = process.env.NODE_ENV !== 'production' || process.env.REDUX_DEVTOOLS === 'on';
+
 /** The page's localStorage, if there is one the page may read. */
 function pageStorage(): globalThis.Storage | undefined {
   try {
@@ -103,11 +110,7 @@ export function makeStore({ preloadedState, context, persist, backend }: StoreOp
         sagaMiddleware,
         lazyMiddleware.middleware,
       ),
-    devTools: process.env.NODE_ENV !== 'production' && {
-      name: 'Taleweaver',
-      actionSanitizer: (action) => maskAction(action),
-      stateSanitizer: (state) => maskSecrets(state),
-    },
+    devTools: DEVTOOLS_BUILT && devToolsOptions({ showStream: streamShown(pageStorage()) }),
   });
 
   let sagas: Task | undefined;
