@@ -33,15 +33,13 @@ import {
   type FakeModelServer,
 } from '../../fixtures/fakeModelServer';
 
+// A server per test: a request still on its way when a test ends (a run cut at its time
+// limit) reaches the old server, never the next test's log.
 let model: FakeModelServer;
-beforeAll(async () => {
+beforeEach(async () => {
   model = await startFakeModelServer();
 });
-afterAll(() => model.close());
-beforeEach(() => {
-  model.requests.length = 0;
-  model.replyWith(gameReply);
-});
+afterEach(() => model.close());
 
 function stateWith(game: Partial<GameState>, language: 'en' | 'kr' = 'en') {
   return {
