@@ -8,8 +8,11 @@
 import type { CompletionRequest, ModelClient } from '../../src/features/llm';
 import type { ChatRequestBody, CompletionReply } from '../fixtures/fakeModelServer';
 
-/** What the script answers: a reply (as the fake server's replies are written), or an error. */
-export type ScriptedAnswer = CompletionReply | Error;
+/**
+ * What the script answers: a reply (as the fake server's replies are written), an error, or
+ * either of them later (a promise: the request waits for it, unless the flow aborts it first).
+ */
+export type ScriptedAnswer = CompletionReply | Error | Promise<CompletionReply | Error>;
 
 /** A list of answers, in order, or a function of the request (the fake server's replies are). */
 export type ModelScript = ScriptedAnswer[] | ((body: ChatRequestBody) => ScriptedAnswer);
@@ -17,6 +20,12 @@ export type ModelScript = ScriptedAnswer[] | ((body: ChatRequestBody) => Scripte
 export interface ScriptedModel extends ModelClient {
   /** Every completion asked for, as the body a provider would have received. */
   readonly requests: ChatRequestBody[];
+  /** The completions the flow aborted before they were answered. */
+  readonly aborted: ChatRequestBody[];
+  /** The keys the spec's key check was asked with, in order. */
+  readonly keysChecked: string[];
+  /** The keys the model list was read with, in order. */
+  readonly keysListedWith: string[];
 }
 
 /** Characters per streamed piece. */
@@ -32,8 +41,34 @@ const bodyOf = (request: Omit<CompletionRequest, 'fetch'>): ChatRequestBody => (
   stream: request.stream,
 });
 
-export function scriptedModel(script: ModelScript, listed: string[] = []): ScriptedModel {
+/** A held answer, or the AbortError a fetch rejects with when the flow aborts the request. */
+function answerUnlessAborted(answer: ScriptedAnswer, signal: AbortSignal, onAbort: () => void) {
+  const aborted = () => {
+    onAbort();
+    return new DOMException('The request was aborted.', 'AbortError');
+  };
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<CompletionReply | Error>((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(aborted()), { once: true });
+    Promise.resolve(answer).then(resolve, reject);
+  });
+}
+
+export interface ScriptOptions {
+  /** The model ids the provider lists (GET /models). */
+  listed?: string[];
+  /** What the key check ends with: passes when absent. */
+  keyCheck?: Error;
+}
+
+export function scriptedModel(
+  script: ModelScript,
+  { listed = [], keyCheck }: ScriptOptions = {},
+): ScriptedModel {
   const requests: ChatRequestBody[] = [];
+  const aborted: ChatRequestBody[] = [];
+  const keysChecked: string[] = [];
+  const keysListedWith: string[] = [];
   const answerTo = (body: ChatRequestBody): ScriptedAnswer => {
     if (typeof script === 'function') return script(body);
     const answer = script.shift();
@@ -42,10 +77,15 @@ export function scriptedModel(script: ModelScript, listed: string[] = []): Scrip
   };
   return {
     requests,
+    aborted,
+    keysChecked,
+    keysListedWith,
     async complete(request) {
       const body = bodyOf(request);
       requests.push(body);
-      const answer = answerTo(body);
+      const answer = await answerUnlessAborted(answerTo(body), request.signal, () =>
+        aborted.push(body),
+      );
       if (answer instanceof Error) throw answer;
       const text = typeof answer.json === 'string' ? answer.json : JSON.stringify(answer.json);
       if (request.stream) {
@@ -55,9 +95,13 @@ export function scriptedModel(script: ModelScript, listed: string[] = []): Scrip
       }
       return text;
     },
-    async listModels() {
+    async listModels(request) {
+      keysListedWith.push(request.apiKey);
       return { object: 'list', data: listed.map((id) => ({ id, object: 'model' })) };
     },
-    async checkKey() {},
+    async checkKey(request) {
+      keysChecked.push(request.apiKey);
+      if (keyCheck) throw keyCheck;
+    },
   };
 }

@@ -1,0 +1,158 @@
+/**
+ * The game's flows as they run side by side in the app: a real store running the game's saga
+ * (test/support/gameStore.ts), the model a scripted client whose summary answers are held back
+ * until the test releases them. What is tested here is between flows: the summary written
+ * behind the options while the next turn waits for it, Cancel and Return to Home during it, a
+ * double click. The test waits for the game's own events, never for a clock.
+ */
+import { gameActions, type GameState, type StoryEntry } from '../../../src/features/game';
+import { gameReply, userPrompt, type CompletionReply } from '../../fixtures/fakeModelServer';
+import { PLAYING_GAME, appStateWith } from '../../fixtures/games';
+import { gameStore } from '../../support/gameStore';
+import { scriptedModel, type ScriptedAnswer } from '../../support/scriptedModel';
+
+const SETTINGS = { provider: 'custom', model: 'fake-model', baseUrl: 'http://127.0.0.1:9/v1' };
+const NEW_SUMMARY = 'Aria knocked, and a sleepy porter let her into the courtyard.';
+
+const isSummaryRequest = (prompt: string) => prompt.startsWith('Summarise this segment');
+
+/**
+ * A model that leaves the summary out of its story replies (after any `first` answers), and
+ * answers the spec's summary requests only once the test releases them.
+ */
+function heldSummaries(...first: CompletionReply[]) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const model = scriptedModel((body): ScriptedAnswer => {
+    const prompt = userPrompt(body);
+    if (isSummaryRequest(prompt)) {
+      const answer = first.shift() ?? gameReply(body);
+      return released.then(() => answer);
+    }
+    const reply = first.shift() ?? gameReply(body);
+    if (typeof reply.json !== 'object') return reply;
+    const { storySummary: _s, ...story } = reply.json as Record<string, unknown>;
+    return { ...reply, json: story };
+  });
+  return { model, release };
+}
+
+const paragraphs = (game: GameState) =>
+  game.storyLog.filter((entry: StoryEntry) => entry.kind === 'paragraph');
+
+function playing(model: ReturnType<typeof scriptedModel>) {
+  return gameStore(appStateWith(PLAYING_GAME, SETTINGS), { model });
+}
+
+test('the options show as soon as the segment is in, while its summary is written', async () => {
+  const held = heldSummaries();
+  const { store, dispatched, stop } = playing(held.model);
+  const missing = dispatched(gameActions.summaryMissing.type);
+  store.dispatch(gameActions.choiceMade({ index: 1 }));
+  await missing;
+  expect(paragraphs(store.getState().game)).toHaveLength(2);
+  expect(store.getState().game).toMatchObject({
+    isLoading: false,
+    summaryPending: true,
+    storySummary: ['Aria reached the gate.'],
+  });
+  expect(store.getState().game.options.length).toBeGreaterThan(0);
+  expect(held.model.requests.map(userPrompt).filter(isSummaryRequest)).toHaveLength(1);
+
+  const stored = dispatched(gameActions.summaryStored.type);
+  held.release();
+  await stored;
+  stop();
+  expect(store.getState().game.storySummary).toHaveLength(2);
+  expect(store.getState().game).toMatchObject({ isLoading: false, summaryPending: false });
+});
+
+test('a choice made while the summary is written waits for it; the next prompt has it', async () => {
+  const held = heldSummaries(
+    {
+      json: {
+        storySegment: 'A sleepy porter opens the gate and waves Aria into the courtyard.',
+        options: [{ text: 'Thank the porter', risk: 'low', alignment: 'moral' }],
+      },
+    },
+    { json: { storySummary: NEW_SUMMARY } },
+  );
+  const { store, dispatched, stop } = playing(held.model);
+  const missing = dispatched(gameActions.summaryMissing.type);
+  store.dispatch(gameActions.choiceMade({ index: 1 }));
+  await missing;
+  store.dispatch(gameActions.choiceMade({ index: 0 }));
+  // The second turn is loading, and has asked for nothing before the summary is in.
+  expect(store.getState().game).toMatchObject({
+    turnCount: 2,
+    isLoading: true,
+    summaryPending: true,
+  });
+  expect(held.model.requests).toHaveLength(2);
+
+  const secondSegment = dispatched(gameActions.segmentReceived.type);
+  held.release();
+  await secondSegment;
+  stop();
+  const prompts = held.model.requests.map(userPrompt);
+  expect(isSummaryRequest(prompts[1]!)).toBe(true);
+  expect(prompts[2]).toContain(NEW_SUMMARY);
+  expect(paragraphs(store.getState().game)).toHaveLength(3);
+  expect(store.getState().game.storySummary.slice(0, 2)).toEqual([
+    'Aria reached the gate.',
+    NEW_SUMMARY,
+  ]);
+});
+
+test("Cancel stops the next turn's wait for the summary, not the summary", async () => {
+  const held = heldSummaries();
+  const { store, dispatched, stop } = playing(held.model);
+  const missing = dispatched(gameActions.summaryMissing.type);
+  store.dispatch(gameActions.choiceMade({ index: 1 }));
+  await missing;
+  store.dispatch(gameActions.choiceMade({ index: 0 }));
+  store.dispatch(gameActions.waitCancelled());
+  expect(store.getState().game.error).toBe('turnFailed');
+
+  const stored = dispatched(gameActions.summaryStored.type);
+  held.release();
+  await stored;
+  expect(store.getState().game.storySummary).toHaveLength(2);
+  const secondSegment = dispatched(gameActions.segmentReceived.type);
+  store.dispatch(gameActions.turnRetryRequested());
+  await secondSegment;
+  stop();
+  expect(paragraphs(store.getState().game)).toHaveLength(3);
+  expect(store.getState().game.turnCount).toBe(2);
+});
+
+test('Return to Home while the summary is written stops it', async () => {
+  const held = heldSummaries();
+  const { store, dispatched, stop } = playing(held.model);
+  const missing = dispatched(gameActions.summaryMissing.type);
+  store.dispatch(gameActions.choiceMade({ index: 1 }));
+  await missing;
+  store.dispatch(gameActions.returnedHome());
+  // The held summary request was aborted as the player left, before any answer.
+  expect(held.model.aborted.map(userPrompt)).toEqual([expect.stringMatching(/^Summarise/)]);
+  held.release();
+  stop();
+  expect(store.getState().game).toMatchObject({ stage: 'loadOrCreate', summaryPending: false });
+  expect(store.getState().game.storySummary).toEqual(['Aria reached the gate.']);
+});
+
+test('a double click is one turn', async () => {
+  const model = scriptedModel(gameReply);
+  const { store, dispatched, actions, stop } = playing(model);
+  const stored = dispatched(gameActions.summaryStored.type);
+  store.dispatch(gameActions.choiceMade({ index: 0 }));
+  store.dispatch(gameActions.choiceMade({ index: 0 }));
+  // The turn is over once its segment and the summary it carries are in.
+  await stored;
+  stop();
+  expect(store.getState().game.turnCount).toBe(1);
+  expect(model.requests).toHaveLength(1); // one request for the turn, once
+  expect(actions.filter(gameActions.outcomeRolled.match)).toHaveLength(1);
+});

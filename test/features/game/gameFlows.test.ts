@@ -1,0 +1,491 @@
+/**
+ * The game's flows, each run as the worker it is: expectSaga(worker, action) over the real root
+ * reducer, the model a scripted client in the saga context (test/support/scriptedModel.ts), a
+ * seeded random source and a still clock. A run ends when its flow does: no server, no
+ * timeout, no wall clock. What the client does on the wire is tested against the strict fake
+ * providers (test/features/llm/client.test.ts, modelSession and providerLimits tests).
+ */
+import type { UnknownAction } from '@reduxjs/toolkit';
+import delayP from '@redux-saga/delay-p';
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic, type StaticProvider } from 'redux-saga-test-plan/providers';
+import { rootReducer, type RootState } from '../../../src/app/store';
+import { seededRng } from '../../../src/engine/random';
+import { endingScore } from '../../../src/engine/score';
+import {
+  canChoose,
+  checkKey,
+  gameActions,
+  openingGeneration,
+  playTurn,
+  retryTurn,
+  scoreComputed,
+  summaryFallback,
+  type GameState,
+  type StoryEntry,
+} from '../../../src/features/game';
+import { ProviderError, limitError } from '../../../src/features/llm';
+import { gameReply, userPrompt, type CompletionReply } from '../../fixtures/fakeModelServer';
+import { PLAYING_GAME, appStateWith } from '../../fixtures/games';
+import { MemoryStorage } from '../../fixtures/testWallet';
+import { contextProviders } from '../../support/sagaReplay';
+import {
+  scriptedModel,
+  type ModelScript,
+  type ScriptedAnswer,
+  type ScriptedModel,
+} from '../../support/scriptedModel';
+
+/** A Custom server's model, so the key check keeps it when the provider lists it. */
+const SETTINGS = { provider: 'custom', model: 'fake-model', baseUrl: 'http://127.0.0.1:9/v1' };
+
+/** The waits for the model pass at once; the key check's 30 s time limit stays as it is. */
+const waitsPassAtOnce: StaticProvider = [
+  matchers.call.fn(delayP),
+  dynamic(({ args }: { args: unknown[] }, next: () => unknown) =>
+    Number(args[0]) < 20_000 ? null : next(),
+  ),
+];
+
+interface Play {
+  game: Partial<GameState>;
+  model: ScriptedModel;
+  language?: 'en' | 'kr';
+  settings?: Partial<RootState['settings']>;
+  storage?: MemoryStorage;
+}
+
+/** A worker's run from `action`, which the store has reduced before any saga hears it. */
+function play<Action extends UnknownAction>(
+  worker: (action: Action) => Generator,
+  action: Action,
+  { game, model, language = 'en', settings = SETTINGS, storage }: Play,
+) {
+  const state = appStateWith(game, { ...settings, language });
+  return expectSaga(worker as (action: UnknownAction) => Generator, action)
+    .withReducer(rootReducer, rootReducer(state, action))
+    .provide([
+      waitsPassAtOnce,
+      ...contextProviders({ model, random: seededRng(7), storage: storage ?? null }),
+    ]);
+}
+
+/** These answers first, then the game's usual replies. */
+const answering =
+  (...first: ScriptedAnswer[]): ModelScript =>
+  (body) =>
+    first.shift() ?? gameReply(body);
+
+/** The game's replies from a model that leaves the summary out of its story replies. */
+const withoutSummaries: ModelScript = (body) => {
+  const reply = gameReply(body);
+  if (typeof reply.json !== 'object') return reply;
+  const { storySummary: _s, newStorySummary: _n, ...story } = reply.json as Record<string, unknown>;
+  // The spec's own summary requests are still answered.
+  const isStory = 'storySegment' in story || 'storyStart' in story;
+  return isStory ? { ...reply, json: story } : reply;
+};
+
+const perMinuteLimit = (waitMs: number | null) =>
+  limitError(429, { kind: 'perMinute', metric: 'tokens', waitMs }, 'Rate limit reached');
+
+const putTypes = (result: { effects: { put?: unknown[] } }) =>
+  (result.effects.put ?? []).map(
+    (effect) => (effect as { payload: { action: UnknownAction } }).payload.action.type,
+  );
+
+const prompts = (model: ScriptedModel) => model.requests.map(userPrompt);
+const paragraphs = (game: GameState) =>
+  game.storyLog.filter((entry: StoryEntry) => entry.kind === 'paragraph');
+
+describe('the key check', () => {
+  const submitted = gameActions.apiKeySubmitted;
+  const keyScreen: Partial<GameState> = { stage: 'apiKeyInput', apiKey: '' };
+
+  test('an OK answer accepts the key and keeps it under the spec key', async () => {
+    const model = scriptedModel([], { listed: ['fake-model'] });
+    const storage = new MemoryStorage();
+    const result = await play(checkKey, submitted(' sk-live '), {
+      game: keyScreen,
+      model,
+      storage,
+    }).run(false);
+    // The provider's model list first (issue 11), then the spec's key check, with the key.
+    expect(putTypes(result)).toEqual(['providerSession/modelsListed', 'game/apiKeyAccepted']);
+    expect(model.keysListedWith).toEqual(['sk-live']);
+    expect(model.keysChecked).toEqual(['sk-live']);
+    expect(storage.getItem('apiKey')).toBe('sk-live');
+    expect(result.storeState.game.stage).toBe('loadOrCreate');
+    expect(
+      result.storeState.providerSession.listed?.models.map((m: { id: string }) => m.id),
+    ).toContain('fake-model');
+  });
+
+  test('a refused key says it is invalid', async () => {
+    const model = scriptedModel([], { keyCheck: new ProviderError(401, 'Invalid API key') });
+    const result = await play(checkKey, submitted('sk-wrong'), { game: keyScreen, model })
+      .put.like({ action: { type: gameActions.apiKeyRejected.type } })
+      .run(false);
+    expect(result.storeState.game.keyError).toBe('invalidApiKey');
+  });
+
+  test('an empty key is refused without asking the provider', async () => {
+    const model = scriptedModel([]);
+    const result = await play(checkKey, submitted('   '), {
+      game: keyScreen,
+      model,
+      settings: { provider: 'groq' },
+    })
+      .put(gameActions.apiKeyRejected({ error: 'emptyApiKey' }))
+      .run(false);
+    expect(result.storeState.game.keyError).toBe('emptyApiKey');
+    expect(model.keysListedWith).toEqual([]);
+    expect(model.keysChecked).toEqual([]);
+  });
+});
+
+describe('the opening', () => {
+  const named = gameActions.characterNamed('Aria Vale');
+  const setUp: Partial<GameState> = { stage: 'characterSelection', chosenGenre: 'High Fantasy' };
+
+  test('profile, opening scene and summary, with progress, then playing', async () => {
+    const model = scriptedModel(gameReply);
+    const result = await play(openingGeneration, named, { game: setUp, model })
+      .put.like({ action: { type: gameActions.characterProfileReceived.type } })
+      .put(gameActions.openingProgressed(75))
+      .put.like({ action: { type: gameActions.openingReceived.type } })
+      .put.like({ action: { type: gameActions.openingSummaryReceived.type } })
+      .run(false);
+    const game = result.storeState.game;
+    expect(game.stage).toBe('playing');
+    expect(game.loadingProgress).toBe(100);
+    expect(game.characterTraits).toHaveLength(5);
+    expect(game.options.length).toBeGreaterThanOrEqual(2);
+    expect(game.storySummary).toHaveLength(1);
+    expect(game.characterGender).toBe('female');
+    // The profile (its gender read from the name) and the opening scene with its summary.
+    expect(model.requests).toHaveLength(2);
+    expect(game.storySummary[0]).toBe(
+      'A stranger handed the hero a sealed letter as alarm bells rang over the harbour.',
+    );
+  });
+
+  test("the spec's gender and summary requests are the fallbacks for replies without them", async () => {
+    const model = scriptedModel((body) => {
+      const reply = (withoutSummaries as (b: typeof body) => CompletionReply)(body);
+      if (typeof reply.json !== 'object' || !('characterGender' in reply.json)) return reply;
+      return { ...reply, json: { ...reply.json, characterGender: 'unknown' } };
+    });
+    const result = await play(openingGeneration, named, { game: setUp, model })
+      .put.like({ action: { type: gameActions.openingSummaryReceived.type } })
+      .run(false);
+    const asked = prompts(model);
+    expect(asked).toHaveLength(4);
+    expect(asked[0]).toContain('characterBio');
+    expect(asked[1]).toContain('{"gender"');
+    expect(asked[3]).toContain('{"newStorySummary"');
+    expect(result.storeState.game.characterGender).toBe('female');
+    expect(result.storeState.game.stage).toBe('playing');
+  });
+
+  const PROFILE = {
+    json: {
+      characterQuirks: ['a', 'b', 'c', 'd', 'e'],
+      characterGender: 'female',
+      characterBio: 'Bio.',
+      characterFacialFeatures: [],
+    },
+  };
+
+  test('an unreadable opening scene is asked again 5 times, then the spec error', async () => {
+    const model = scriptedModel([
+      PROFILE,
+      ...Array.from({ length: 6 }, () => ({ json: 'not json at all' })),
+    ]);
+    const result = await play(openingGeneration, named, { game: setUp, model })
+      .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 5, retryAt: null }))
+      .put.like({
+        action: { type: gameActions.turnFailed.type, payload: { reason: 'retriesExhausted' } },
+      })
+      .run(false);
+    expect(result.storeState.game.error).toBe('openingFailed');
+    expect(model.requests).toHaveLength(1 + 6);
+  });
+
+  test('the opening summary is asked for up to 10 more times', async () => {
+    const model = scriptedModel([
+      PROFILE,
+      {
+        json: {
+          storyStart: 'A door.',
+          options: [{ text: 'Open it', risk: 'low', alignment: 'neutral' }],
+        },
+      },
+      ...Array.from({ length: 11 }, () => ({ json: { newStorySummary: '' } })),
+    ]);
+    const result = await play(openingGeneration, named, { game: setUp, model })
+      .put(
+        gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 10, retryAt: null }),
+      )
+      .put.like({
+        action: { type: gameActions.turnFailed.type, payload: { reason: 'retriesExhausted' } },
+      })
+      .run(false);
+    expect(result.storeState.game.error).toBe('openingFailed');
+    expect(model.requests).toHaveLength(2 + 11);
+  });
+});
+
+describe('a turn', () => {
+  test('a choice made, its outcome rolled, its scenario picked, the segment received with its summary', async () => {
+    const model = scriptedModel(gameReply);
+    const result = await play(playTurn, gameActions.choiceMade({ index: 1 }), {
+      game: PLAYING_GAME,
+      model,
+    }).run(false);
+    // The summary rides in the reply (DESIGN.md: one request per turn): nothing more is asked.
+    expect(putTypes(result)).toEqual([
+      gameActions.outcomeRolled.type,
+      gameActions.scenarioPicked.type,
+      gameActions.segmentStreamed.type,
+      gameActions.segmentReceived.type,
+      gameActions.summaryStored.type,
+    ]);
+    expect(model.requests).toHaveLength(1);
+    const game = result.storeState.game;
+    expect(game.storySummary).toEqual([
+      'Aria reached the gate.',
+      'A stranger handed the hero a sealed letter as alarm bells rang over the harbour.',
+    ]);
+    expect(game.summaryPending).toBe(false);
+    expect(canChoose(game)).toBe(true);
+    expect(game.storyLog.map((entry: StoryEntry) => entry.kind)).toEqual([
+      'paragraph',
+      'choice',
+      'paragraph',
+    ]);
+    // The stats follow the game's own roll for the low-risk, moral, in-character choice.
+    expect(result.storeState.playerStats.playerStats).toEqual(
+      expect.objectContaining({ moralScore: 10, traitConsistency: 5 }),
+    );
+  });
+
+  test('two per-minute limits are waited out visibly, as long as each answer says, then the segment', async () => {
+    const model = scriptedModel(answering(perMinuteLimit(2000), perMinuteLimit(null)));
+    const result = await play(playTurn, gameActions.choiceMade({ index: 1 }), {
+      game: PLAYING_GAME,
+      model,
+    }).run(false);
+    const waits = result.effects.put
+      .map((effect) => effect.payload.action as UnknownAction)
+      .filter(gameActions.turnRetryScheduled.match)
+      .map((action) => action.payload);
+    // The named wait plus its jitter (100-500 ms), then the spec's 5 s for an answer naming none.
+    expect(waits).toEqual([
+      { reason: 'rateLimited', attempt: 1, retryAt: expect.any(Number) },
+      { reason: 'rateLimited', attempt: 2, retryAt: 5000 },
+    ]);
+    expect(waits[0]!.retryAt).toBeGreaterThanOrEqual(2100);
+    expect(waits[0]!.retryAt).toBeLessThanOrEqual(2500);
+    expect(model.requests).toHaveLength(3);
+    const game = result.storeState.game;
+    expect(game).toMatchObject({ turnCount: 1, isLoading: false, wait: null });
+    expect(paragraphs(game)).toHaveLength(2);
+  });
+
+  test('a provider error stops loading with the spec message; Try again plays the same turn', async () => {
+    const failing = scriptedModel([new ProviderError(500, 'upstream exploded')]);
+    const failed = await play(playTurn, gameActions.choiceMade({ index: 0 }), {
+      game: PLAYING_GAME,
+      model: failing,
+    })
+      .put.like({ action: { type: gameActions.turnFailed.type } })
+      .run(false);
+    expect(failed.storeState.game).toMatchObject({ error: 'turnFailed', isLoading: false });
+
+    const retried = gameActions.turnRetryRequested();
+    const model = scriptedModel(gameReply);
+    const result = await expectSaga(retryTurn, retried)
+      .withReducer(rootReducer, rootReducer(failed.storeState, retried))
+      .provide([waitsPassAtOnce, ...contextProviders({ model })])
+      .put.like({ action: { type: gameActions.segmentReceived.type } })
+      .run(false);
+    const game = result.storeState.game;
+    expect(game.error).toBeNull();
+    expect(game.turnCount).toBe(1);
+    expect(game.storyLog.filter((entry: StoryEntry) => entry.kind === 'choice')).toHaveLength(1);
+    // The same choice, asked again.
+    expect(userPrompt(model.requests[0]!)).toContain('Climb the gate');
+  });
+
+  test('Cancel during a slow reply stops the turn and aborts the request', async () => {
+    const model = scriptedModel([new Promise<never>(() => {})]);
+    const result = await play(playTurn, gameActions.choiceMade({ index: 0 }), {
+      game: PLAYING_GAME,
+      model,
+    })
+      .dispatch(gameActions.waitCancelled())
+      .run(false);
+    const game = result.storeState.game;
+    expect(game.isLoading).toBe(false);
+    expect(paragraphs(game)).toHaveLength(1);
+    expect(model.aborted).toEqual(model.requests);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  test('a free-text choice counts as medium risk, neutral, with no trait', async () => {
+    const result = await play(playTurn, gameActions.choiceMade({ text: '  Sing to the gate  ' }), {
+      game: PLAYING_GAME,
+      model: scriptedModel(gameReply),
+    }).run(false);
+    expect(result.storeState.game.lastChoice?.option).toEqual({
+      text: 'Sing to the gate',
+      risk: 'medium',
+      alignment: 'neutral',
+      traitAlignment: '',
+    });
+    expect(result.storeState.game.storyLog[1]).toEqual(
+      expect.objectContaining({ kind: 'choice', freeText: true, text: 'Sing to the gate' }),
+    );
+  });
+
+  test('the choice, its roll, the conclusion check and the prompt count the same turn', async () => {
+    // Six choices made: the seventh is turn 7 for every rule (SPEC.md section 4).
+    const seventh = scriptedModel(gameReply);
+    const result = await play(playTurn, gameActions.choiceMade({ index: 1 }), {
+      game: { ...PLAYING_GAME, turnCount: 6, outcomes: Array(6).fill('partial') },
+      model: seventh,
+    })
+      .put.like({ action: { type: gameActions.scenarioPicked.type, payload: { turn: 7 } } })
+      .run(false);
+    expect(prompts(seventh)[0]).toContain('Turn 7.');
+    expect(prompts(seventh)[0]).toContain('isFinal');
+    expect(result.storeState.game.turnCount).toBe(7);
+
+    const sixth = scriptedModel(gameReply);
+    await play(playTurn, gameActions.choiceMade({ index: 1 }), {
+      game: { ...PLAYING_GAME, turnCount: 5 },
+      model: sixth,
+    })
+      .put.like({ action: { type: gameActions.scenarioPicked.type, payload: { turn: 6 } } })
+      .run(false);
+    expect(prompts(sixth)[0]).toContain('Turn 6.');
+    expect(prompts(sixth)[0]).not.toContain('isFinal');
+  });
+
+  test('in Korean the prompts are Korean', async () => {
+    const model = scriptedModel(gameReply);
+    await play(playTurn, gameActions.choiceMade({ index: 0 }), {
+      game: PLAYING_GAME,
+      model,
+      language: 'kr',
+    }).run(false);
+    expect(prompts(model)[0]).toMatch(/[가-힣]/);
+  });
+});
+
+describe("a segment's summary, when the reply leaves it out", () => {
+  test('the turn ends with the options shown and the summary missing', async () => {
+    const result = await play(playTurn, gameActions.choiceMade({ index: 1 }), {
+      game: PLAYING_GAME,
+      model: scriptedModel(withoutSummaries),
+    }).run(false);
+    expect(putTypes(result).slice(-2)).toEqual([
+      gameActions.segmentReceived.type,
+      gameActions.summaryMissing.type,
+    ]);
+    const game = result.storeState.game;
+    expect(game).toMatchObject({ isLoading: false, summaryPending: true });
+    expect(canChoose(game)).toBe(true);
+    expect(game.storySummary).toEqual(['Aria reached the gate.']);
+  });
+
+  /** The game once its reply came without a summary: what the summary worker starts from. */
+  async function missingItsSummary() {
+    const { storeState } = await play(playTurn, gameActions.choiceMade({ index: 1 }), {
+      game: PLAYING_GAME,
+      model: scriptedModel(withoutSummaries),
+    }).run(false);
+    return storeState as RootState;
+  }
+
+  test("the summary is asked for in the spec's own request and stored", async () => {
+    const state = await missingItsSummary();
+    const missing = gameActions.summaryMissing();
+    const model = scriptedModel([{ json: { storySummary: 'Aria knocked; the gate opened.' } }]);
+    const result = await expectSaga(summaryFallback, missing)
+      .withReducer(rootReducer, rootReducer(state, missing))
+      .provide([waitsPassAtOnce, ...contextProviders({ model })])
+      .put(gameActions.summaryStored('Aria knocked; the gate opened.'))
+      .run(false);
+    expect(prompts(model)[0]).toMatch(/^Summarise this segment/);
+    expect(prompts(model)[0]).toContain('Knock politely');
+    expect(result.storeState.game.storySummary).toEqual([
+      'Aria reached the gate.',
+      'Aria knocked; the gate opened.',
+    ]);
+    expect(result.storeState.game.summaryPending).toBe(false);
+  });
+
+  test('a summary the provider cannot give does not fail the turn: the first 40 words stand in', async () => {
+    const state = await missingItsSummary();
+    const missing = gameActions.summaryMissing();
+    const segment = state.game.previousParagraph;
+    const result = await expectSaga(summaryFallback, missing)
+      .withReducer(rootReducer, rootReducer(state, missing))
+      .provide([
+        waitsPassAtOnce,
+        ...contextProviders({
+          model: scriptedModel([new ProviderError(500, 'summary service down')]),
+        }),
+      ])
+      .put(gameActions.summaryStored(segment.split(/\s+/).slice(0, 40).join(' ')))
+      .run(false);
+    expect(result.storeState.game.error).toBeNull();
+    expect(result.storeState.game.options.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the ending', () => {
+  test('from turn 7 the conclusion check may end the story; the recap and the score follow', async () => {
+    const model = scriptedModel(gameReply);
+    const result = await play(playTurn, gameActions.choiceMade({ index: 1 }), {
+      game: { ...PLAYING_GAME, turnCount: 6, outcomes: Array(6).fill('partial') },
+      model,
+    }).run(false);
+    const ending: string[] = [
+      gameActions.segmentReceived.type,
+      gameActions.summaryStored.type,
+      scoreComputed.type,
+      gameActions.recapReceived.type,
+    ];
+    expect(putTypes(result).filter((type) => ending.includes(type))).toEqual(ending);
+    const { game, playerStats } = result.storeState;
+    expect(game.stage).toBe('endingScreen');
+    expect(game.isFinal).toBe(true);
+    expect(prompts(model)[0]).toContain('isFinal');
+    // The final segment carries its summary; the recap, which reads it, is the one request more.
+    expect(model.requests).toHaveLength(2);
+    expect(prompts(model)[1]).toContain('wrapUpParagraph');
+    expect(prompts(model)[1]).toContain(game.storySummary[1]);
+    expect(game.storySummary).toHaveLength(2);
+    expect(playerStats.finalScore).toBe(
+      endingScore({
+        scoreBreakdown: playerStats.scoreBreakdown,
+        turnCount: 7,
+        successRate: playerStats.playerStats.successRate,
+        endingType: game.recap!.endingType,
+      }).score,
+    );
+  });
+
+  test('before turn 7 a turn never asks whether to conclude', async () => {
+    const model = scriptedModel(gameReply);
+    await play(playTurn, gameActions.choiceMade({ index: 0 }), {
+      game: { ...PLAYING_GAME, turnCount: 5 },
+      model,
+    }).run(false);
+    expect(prompts(model)[0]).not.toContain('isFinal');
+  });
+});
