@@ -48,10 +48,10 @@ export {
   KEY_CHECK_SYSTEM_MESSAGE,
   checkApiKey,
   fetchModelList,
-  partialField,
   requestCompletion,
 } from './client';
 export type { CheckApiKeyRequest, CompletionRequest, ModelListRequest } from './client';
+export { partialField } from './partialField';
 export { httpModelClient } from './modelClient';
 export type { ModelClient } from './modelClient';
 export { chatModelsOf, settleModel } from './models';

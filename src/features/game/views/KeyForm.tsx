@@ -1,0 +1,122 @@
+import { useId, type FormEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { PROVIDERS, providerById, type ModelPreset, type ProviderPreset } from '../../llm';
+import { ApiKeyField } from './ApiKeyField';
+import { draftForPreset, type Draft } from './keyDraft';
+import { ModelField } from './ModelField';
+import { useProviderName } from './providerName';
+
+interface KeyFormProps {
+  draft: Draft;
+  preset: ProviderPreset;
+  /** The models to offer: the provider's own list, or the preset's. */
+  models: readonly ModelPreset[];
+  apiKey: string;
+  checkingKey: boolean;
+  onDraftChange: (draft: Draft) => void;
+  onApiKeyChange: (apiKey: string) => void;
+  onSubmit: (event: FormEvent) => void;
+}
+
+/**
+ * The key screen's form, shown once a wallet is connected: the provider (with the preset's
+ * hint), the model, the server address for presets that let the player name one, and the key,
+ * then the button that sends them, a word on where the key goes, and a link to the provider's
+ * page for getting one. Choosing another provider starts from that preset's defaults.
+ */
+export function KeyForm({
+  draft,
+  preset,
+  models,
+  apiKey,
+  checkingKey,
+  onDraftChange,
+  onApiKeyChange,
+  onSubmit,
+}: KeyFormProps) {
+  const id = useId();
+  const providerName = useProviderName();
+
+  return (
+    <form className="setup-form" onSubmit={onSubmit} noValidate aria-busy={checkingKey}>
+      <div className="setup-field">
+        <label htmlFor={`${id}-provider`}>
+          <FormattedMessage id="game.key.provider" />
+        </label>
+        <select
+          id={`${id}-provider`}
+          value={draft.provider}
+          onChange={(event) => onDraftChange(draftForPreset(providerById(event.target.value)))}
+        >
+          {PROVIDERS.map((provider) => (
+            <option key={provider.id} value={provider.id}>
+              {providerName(provider.id)}
+            </option>
+          ))}
+        </select>
+        {preset.hint && (
+          <p className="setup-field__hint">
+            <FormattedMessage
+              id={preset.hint.messageId}
+              defaultMessage={preset.hint.defaultMessage}
+            />
+          </p>
+        )}
+      </div>
+
+      <ModelField
+        inputId={`${id}-model`}
+        listId={`${id}-models`}
+        preset={preset}
+        models={models}
+        value={draft.model}
+        onChange={(model) => onDraftChange({ ...draft, model })}
+      />
+
+      {preset.editableBaseUrl && (
+        <div className="setup-field">
+          <label htmlFor={`${id}-base-url`}>
+            <FormattedMessage id="game.key.baseUrl" />
+          </label>
+          <input
+            id={`${id}-base-url`}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            spellCheck={false}
+            placeholder={preset.baseUrl || 'http://localhost:8000/v1'}
+            value={draft.baseUrl}
+            onChange={(event) => onDraftChange({ ...draft, baseUrl: event.target.value })}
+          />
+        </div>
+      )}
+
+      <ApiKeyField
+        inputId={`${id}-key`}
+        hintId={`${id}-key-hint`}
+        required={preset.requiresKey}
+        apiKey={apiKey}
+        onChange={onApiKeyChange}
+      />
+
+      <button type="submit" className="button primary setup-form__submit" disabled={checkingKey}>
+        <FormattedMessage id={checkingKey ? 'game.key.verifying' : 'game.key.submit'} />
+      </button>
+
+      <p className="setup-privacy">
+        <FormattedMessage id="game.key.privacy" values={{ provider: providerName(preset.id) }} />
+      </p>
+      {preset.keyPortalUrl && (
+        <p className="setup-portal">
+          <a href={preset.keyPortalUrl} target="_blank" rel="noopener noreferrer">
+            <FormattedMessage id="game.key.portal" values={{ provider: providerName(preset.id) }} />{' '}
+            <span className="setup-sr-only">
+              <FormattedMessage id="game.key.newTab" />
+            </span>
+            <span aria-hidden="true">↗</span>
+          </a>
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { providerById, type ProviderPreset } from '../../llm';
+import type { SettingsState } from '../../settings';
+import type { KeyErrorCode } from '../gameSlice';
+
+/** A key error, or one of the form's own field checks. */
+export type KeyFormError = KeyErrorCode | 'baseUrlRequired' | 'modelRequired';
+
+/**
+ * The key screen's choices before the player submits them: a provider preset, a model, and a
+ * server address for the presets that let the player name one. The key itself is not part of
+ * it; the form holds it apart, and nothing here stores it.
+ */
+export interface Draft {
+  provider: string;
+  model: string;
+  baseUrl: string;
+}
+
+/** The remembered choices, or the preset's defaults where nothing fits this preset. */
+export function draftFromSettings(
+  settings: Pick<SettingsState, 'provider' | 'model' | 'baseUrl'>,
+): Draft {
+  const preset = providerById(settings.provider);
+  return {
+    provider: preset.id,
+    model: settings.model || preset.defaultModel,
+    baseUrl: preset.editableBaseUrl ? settings.baseUrl || preset.baseUrl : '',
+  };
+}
+
+export function draftForPreset(preset: ProviderPreset): Draft {
+  return {
+    provider: preset.id,
+    model: preset.defaultModel,
+    baseUrl: preset.editableBaseUrl ? preset.baseUrl : '',
+  };
+}
+
+/**
+ * What keeps the form from being sent, checked in this order: a key the preset requires, a
+ * server address it lets the player name, a model (SPEC.md section 5; DESIGN.md: shown in the
+ * interface language, not always in Korean). Null when the form may go.
+ */
+export function formProblemOf(
+  preset: ProviderPreset,
+  draft: Draft,
+  key: string,
+): KeyFormError | null {
+  return preset.requiresKey && key === ''
+    ? 'emptyApiKey'
+    : preset.editableBaseUrl && draft.baseUrl.trim() === ''
+      ? 'baseUrlRequired'
+      : draft.model.trim() === ''
+        ? 'modelRequired'
+        : null;
+}

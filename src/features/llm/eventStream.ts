@@ -1,0 +1,108 @@
+/**
+ * A streamed reply: the server-sent events of OpenAI's streaming format, read chunk by chunk
+ * as they arrive. The story text so far goes to the caller each time more of it comes; a
+ * reasoning model's thinking (in a reasoning field, or a <think> block at the start of the
+ * content) is only reported as thinking, never shown. A stream is complete once a [DONE] or a
+ * finish_reason has arrived; one that ends before either, or that carries an error event, was
+ * cut off and becomes StreamInterruptedError with the text it had so far.
+ */
+import { stillThinking } from '../../engine/reply';
+import { ProviderError, StreamInterruptedError, isAbortError } from './errors';
+import { errorOf, parseJson, redactKey, textOf } from './failure';
+import type { CompletionRequest } from './requests';
+
+interface StreamState {
+  text: string;
+  reasoning: boolean;
+  finished: boolean;
+}
+
+/** One server-sent event's data: a completion chunk, an error, or the closing [DONE]. */
+function applyEvent(data: string, state: StreamState, status: number, apiKey: string): void {
+  if (data === '[DONE]') {
+    state.finished = true;
+    return;
+  }
+  const chunk = parseJson(data) as Record<string, unknown> | undefined;
+  if (typeof chunk !== 'object' || chunk === null) return;
+  if (chunk.error !== undefined) {
+    // The provider's upstream failed mid-reply (OpenRouter documents such events): the reply
+    // was cut off, and is asked for again like a dropped connection.
+    const { message, ...details } = errorOf(chunk, 'The provider reported an error mid-stream');
+    const cause = new ProviderError(status, redactKey(message, apiKey), details);
+    throw new StreamInterruptedError(state.text, { cause });
+  }
+  // Usage-only chunks (Groq's x_groq, OpenAI's stream_options) have no choices: nothing to read.
+  const choice = Array.isArray(chunk.choices)
+    ? (chunk.choices[0] as Record<string, unknown> | undefined)
+    : undefined;
+  const delta = (choice?.delta ?? {}) as Record<string, unknown>;
+  // Reasoning models think aloud first: Groq and OpenRouter in delta.reasoning, DeepSeek,
+  // vLLM and LM Studio in delta.reasoning_content. It is never story text.
+  if (textOf(delta.reasoning) !== null || textOf(delta.reasoning_content) !== null) {
+    state.reasoning = true;
+  }
+  if (typeof delta.content === 'string') state.text += delta.content;
+  if (typeof choice?.finish_reason === 'string') state.finished = true;
+}
+
+/**
+ * Reads an event stream of completion chunks (OpenAI's streaming format). Complete once a
+ * [DONE] or a finish_reason has arrived; a stream that ends before either was cut off.
+ */
+export async function readEventStream(
+  response: Response,
+  request: CompletionRequest,
+): Promise<string> {
+  const { signal, apiKey, onText, onReasoning } = request;
+  const state: StreamState = { text: '', reasoning: false, finished: false };
+  if (!response.body) throw new StreamInterruptedError('');
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let dataLines: string[] = [];
+
+  const dispatch = () => {
+    if (dataLines.length === 0) return;
+    const before = state.text;
+    state.reasoning = false;
+    applyEvent(dataLines.join('\n'), state, response.status, apiKey);
+    dataLines = [];
+    // Thinking shows as thinking, in a reasoning field or in a <think> block of the content.
+    if (state.reasoning || (state.text !== before && stillThinking(state.text))) onReasoning?.();
+    else if (state.text !== before) onText?.(state.text);
+  };
+  const readLines = (final: boolean) => {
+    const lines = buffer.split(/\r\n|\r|\n/);
+    buffer = final ? '' : (lines.pop() ?? '');
+    for (const line of lines) {
+      if (line === '') dispatch();
+      else if (line.startsWith('data:')) dataLines.push(line.slice(5).replace(/^ /, ''));
+      // Comments (': keep-alive', ': OPENROUTER PROCESSING') and event:, id:, retry: fields
+      // carry nothing we use.
+    }
+    if (final) dispatch();
+  };
+
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (signal.aborted || isAbortError(error)) throw error;
+        throw new StreamInterruptedError(state.text, { cause: error });
+      }
+      if (chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      readLines(false);
+      if (state.finished) break;
+    }
+    buffer += decoder.decode();
+    readLines(true);
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  if (!state.finished) throw new StreamInterruptedError(state.text);
+  return state.text;
+}
