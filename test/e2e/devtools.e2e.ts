@@ -34,6 +34,17 @@ import { connectAndEnterKey, setUpNewGame } from './support/journey';
 import { startServer, type RunningServer } from './support/server';
 
 const API_KEY = 'sk-devtools-e2e-0123456789abcdef';
+/** The most actions a turn may show in the monitor (issue 20), stream actions hidden. */
+const ACTIONS_PER_TURN = 25;
+/** A turn as the monitor shows it, in the game's words (the stream hidden). */
+const TURN_STORY = [
+  'game/choiceMade',
+  'game/outcomeRolled',
+  'game/scenarioPicked',
+  'game/segmentReceived',
+  'game/summaryStored',
+  'stories/storySaved',
+];
 const TURNS = 4;
 const projectRoot = path.resolve(__dirname, '..', '..');
 
@@ -188,6 +199,15 @@ test('a game in DevTools: plain JSON, no secret, the stream hidden, and the expo
       `Shown action types: ${[...new Set(shownTypes)].join(', ')}`,
     ].join('\n'),
   );
+
+  // A turn reads as a short story of events, and the monitor's history keeps a whole game.
+  let start = opening.shown;
+  perTurn.forEach(({ shown }, turn) => {
+    const types = shownTypes.slice(start, start + shown);
+    start += shown;
+    expect(shown).toBeLessThanOrEqual(ACTIONS_PER_TURN);
+    expect(types.filter((type) => TURN_STORY.includes(type))).toEqual(TURN_STORY);
+  });
 
   // The session starts where the store does: the saved settings restored, as one plain event.
   expect(recording.types[0]).toBe('settings/restored');
