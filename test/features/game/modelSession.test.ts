@@ -1,27 +1,28 @@
 /**
  * The key check with the provider's own model list, errors that say what happened, and what
- * the session learns about the provider (issue 11), replayed with expectSaga over the real
- * reducers against strict fake providers, each reached through its preset's own host.
+ * the session learns about the provider (issue 11): each flow run as its worker with expectSaga
+ * over the root reducer, ending with it (run(false)), against strict fake providers, each
+ * reached through its preset's own host (the provider is the edge these tests are about).
  */
+import type { UnknownAction } from '@reduxjs/toolkit';
 import delayP from '@redux-saga/delay-p';
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { expectSaga } from 'redux-saga-test-plan';
+import { rootReducer, type RootState } from '../../../src/app/store';
 import { seededRng } from '../../../src/engine/random';
 import {
+  KEY_CHECK_TIMEOUT_MS,
+  flowFor,
   gameActions,
-  initialGameState,
   type GameState,
-} from '../../../src/features/game/gameSlice';
-import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
-import { KEY_CHECK_TIMEOUT_MS, gameSaga } from '../../../src/features/game';
+} from '../../../src/features/game';
 import {
-  initialProviderSessionState,
   providerById,
   type ProviderSessionState,
   httpModelClient,
 } from '../../../src/features/llm';
-import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
+import type { SettingsState } from '../../../src/features/settings';
 import {
   REASONING_TEXT,
   startFakeModelServer,
@@ -29,17 +30,18 @@ import {
   type FakeModel,
   type ProfileId,
 } from '../../fixtures/fakeModelServer';
-import { PLAYING_GAME, VERIFIED_WALLET, gameSagaReducer } from '../../fixtures/games';
+import { PLAYING_GAME, appStateWith } from '../../fixtures/games';
 import { routedFetch } from '../../fixtures/routedFetch';
 import { MemoryStorage } from '../../fixtures/testWallet';
+import { STILL_CLOCK } from '../../support/sagaReplay';
 
 const KEY = 'key-for-the-fake-0123456789';
 
 /** The actions that reached the store, in order. */
 let dispatched: string[] = [];
-const recordingReducer: typeof gameSagaReducer = (state, action) => {
+const recordingReducer = (state: RootState | undefined, action: UnknownAction) => {
   dispatched.push(action.type);
-  return gameSagaReducer(state, action);
+  return rootReducer(state, action);
 };
 
 let server: FakeModelServer;
@@ -67,28 +69,33 @@ function saga({ settings, game = {}, session = {}, fetch, keyCheckTimesOut = fal
   const provider = providerById(settings.provider);
   const fetchImpl =
     fetch ?? (provider.editableBaseUrl ? undefined : routedFetch(provider.baseUrl, server));
-  return expectSaga(gameSaga)
-    .withReducer(recordingReducer, {
-      settings: { ...initialSettingsState, ...settings },
-      providerSession: { ...initialProviderSessionState, ...session },
-      game: { ...initialGameState, apiKey: KEY, ...game },
-      playerStats: initialPlayerStatsState,
-      wallet: VERIFIED_WALLET,
-    })
-    .provide({
-      call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
-        if (effect.fn !== delayP) return next();
-        const ms = Number(effect.args[0]);
-        if (ms === KEY_CHECK_TIMEOUT_MS) return keyCheckTimesOut ? true : next();
-        return ms < 20_000 ? null : next();
-      },
-      getContext(name: string, next: () => unknown) {
-        if (name === 'random') return seededRng(3);
-        if (name === 'storage') return new MemoryStorage();
-        if (name === 'model') return httpModelClient(fetchImpl);
-        return next();
-      },
-    } as never);
+  const state = appStateWith({ apiKey: KEY, ...game }, settings);
+  state.providerSession = { ...state.providerSession, ...session };
+  return {
+    /**
+     * The flow `action` starts, run as its worker from the state the store reduced it to (the
+     * set-up's, or where an earlier flow left the game).
+     */
+    flowFrom: (action: UnknownAction, from: RootState = state) =>
+      expectSaga(flowFor(action)!)
+        .withReducer(recordingReducer, recordingReducer(from, action))
+        .provide({
+          call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
+            if (effect.fn !== delayP) return next();
+            const ms = Number(effect.args[0]);
+            if (ms === KEY_CHECK_TIMEOUT_MS) return keyCheckTimesOut ? true : next();
+            return ms < 20_000 ? null : next();
+          },
+          getContext(name: string, next: () => unknown) {
+            if (name === 'random') return seededRng(3);
+            if (name === 'clock') return STILL_CLOCK;
+            if (name === 'connectPage') return null;
+            if (name === 'storage') return new MemoryStorage();
+            if (name === 'model') return httpModelClient(fetchImpl);
+            return next();
+          },
+        } as never),
+  };
 }
 
 const chatRequests = () => server.requests.filter((request) => request.method === 'POST');
@@ -99,8 +106,8 @@ describe("the key check reads the provider's own list first", () => {
     const result = await saga({
       settings: { provider: 'groq', model: 'llama-3.3-70b-versatile' },
     })
-      .dispatch(gameActions.apiKeySubmitted(KEY))
-      .silentRun(1000);
+      .flowFrom(gameActions.apiKeySubmitted(KEY))
+      .run(false);
 
     const state = result.storeState;
     expect(state.game.stage).toBe('loadOrCreate');
@@ -124,8 +131,8 @@ describe("the key check reads the provider's own list first", () => {
   test("a wrong key is an invalid key, with the provider's words beneath", async () => {
     await startProvider('groq');
     const result = await saga({ settings: { provider: 'groq' } })
-      .dispatch(gameActions.apiKeySubmitted('gsk_wrong'))
-      .silentRun(1000);
+      .flowFrom(gameActions.apiKeySubmitted('gsk_wrong'))
+      .run(false);
 
     expect(result.storeState.game.keyError).toBe('invalidApiKey');
     expect(result.storeState.game.keyErrorDetail).toMatchObject({
@@ -148,8 +155,8 @@ describe("the key check reads the provider's own list first", () => {
           )
         : routedFetch('https://api.openai.com/v1', server)(input, init);
     const result = await saga({ settings: { provider: 'openai' }, fetch: noListing })
-      .dispatch(gameActions.apiKeySubmitted(KEY))
-      .silentRun(1000);
+      .flowFrom(gameActions.apiKeySubmitted(KEY))
+      .run(false);
 
     expect(result.storeState.game.stage).toBe('loadOrCreate');
     expect(chatRequests().map((request) => request.body.model)).toEqual(['gpt-5-mini']);
@@ -162,8 +169,8 @@ describe("the key check reads the provider's own list first", () => {
         Response.json({ error: { message: 'Project is not allowed.' } }, { status: 403 }),
       );
     const result = await saga({ settings: { provider: 'openai' }, fetch: forbidden })
-      .dispatch(gameActions.apiKeySubmitted(KEY))
-      .silentRun(1000);
+      .flowFrom(gameActions.apiKeySubmitted(KEY))
+      .run(false);
 
     expect(result.storeState.game.keyError).toBe('invalidApiKey');
     expect(result.storeState.game.keyErrorDetail?.status).toBe(403);
@@ -179,8 +186,8 @@ describe("the key check reads the provider's own list first", () => {
       settings: { provider: 'local', model: 'llama3.2', baseUrl: server.url },
       fetch: withoutList,
     })
-      .dispatch(gameActions.apiKeySubmitted(''))
-      .silentRun(1000);
+      .flowFrom(gameActions.apiKeySubmitted(''))
+      .run(false);
 
     expect(result.storeState.game.stage).toBe('loadOrCreate');
     expect(result.storeState.providerSession.listed).toBeNull();
@@ -197,8 +204,8 @@ describe("the key check reads the provider's own list first", () => {
       settings: { provider: 'local', model: 'llama2-never-pulled', baseUrl: server.url },
       fetch: withoutList,
     })
-      .dispatch(gameActions.apiKeySubmitted(''))
-      .silentRun(1000);
+      .flowFrom(gameActions.apiKeySubmitted(''))
+      .run(false);
 
     expect(result.storeState.game.keyError).toBe('modelUnavailable');
     expect(result.storeState.game.keyErrorDetail).toMatchObject({
@@ -219,8 +226,8 @@ describe("the key check reads the provider's own list first", () => {
     const result = await saga({
       settings: { provider: 'local', model: 'llama3.2', baseUrl: `http://127.0.0.1:${port}/v1` },
     })
-      .dispatch(gameActions.apiKeySubmitted(''))
-      .silentRun(1000);
+      .flowFrom(gameActions.apiKeySubmitted(''))
+      .run(false);
 
     expect(result.storeState.game.keyError).toBe('providerUnreachable');
     expect(result.storeState.game.keyErrorDetail).toMatchObject({
@@ -238,8 +245,8 @@ describe("the key check reads the provider's own list first", () => {
       fetch: silent,
       keyCheckTimesOut: true,
     })
-      .dispatch(gameActions.apiKeySubmitted(KEY))
-      .silentRun(500);
+      .flowFrom(gameActions.apiKeySubmitted(KEY))
+      .run(false);
 
     expect(result.storeState.game.keyError).toBe('keyCheckFailed');
     expect(result.storeState.game.keyErrorDetail).toMatchObject({
@@ -253,8 +260,8 @@ describe("the key check reads the provider's own list first", () => {
     await startProvider('groq');
     server.enqueue({ status: 429, retryAfter: '30' });
     const result = await saga({ settings: { provider: 'groq' } })
-      .dispatch(gameActions.apiKeySubmitted(KEY))
-      .silentRun(1000);
+      .flowFrom(gameActions.apiKeySubmitted(KEY))
+      .run(false);
 
     expect(result.storeState.game.stage).toBe('loadOrCreate');
   });
@@ -267,10 +274,10 @@ describe('a turn with a reasoning model', () => {
       settings: { provider: 'groq', model: 'openai/gpt-oss-120b' },
       game: PLAYING_GAME,
     })
-      .dispatch(gameActions.choiceMade({ index: 1 }))
+      .flowFrom(gameActions.choiceMade({ index: 1 }))
       .put(gameActions.reasoningStreamed())
       .put.like({ action: { type: gameActions.segmentStreamed.type } })
-      .silentRun(1500);
+      .run(false);
 
     const { game } = result.storeState;
     // Told once, however many pieces the thinking came in.
@@ -296,19 +303,25 @@ describe('a turn with a reasoning model', () => {
         options: [{ text: 'Cross the courtyard', risk: 'medium', alignment: 'neutral' }],
       },
     });
-    const result = await saga({
+    const game = saga({
       settings: { provider: 'groq', model: 'openai/gpt-oss-120b' },
       game: PLAYING_GAME,
-    })
-      .dispatch(gameActions.choiceMade({ index: 0 }))
+    });
+    const turn = await game
+      .flowFrom(gameActions.choiceMade({ index: 0 }))
       .put.like({
         action: { type: 'providerSession/featureRefused', payload: { feature: 'reasoning' } },
       })
-      .silentRun(1500);
+      .put(gameActions.summaryMissing())
+      .run(false);
+    const result = await game
+      .flowFrom(gameActions.summaryMissing(), turn.storeState)
+      .put.like({ action: { type: gameActions.summaryStored.type } })
+      .run(false);
 
-    const { game, providerSession } = result.storeState;
-    expect(game.error).toBeNull();
-    expect(game.storyLog).toHaveLength(3);
+    const { game: played, providerSession } = result.storeState;
+    expect(played.error).toBeNull();
+    expect(played.storyLog).toHaveLength(3);
     expect(Object.values(providerSession.refused)).toEqual([['reasoning']]);
     // The segment was asked twice (with, then without); the summary only without.
     const bodies = chatRequests().map((request) => request.body);
@@ -332,17 +345,18 @@ describe('a turn with a reasoning model', () => {
       },
       { json: 'I summarise: the gate opened' },
     );
-    const result = await saga({
+    const game = saga({
       settings: { provider: 'groq', model: 'openai/gpt-oss-120b' },
       game: PLAYING_GAME,
-    })
-      .dispatch(gameActions.choiceMade({ index: 1 }))
+    });
+    const turn = await game.flowFrom(gameActions.choiceMade({ index: 1 })).run(false);
+    const result = await game
+      .flowFrom(gameActions.summaryMissing(), turn.storeState)
       .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 1, retryAt: null }))
-      .silentRun(1500);
+      .run(false);
 
-    const { game } = result.storeState;
-    expect(game.error).toBeNull();
-    expect(game.storySummary).toHaveLength(2);
+    expect(result.storeState.game.error).toBeNull();
+    expect(result.storeState.game.storySummary).toHaveLength(2);
     const [, refused] = chatRequests();
     expect(refused?.body.response_format).toEqual({ type: 'json_object' });
   });
@@ -353,8 +367,8 @@ describe('a turn with a reasoning model', () => {
       settings: { provider: 'groq', model: 'llama-3.3-70b-versatile' },
       game: PLAYING_GAME,
     })
-      .dispatch(gameActions.choiceMade({ index: 0 }))
-      .silentRun(1000);
+      .flowFrom(gameActions.choiceMade({ index: 0 }))
+      .run(false);
 
     expect(result.storeState.game.error).toBe('turnFailed');
     expect(result.storeState.game.errorDetail).toMatchObject({

@@ -1,30 +1,33 @@
 /**
  * A provider's limits as the game meets them (DESIGN.md, "Limits read from the answer"),
- * replayed with expectSaga over the real reducers against the strict Groq and OpenAI fakes:
+ * each flow run as its worker with expectSaga over the root reducer, ending with it, against
+ * the strict Groq and OpenAI fakes:
  * a per-minute limit is waited out for exactly as long as the answer says, a daily cap and a
  * key without credit stop at once with what happened, and a request too large is trimmed once.
  * The fake's clock is the saga's: every wait the saga takes moves it on, so "no request before
  * the stated time" is checked against the fake's own record.
  */
+import type { UnknownAction } from '@reduxjs/toolkit';
 import delayP from '@redux-saga/delay-p';
 import { expectSaga } from 'redux-saga-test-plan';
+import { rootReducer } from '../../../src/app/store';
 import { seededRng } from '../../../src/engine/random';
-import { gameActions, initialGameState, type GameState } from '../../../src/features/game';
-import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
-import { KEY_CHECK_TIMEOUT_MS, gameSaga } from '../../../src/features/game';
 import {
-  initialProviderSessionState,
-  providerById,
-  httpModelClient,
-} from '../../../src/features/llm';
-import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
+  KEY_CHECK_TIMEOUT_MS,
+  checkKey,
+  flowFor,
+  gameActions,
+  type GameState,
+} from '../../../src/features/game';
+import { providerById, httpModelClient } from '../../../src/features/llm';
+import type { SettingsState } from '../../../src/features/settings';
 import {
   startFakeModelServer,
   userPrompt,
   type FakeModelServer,
   type FakeModelServerOptions,
 } from '../../fixtures/fakeModelServer';
-import { PLAYING_GAME, VERIFIED_WALLET, gameSagaReducer } from '../../fixtures/games';
+import { PLAYING_GAME, appStateWith } from '../../fixtures/games';
 import { routedFetch } from '../../fixtures/routedFetch';
 import { MemoryStorage } from '../../fixtures/testWallet';
 
@@ -49,30 +52,31 @@ async function start(options: FakeModelServerOptions) {
 
 function saga(settings: Partial<SettingsState>, game: Partial<GameState> = PLAYING_GAME) {
   const provider = providerById(settings.provider);
-  return expectSaga(gameSaga)
-    .withReducer(gameSagaReducer, {
-      settings: { ...initialSettingsState, ...settings },
-      providerSession: initialProviderSessionState,
-      game: { ...initialGameState, apiKey: KEY, ...game },
-      playerStats: initialPlayerStatsState,
-      wallet: VERIFIED_WALLET,
-    })
-    .provide({
-      call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
-        if (effect.fn !== delayP) return next();
-        const ms = Number(effect.args[0]);
-        if (ms === KEY_CHECK_TIMEOUT_MS) return next();
-        waits.push(ms);
-        clock += ms;
-        return null;
-      },
-      getContext(name: string, next: () => unknown) {
-        if (name === 'random') return seededRng(3);
-        if (name === 'storage') return new MemoryStorage();
-        if (name === 'model') return httpModelClient(routedFetch(provider.baseUrl, server));
-        return next();
-      },
-    } as never);
+  const state = appStateWith({ apiKey: KEY, ...game }, settings);
+  return {
+    /** The flow `action` starts, run as its worker from the state the store reduced it to. */
+    flowFrom: (action: UnknownAction) =>
+      expectSaga(flowFor(action)!)
+        .withReducer(rootReducer, rootReducer(state, action))
+        .provide({
+          call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
+            if (effect.fn !== delayP) return next();
+            const ms = Number(effect.args[0]);
+            if (ms === KEY_CHECK_TIMEOUT_MS) return next();
+            waits.push(ms);
+            clock += ms;
+            return null;
+          },
+          getContext(name: string, next: () => unknown) {
+            if (name === 'random') return seededRng(3);
+            if (name === 'clock') return { now: () => clock, nextFrame: () => Promise.resolve() };
+            if (name === 'connectPage') return null;
+            if (name === 'storage') return new MemoryStorage();
+            if (name === 'model') return httpModelClient(routedFetch(provider.baseUrl, server));
+            return next();
+          },
+        } as never),
+  };
 }
 
 const chats = () => server.requests.filter((request) => request.method === 'POST');
@@ -92,10 +96,10 @@ describe('a per-minute limit', () => {
       errorMessage: groqLimit('tokens per minute (TPM)', '7.66s'),
     });
     const result = await saga(GROQ)
-      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .flowFrom(gameActions.choiceMade({ index: 0 }))
       .put.like({ action: { type: gameActions.turnRetryScheduled.type } })
       .put.like({ action: { type: gameActions.segmentReceived.type } })
-      .silentRun(1500);
+      .run(false);
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThanOrEqual(7660 + 100);
     expect(waits[0]).toBeLessThanOrEqual(7660 + 500);
@@ -113,9 +117,9 @@ describe('a per-minute limit', () => {
     });
     clock += 20_000;
     await saga(GROQ)
-      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .flowFrom(gameActions.choiceMade({ index: 0 }))
       .put.like({ action: { type: gameActions.segmentReceived.type } })
-      .silentRun(1500);
+      .run(false);
     const [, refused, accepted] = chats();
     expect(refused?.status).toBe(429);
     expect(accepted?.status).toBe(200);
@@ -127,9 +131,9 @@ describe('a per-minute limit', () => {
     await start({ profile: 'groq' });
     server.enqueue({ status: 429, errorMessage: 'Too many requests' });
     await saga(GROQ)
-      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .flowFrom(gameActions.choiceMade({ index: 0 }))
       .put.like({ action: { type: gameActions.segmentReceived.type } })
-      .silentRun(1500);
+      .run(false);
     expect(waits).toEqual([5000]);
   });
 });
@@ -143,8 +147,8 @@ describe('limits that waiting does not help', () => {
       errorMessage: groqLimit('requests per day (RPD)', '2h5m3s'),
     });
     const result = await saga(GROQ)
-      .dispatch(gameActions.choiceMade({ index: 0 }))
-      .silentRun(1000);
+      .flowFrom(gameActions.choiceMade({ index: 0 }))
+      .run(false);
     const { game } = result.storeState;
     expect(game.error).toBe('turnFailed');
     expect(game.errorDetail).toMatchObject({
@@ -154,7 +158,8 @@ describe('limits that waiting does not help', () => {
       limitMetric: 'requests',
       status: 429,
     });
-    const resetsIn = game.errorDetail!.resetsAt! - Date.now();
+    // Told in the saga's clock, which the fake's is.
+    const resetsIn = game.errorDetail!.resetsAt! - clock;
     expect(resetsIn).toBeGreaterThan(7_503_000 - 60_000);
     expect(resetsIn).toBeLessThanOrEqual(7_503_000);
     expect(waits).toEqual([]);
@@ -165,14 +170,14 @@ describe('limits that waiting does not help', () => {
     await start({ profile: 'openai', noCreditKeys: [KEY] });
     const openai = { provider: 'openai', model: 'gpt-5-mini' };
     const turn = await saga(openai)
-      .dispatch(gameActions.choiceMade({ index: 0 }))
-      .silentRun(1000);
+      .flowFrom(gameActions.choiceMade({ index: 0 }))
+      .run(false);
     expect(turn.storeState.game.errorDetail).toMatchObject({ reason: 'noCredit', status: 429 });
     expect(chats()).toHaveLength(1);
 
     const check = await saga(openai, { stage: 'apiKeyInput', apiKey: '' })
-      .dispatch(gameActions.apiKeySubmitted(KEY))
-      .silentRun(1000);
+      .flowFrom(gameActions.apiKeySubmitted(KEY))
+      .run(false);
     expect(check.storeState.game.keyError).toBe('noCredit');
     expect(check.storeState.game.stage).toBe('apiKeyInput');
   });
@@ -181,14 +186,14 @@ describe('limits that waiting does not help', () => {
     await start({ profile: 'groq' });
     server.enqueue({ status: 429, errorMessage: groqLimit('tokens per minute (TPM)', '3s') });
     const minute = await saga(GROQ, { stage: 'apiKeyInput', apiKey: '' })
-      .dispatch(gameActions.apiKeySubmitted(KEY))
-      .silentRun(1000);
+      .flowFrom(gameActions.apiKeySubmitted(KEY))
+      .run(false);
     expect(minute.storeState.game.stage).toBe('loadOrCreate');
 
     server.enqueue({ status: 429, errorMessage: groqLimit('tokens per day (TPD)', '9m38.016s') });
     const daily = await saga(GROQ, { stage: 'apiKeyInput', apiKey: '' })
-      .dispatch(gameActions.apiKeySubmitted(KEY))
-      .silentRun(1000);
+      .flowFrom(gameActions.apiKeySubmitted(KEY))
+      .run(false);
     expect(daily.storeState.game.keyError).toBe('dailyLimit');
     expect(daily.storeState.game.keyErrorDetail).toMatchObject({ limitMetric: 'tokens' });
   });
@@ -208,9 +213,9 @@ describe('a request too large', () => {
     await start({ profile: 'groq' });
     server.enqueue({ status: 413, errorMessage: TOO_LARGE });
     const result = await saga(GROQ, longStory)
-      .dispatch(gameActions.choiceMade({ index: 0 }))
+      .flowFrom(gameActions.choiceMade({ index: 0 }))
       .put.like({ action: { type: gameActions.segmentReceived.type } })
-      .silentRun(1500);
+      .run(false);
     const [first, second] = chats().map((request) => userPrompt(request.body));
     expect(second!.length).toBeLessThan(first!.length);
     expect(second).toContain('Summary 30: Aria walked on.');
@@ -224,8 +229,8 @@ describe('a request too large', () => {
       { status: 413, errorMessage: TOO_LARGE },
     );
     const result = await saga(GROQ, longStory)
-      .dispatch(gameActions.choiceMade({ index: 0 }))
-      .silentRun(1000);
+      .flowFrom(gameActions.choiceMade({ index: 0 }))
+      .run(false);
     expect(result.storeState.game.errorDetail).toMatchObject({ reason: 'requestTooLarge' });
     expect(chats()).toHaveLength(2);
   });
@@ -234,16 +239,14 @@ describe('a request too large', () => {
 describe('the key form without a verified wallet', () => {
   test("says 'Please connect your wallet first to use the API.' (walletNotVerified)", async () => {
     await start({ profile: 'groq' });
-    const result = await expectSaga(gameSaga)
-      .withReducer(gameSagaReducer, {
-        settings: { ...initialSettingsState, ...GROQ },
-        providerSession: initialProviderSessionState,
-        game: initialGameState,
-        playerStats: initialPlayerStatsState,
-        wallet: { status: 'connected', address: '0x1' },
-      })
-      .dispatch(gameActions.apiKeySubmitted(KEY))
-      .silentRun(300);
+    const submitted = gameActions.apiKeySubmitted(KEY);
+    const state = appStateWith({ stage: 'apiKeyInput', apiKey: '' }, GROQ);
+    // Connected, still signing the sign-in message: not verified yet.
+    state.wallet = { ...state.wallet, status: 'signing' };
+    const result = await expectSaga(checkKey, submitted)
+      .withReducer(rootReducer, rootReducer(state, submitted))
+      .put(gameActions.apiKeyRejected({ error: 'walletNotVerified' }))
+      .run(false);
     expect(result.storeState.game.keyError).toBe('walletNotVerified');
     expect(chats()).toHaveLength(0);
   });
