@@ -1,21 +1,21 @@
 /**
  * The key check and the page's Content-Security-Policy (src/features/llm/connectPolicy.ts): a
  * Custom server the page's policy does not name is allowed by one reload, after which the same
- * check goes through. expectSaga over the real reducers; the fake model server stands in for
- * the player's server, reached through its public name by a routed fetch.
+ * check goes through. The key check worker runs with expectSaga over the root reducer and ends
+ * with its flow; the fake model server stands in for the player's server, reached through its
+ * public name by a routed fetch.
  */
 import { expectSaga } from 'redux-saga-test-plan';
-import { initialProviderSessionState, httpModelClient } from '../../../src/features/llm';
+import { rootReducer } from '../../../src/app/store';
+import { checkKey, gameActions } from '../../../src/features/game';
+import { httpModelClient } from '../../../src/features/llm';
 import { readPendingKeyCheck } from '../../../src/features/llm/connectPolicy';
-import { gameActions, initialGameState } from '../../../src/features/game/gameSlice';
-import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
-import { gameSaga } from '../../../src/features/game/sagas/gameSaga';
-import { initialSettingsState } from '../../../src/features/settings';
 import { fakeConnectPage, reloaded, type FakeConnectPage } from '../../fixtures/connectPage';
 import { startFakeModelServer, type FakeModelServer } from '../../fixtures/fakeModelServer';
-import { VERIFIED_WALLET, gameSagaReducer } from '../../fixtures/games';
+import { appStateWith } from '../../fixtures/games';
 import { routedFetch } from '../../fixtures/routedFetch';
 import { MemoryStorage } from '../../fixtures/testWallet';
+import { STILL_CLOCK } from '../../support/sagaReplay';
 
 const PLAYERS_SERVER = 'https://llm.example.test/v1';
 
@@ -28,13 +28,11 @@ beforeEach(() => {
   model.requests.length = 0;
 });
 
-const state = (baseUrl: string) => ({
-  settings: { ...initialSettingsState, provider: 'custom', model: 'fake-model', baseUrl },
-  providerSession: initialProviderSessionState,
-  game: { ...initialGameState, stage: 'apiKeyInput' as const, apiKey: '' },
-  playerStats: initialPlayerStatsState,
-  wallet: VERIFIED_WALLET,
-});
+const state = (baseUrl: string) =>
+  appStateWith(
+    { stage: 'apiKeyInput', apiKey: '' },
+    { provider: 'custom', model: 'fake-model', baseUrl },
+  );
 
 function submitKey(page: FakeConnectPage, baseUrl = PLAYERS_SERVER) {
   const context: Record<string, unknown> = {
@@ -42,12 +40,14 @@ function submitKey(page: FakeConnectPage, baseUrl = PLAYERS_SERVER) {
     storage: new MemoryStorage(),
     // The player's server by its public name; a local one is called as it is.
     model: httpModelClient(baseUrl === PLAYERS_SERVER ? routedFetch(PLAYERS_SERVER, model) : fetch),
+    clock: STILL_CLOCK,
   };
-  return expectSaga(gameSaga)
-    .withReducer(gameSagaReducer, state(baseUrl))
+  const submitted = gameActions.apiKeySubmitted('sk-mine');
+  // The key check worker, from the key submitted to the key accepted, refused, or the reload.
+  return expectSaga(checkKey, submitted)
+    .withReducer(rootReducer, rootReducer(state(baseUrl), submitted))
     .provide({ getContext: (name, next) => (name in context ? context[name] : next()) })
-    .dispatch(gameActions.apiKeySubmitted('sk-mine'))
-    .silentRun(500);
+    .run(false);
 }
 
 test('a server the page does not allow: the page reloads with it allowed, nothing is sent yet', async () => {
