@@ -27,6 +27,8 @@ export const PHONE = { width: 390, height: 844 };
 /** Saves a full-page screenshot under test-results/ for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  // As the player sees the screen once the fonts it asked for are in.
+  await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true });
 }
 
