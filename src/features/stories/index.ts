@@ -1,7 +1,7 @@
 // The saved-stories feature's public API: storage (MyStoriesDB), export/import, the state and
-// events, the parts the app puts into the game's views, and its flows (the root saga and the
-// save worker, for tests and tools: the home bundle imports none of them, and the saga loader
-// fetches them).
+// events, the parts the app puts into the game's views, and its flows (the root saga and one
+// worker per flow, for tests and tools: the home bundle imports none of them, and the saga
+// loader fetches them).
 export { ANONYMOUS_WALLET, MIN_PREVIOUS_PARAGRAPH_LENGTH, isListable } from './savedStory';
 export type { SavedStory, StoryDraft } from './savedStory';
 export {
@@ -45,4 +45,20 @@ export { SaveGameButton } from './views/SaveGameButton';
 export { SavedStoriesList } from './views/SavedStoriesList';
 export { StartNewGame } from './views/StartNewGame';
 export { StoriesNotice } from './views/StoriesNotice';
-export { AUTO_SAVE_DELAY_MS, saveCurrentStory, storiesSaga } from './storiesSaga';
+export { storiesSaga } from './sagas/storiesSaga';
+export {
+  AUTO_SAVE_DELAY_MS,
+  STORY_CHANGES,
+  autoSave,
+  manualSave,
+  saveCurrentStory,
+  saveInTurn,
+} from './sagas/saving';
+export type { SaveKind, SaveOutcome } from './sagas/saving';
+export { followWallet, listSaved } from './sagas/savedList';
+export { loadSaved } from './sagas/loading';
+export { deleteSaved } from './sagas/deleting';
+export { importStory } from './sagas/importing';
+export { deleteFinished } from './sagas/afterLeaderboard';
+export { hearOtherTabs } from './sagas/otherTabs';
+export { NOTICE_MS, expireNotice } from './sagas/notices';

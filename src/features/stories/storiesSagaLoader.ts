@@ -10,7 +10,7 @@ import { storiesActions } from './storiesSlice';
 export function* storiesSagaLoader() {
   yield* take([gameActions.apiKeySubmitted.type, storiesActions.savedStoriesRequested.type]);
   const { storiesSaga } = yield* call(
-    () => import(/* webpackChunkName: "stories-flow" */ './storiesSaga'),
+    () => import(/* webpackChunkName: "stories-flow" */ './sagas/storiesSaga'),
   );
   yield* call(storiesSaga);
 }

@@ -1,20 +1,24 @@
 /**
- * The saved stories' flows replayed with expectSaga over the real reducers and a real
- * (fake-indexeddb) MyStoriesDB, fresh for each test.
+ * The saved stories' flows, each run by its worker with expectSaga: the worker gets the action
+ * that starts it, the real root reducer holds the state (the action already reduced, as the store
+ * does before a saga hears it), the saga context is provided (a real fake-indexeddb MyStoriesDB,
+ * fresh for each test, and the other tabs), and the run ends when the worker does: no timeout,
+ * no wall clock. The puts are compared in order, then the final state and the records.
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware from 'redux-saga';
-import { call } from 'redux-saga/effects';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import delayP from '@redux-saga/delay-p';
+import { CANCEL, buffers, channel } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic, type StaticProvider } from 'redux-saga-test-plan/providers';
+import { call, cancel, fork, join, put, take } from 'typed-redux-saga';
+import { rootReducer, type RootState } from '../../../src/app/store';
 import {
   gameActions,
-  gameSlice,
   initialGameState,
   initialPlayerStatsState,
-  playerStatsSlice,
   scoreComputed,
   selectResumableGame,
   type GameState,
@@ -22,37 +26,43 @@ import {
 } from '../../../src/features/game';
 import { resultsApi } from '../../../src/features/leaderboard';
 import {
+  AUTO_SAVE_DELAY_MS,
   StorageError,
+  autoSave,
+  deleteFinished,
+  deleteSaved,
+  expireNotice,
+  followWallet,
+  hearOtherTabs,
+  importStory,
   initialStoriesState,
+  listSaved,
   listStories,
+  loadSaved,
+  manualSave,
   openStoriesDb,
+  saveInTurn,
   saveStory,
   storiesActions,
-  storiesSlice,
+  storiesSaga,
   storyToJson,
+  type SaveKind,
+  type SaveOutcome,
   type SaveResult,
   type SavedStory,
   type StoriesDb,
   type StoriesState,
+  type TabChannel,
 } from '../../../src/features/stories';
-import { AUTO_SAVE_DELAY_MS, storiesSaga } from '../../../src/features/stories/storiesSaga';
-import type { TabChannel } from '../../../src/features/stories/tabChannel';
-import { fakeTabs } from './fakeTabs';
 import { storyDraftOf } from '../../../src/features/stories/gameRecord';
-import { initialWalletState, walletSlice } from '../../../src/features/wallet/walletSlice';
+import { initialWalletState, walletSlice } from '../../../src/features/wallet';
+import { contextProviders } from '../../support/sagaReplay';
+import { fakeTabs } from './fakeTabs';
 
 const WALLET = '0xaaaa000000000000000000000000000000000001';
 const OTHER_WALLET = '0xbbbb000000000000000000000000000000000002';
 const OPENING = 'The road ends at a locked gate under a sky of iron.';
 const SECOND = 'The gate gives way, and the valley below is full of lanterns.';
-
-const reducer = combineReducers({
-  game: gameSlice.reducer,
-  playerStats: playerStatsSlice.reducer,
-  wallet: walletSlice.reducer,
-  stories: storiesSlice.reducer,
-});
-type State = ReturnType<typeof reducer>;
 
 const playing: GameState = {
   ...initialGameState,
@@ -91,11 +101,22 @@ const recap: Recap = {
   endingType: 'Heroic Victory',
 };
 
+const segment = gameActions.segmentReceived({
+  text: SECOND,
+  options: playing.options,
+  isFinal: false,
+});
+const summary = gameActions.summaryStored('Aria opened the gate.');
+
+const initial = rootReducer(undefined, { type: 'test/init' });
+
+/** The app's state: this game, signed in with this wallet (or none), these saved stories. */
 function stateWith(
   game: Partial<GameState> = {},
   { wallet = WALLET as string | null, stories = {} as Partial<StoriesState> } = {},
-): State {
+): RootState {
   return {
+    ...initial,
     game: { ...playing, ...game },
     playerStats: initialPlayerStatsState,
     wallet: wallet
@@ -105,6 +126,10 @@ function stateWith(
   };
 }
 
+/** The state once the store has reduced `actions`, as it does before a saga hears one. */
+const after = (state: RootState, ...actions: UnknownAction[]) =>
+  actions.reduce<RootState>((reduced, action) => rootReducer(reduced, action), state);
+
 let factory: IDBFactory;
 let db: StoriesDb;
 beforeEach(async () => {
@@ -113,55 +138,34 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
-/** A clock for the auto-save's 100 ms: it moves only when the test says so. */
-function manualClock() {
-  let waiting: Array<() => void> = [];
-  return {
-    wait: () => new Promise<void>((resolve) => waiting.push(resolve)),
-    /** Lets every pending 100 ms wait end, as if 100 ms of quiet had passed. */
-    tick() {
-      const due = waiting;
-      waiting = [];
-      due.forEach((resolve) => resolve());
-    },
-    get pending() {
-      return waiting.length;
-    },
-  };
-}
-
-type Clock = ReturnType<typeof manualClock>;
-
-/** Other waits (the notices' expiry) pass at once; the auto-save's follows `clock` if given. */
-interface RunOptions {
-  clock?: Clock;
+interface ContextOptions {
   open?: () => Promise<StoriesDb>;
-  /** Holds every saveStory call until it resolves. */
-  saveGate?: Promise<void>;
   /** This tab's end of the channel to the other tabs; none by default. */
   tabs?: TabChannel;
 }
 
-function run(state: State, { clock, open, saveGate, tabs }: RunOptions = {}) {
-  return expectSaga(storiesSaga)
-    .withReducer(reducer, state)
-    .provide({
-      call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
-        if (effect.fn === saveStory && saveGate) {
-          return saveGate.then(() => saveStory(...(effect.args as Parameters<typeof saveStory>)));
-        }
-        if (effect.fn !== delayP) return next();
-        if (effect.args[0] === AUTO_SAVE_DELAY_MS && clock) return clock.wait().then(() => true);
-        // A delay ends with true (debounce tells its end from an action by it).
-        return true;
-      },
-      getContext(name: string, next: () => unknown) {
-        if (name === 'openStoriesDb') return open ?? (() => openStoriesDb(factory));
-        if (name === 'openTabChannel') return () => tabs ?? null;
-        return next();
-      },
-    } as never);
+/** The saga context: this test's MyStoriesDB and tabs. Other waits (a notice's) pass at once. */
+function context({ open, tabs }: ContextOptions = {}): StaticProvider[] {
+  return [
+    // A delay ends with true (debounce tells its end from an action by it).
+    [matchers.call.fn(delayP), true],
+    ...contextProviders({
+      openStoriesDb: open ?? (() => Promise.resolve(db)),
+      openTabChannel: () => tabs ?? null,
+    }),
+  ];
 }
+
+type Run = Awaited<ReturnType<ReturnType<typeof expectSaga>['run']>>;
+
+/** The actions a run put to the store, in order (not the root saga's own queue of saves). */
+const puts = (result: Run): UnknownAction[] =>
+  (result.effects.put ?? [])
+    .filter((effect) => !effect.payload.channel)
+    .map((effect) => effect.payload.action as UnknownAction);
+const putTypes = (result: Run) => puts(result).map((action) => action.type);
+const saveCalls = (result: Run) =>
+  result.effects.call?.filter((effect) => effect.payload.fn === saveStory) ?? [];
 
 /** The record a save made, as the slice keeps the story being played. */
 function recordOf(result: SaveResult, walletAddress: string) {
@@ -174,41 +178,80 @@ function recordOf(result: SaveResult, walletAddress: string) {
 const draftOf = (game: GameState) =>
   storyDraftOf(selectResumableGame({ game, playerStats: initialPlayerStatsState }), null);
 
-/** The wallet's stories, once there are `count` of them. */
-async function waitForStories(count: number) {
-  let stories = await listStories(db, WALLET);
-  for (let i = 0; i < 100 && stories.length < count; i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    stories = await listStories(db, WALLET);
+const failingWith = (error: Error) => () => Promise.reject(error);
+const unavailable = failingWith(
+  new StorageError('unavailable', 'This browser offers no IndexedDB'),
+);
+
+/**
+ * The story played on: each burst of changes, then the auto-save once it is quiet, in turn, as
+ * the flows run them (saveInTurn): a failure told once per reason, whatever is skipped between.
+ */
+function* playedOn(bursts: UnknownAction[][], before: SaveOutcome = 'saved') {
+  let autoSaves = before;
+  for (const burst of bursts) {
+    for (const change of burst) yield* put(change);
+    autoSaves = yield* call(autoSave, autoSaves);
   }
-  expect(stories).toHaveLength(count);
-  return stories;
+  return autoSaves;
 }
 
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i += 1) await new Promise((r) => setTimeout(r, 5));
-  if (!check()) throw new Error('condition not reached');
-};
+/**
+ * The root saga's watchers, for a test of their wiring: `actions` happen one after another, and
+ * the flows end (cancelled, as when the page closes) once `done` is put, or at once.
+ */
+function* flowsUntil(done: string | null, ...actions: UnknownAction[]) {
+  const flows = yield* fork(storiesSaga);
+  for (const action of actions) yield* put(action);
+  if (done) yield* take(done);
+  yield* cancel(flows);
+}
+
+/**
+ * The auto-save's clock for a burst of `changes`: each change starts its 100 ms wait again, and
+ * time moves only after the last one, whose wait then ends. It notes how many of the earlier
+ * waits were still running then (each change should have cut the one before it short).
+ */
+function quietAfter(changes: number) {
+  const running = new Set<object>();
+  const clock = { waits: 0, stillRunningAtTheLast: 0 };
+  const wait = ({ args: [ms] }: { args: unknown[] }) => {
+    if (ms !== AUTO_SAVE_DELAY_MS) return true;
+    clock.waits += 1;
+    if (clock.waits >= changes) {
+      clock.stillRunningAtTheLast = running.size;
+      return true;
+    }
+    const waiting = new Promise<boolean>(() => undefined);
+    running.add(waiting);
+    return Object.assign(waiting, { [CANCEL]: () => void running.delete(waiting) });
+  };
+  return { clock, wait };
+}
 
 describe('auto-save', () => {
   test('a burst of changes inside 100 ms is one write, of the state after the last change', async () => {
-    const clock = manualClock();
-    const running = run(stateWith({ isLoading: true, stage: 'playing', lastChoice: choice }), {
-      clock,
-    })
-      .dispatch(
-        gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
+    const burst = [
+      segment,
+      summary,
+      scoreComputed({ scoreBreakdown: initialPlayerStatsState.scoreBreakdown, score: 0 }),
+    ];
+    const { clock, wait } = quietAfter(burst.length);
+    const result = await expectSaga(flowsUntil, storiesActions.storySaved.type, ...burst)
+      .withReducer(
+        rootReducer,
+        stateWith({ isLoading: true, stage: 'playing', lastChoice: choice }),
       )
-      .dispatch(gameActions.summaryStored('Aria opened the gate.'))
-      .dispatch(scoreComputed({ scoreBreakdown: initialPlayerStatsState.scoreBreakdown, score: 0 }))
-      .silentRun(300);
-    // Each change restarted the wait; only the last change's wait is still raced.
-    await until(() => clock.pending > 0);
-    clock.tick();
-    const result = await running;
+      .provide([[matchers.call.fn(delayP), dynamic(wait)], ...context()])
+      .run(false);
+    // Each change restarted the wait; only the last change's wait ran its 100 ms.
+    expect(clock).toEqual({ waits: 3, stillRunningAtTheLast: 0 });
+    expect(putTypes(result)).toEqual([
+      ...burst.map((change) => change.type),
+      storiesActions.storySaved.type,
+    ]);
+    expect(saveCalls(result)).toHaveLength(1);
 
-    const saves = result.effects.call?.filter((effect) => effect.payload.fn === saveStory) ?? [];
-    expect(saves).toHaveLength(1);
     const stories = await listStories(db, WALLET);
     expect(stories).toHaveLength(1);
     expect(stories[0]).toEqual(
@@ -235,18 +278,20 @@ describe('auto-save', () => {
   });
 
   test('the story start is saved while the opening is still being summarized', async () => {
-    const result = await run(
-      stateWith({
-        stage: 'loading',
-        isLoading: true,
-        storyLog: [],
-        options: [],
-        previousParagraph: '',
-      }),
-    )
-      .dispatch(gameActions.openingReceived({ storyStart: OPENING, options: playing.options }))
-      .put.like({ action: { type: storiesActions.storySaved.type } })
-      .silentRun(300);
+    const opening = gameActions.openingReceived({ storyStart: OPENING, options: playing.options });
+    const loading = stateWith({
+      stage: 'loading',
+      isLoading: true,
+      storyLog: [],
+      options: [],
+      previousParagraph: '',
+    });
+    const result = await expectSaga(autoSave)
+      .withReducer(rootReducer, after(loading, opening))
+      .provide(context())
+      .returns('saved')
+      .run(false);
+    expect(putTypes(result)).toEqual([storiesActions.storySaved.type]);
     const [story] = await listStories(db, WALLET);
     expect(story?.previousParagraph).toBe(OPENING);
     expect(result.storeState.stories.current?.id).toBe(story?.id);
@@ -255,29 +300,26 @@ describe('auto-save', () => {
   test('a story saved before is updated in place', async () => {
     const first = await saveStory(db, draftOf(playing), WALLET);
     if (!first.saved) throw new Error('not saved');
-    await run(
-      stateWith(
-        { isLoading: true, lastChoice: choice },
-        { stories: { current: recordOf(first, WALLET) } },
-      ),
-    )
-      .dispatch(
-        gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
-      )
-      .dispatch(gameActions.summaryStored('Aria opened the gate.'))
-      .put.like({
-        action: {
-          type: storiesActions.storySaved.type,
-          payload: {
-            id: first.id,
-            walletAddress: WALLET,
-            revision: 2,
-            manual: false,
-            storyGeneration: 0,
-          },
+    const state = stateWith(
+      { isLoading: true, lastChoice: choice },
+      { stories: { current: recordOf(first, WALLET) } },
+    );
+    const result = await expectSaga(autoSave)
+      .withReducer(rootReducer, after(state, segment, summary))
+      .provide(context())
+      .run(false);
+    expect(puts(result)).toMatchObject([
+      {
+        type: storiesActions.storySaved.type,
+        payload: {
+          id: first.id,
+          walletAddress: WALLET,
+          revision: 2,
+          manual: false,
+          storyGeneration: 0,
         },
-      })
-      .silentRun(300);
+      },
+    ]);
     const stories = await listStories(db, WALLET);
     expect(stories.map((story) => [story.id, story.previousParagraph])).toEqual([
       [first.id, SECOND],
@@ -285,30 +327,48 @@ describe('auto-save', () => {
   });
 
   test('nothing is saved mid-turn: a choice without its paragraph, or a failed turn', async () => {
-    // (expectSaga hands the saga only actions it takes, so each case starts where it matters.)
-    const midTurn = await run(stateWith())
-      .dispatch(gameActions.outcomeRolled(choice))
-      .dispatch(gameActions.scenarioPicked(choice))
-      .silentRun(300);
+    const rolled = after(
+      stateWith(),
+      gameActions.outcomeRolled(choice),
+      gameActions.scenarioPicked(choice),
+    );
+    const midTurn = await expectSaga(autoSave)
+      .withReducer(rootReducer, rolled)
+      .provide(context())
+      .returns('saved') // skipped: how the auto-saves went is left as it was
+      .run(false);
+    expect(puts(midTurn)).toEqual([]);
+    expect(saveCalls(midTurn)).toEqual([]);
     expect(midTurn.storeState.game.isLoading).toBe(true);
-    const failed = await run(stateWith({ error: 'turnFailed', lastChoice: choice }))
-      .dispatch(gameActions.summaryStored('ignored: no turn is being written'))
-      .silentRun(300);
+
+    const failedTurn = after(
+      stateWith({ error: 'turnFailed', lastChoice: choice }),
+      gameActions.summaryStored('ignored: no turn is being written'),
+    );
+    const failed = await expectSaga(autoSave)
+      .withReducer(rootReducer, failedTurn)
+      .provide(context())
+      .run(false);
+    expect(puts(failed)).toEqual([]);
+    expect(saveCalls(failed)).toEqual([]);
     expect(failed.storeState.game.error).toBe('turnFailed');
     expect(await listStories(db, WALLET)).toEqual([]);
   });
 
   test('the ending is saved with its recap and ending type, never with the API key', async () => {
-    await run(stateWith({ isLoading: true, isFinal: true, lastChoice: choice }))
-      .dispatch(
-        scoreComputed({
-          scoreBreakdown: { decisions: 70, consistency: 60, creativity: 50, morality: 40 },
-          score: 270,
-        }),
-      )
-      .dispatch(gameActions.recapReceived(recap))
-      .put.like({ action: { type: storiesActions.storySaved.type } })
-      .silentRun(300);
+    const ending = after(
+      stateWith({ isLoading: true, isFinal: true, lastChoice: choice }),
+      scoreComputed({
+        scoreBreakdown: { decisions: 70, consistency: 60, creativity: 50, morality: 40 },
+        score: 270,
+      }),
+      gameActions.recapReceived(recap),
+    );
+    const result = await expectSaga(autoSave)
+      .withReducer(rootReducer, ending)
+      .provide(context())
+      .run(false);
+    expect(putTypes(result)).toEqual([storiesActions.storySaved.type]);
     const [story] = await listStories(db, WALLET);
     expect(story).toEqual(expect.objectContaining({ isFinal: true, endingType: 'Heroic Victory' }));
     expect(story?.game).toEqual(expect.objectContaining({ recap, finalScore: 270 }));
@@ -318,13 +378,18 @@ describe('auto-save', () => {
   test('a story of another wallet is saved as a new copy for the current one', async () => {
     const first = await saveStory(db, draftOf(playing), OTHER_WALLET);
     if (!first.saved) throw new Error('not saved');
-    const result = await run(stateWith({}, { stories: { current: recordOf(first, OTHER_WALLET) } }))
-      .dispatch(storiesActions.saveRequested())
-      .silentRun(300);
+    const state = stateWith({}, { stories: { current: recordOf(first, OTHER_WALLET) } });
+    const result = await expectSaga(manualSave)
+      .withReducer(rootReducer, after(state, storiesActions.saveRequested()))
+      .provide(context())
+      .run(false);
     const mine = await listStories(db, WALLET);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.id).not.toBe(first.id);
     expect(await listStories(db, OTHER_WALLET)).toHaveLength(1);
+    expect(puts(result)).toMatchObject([
+      { type: storiesActions.storySaved.type, payload: { id: mine[0]!.id, manual: true } },
+    ]);
     expect(result.storeState.stories.current).toMatchObject({
       id: mine[0]!.id,
       walletAddress: WALLET,
@@ -333,9 +398,12 @@ describe('auto-save', () => {
   });
 
   test('without a wallet the story is saved as anonymous', async () => {
-    await run(stateWith({}, { wallet: null }))
-      .dispatch(storiesActions.saveRequested())
-      .silentRun(300);
+    const state = stateWith({}, { wallet: null });
+    const result = await expectSaga(manualSave)
+      .withReducer(rootReducer, after(state, storiesActions.saveRequested()))
+      .provide(context())
+      .run(false);
+    expect(putTypes(result)).toEqual([storiesActions.storySaved.type]);
     expect(await listStories(db, null)).toHaveLength(1);
     expect((await listStories(db, 'anonymous'))[0]?.walletAddress).toBe('anonymous');
   });
@@ -343,78 +411,71 @@ describe('auto-save', () => {
 
 describe('saves that meet other events', () => {
   test('a save that ends after Start New Game does not hand its record to the new story', async () => {
-    // A real store (expectSaga passes on only the actions its saga takes), with every
-    // saveStory held until the test lets it go.
+    // Every saveStory is held until the test lets it go.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const sagaMiddleware = createSagaMiddleware({
-      context: { openStoriesDb: () => openStoriesDb(factory), openTabChannel: () => null },
-      effectMiddlewares: [
-        (next) => (effect: { type: string; payload: { fn: unknown; args: unknown[] } }) =>
-          next(
-            effect.type === 'CALL' && effect.payload.fn === saveStory
-              ? call(() =>
-                  held.then(() =>
-                    saveStory(...(effect.payload.args as Parameters<typeof saveStory>)),
-                  ),
-                )
-              : effect,
-          ),
-      ],
-    });
-    const store = configureStore({
-      reducer,
-      preloadedState: stateWith({ stage: 'endingScreen', isFinal: true, recap }),
-      middleware: (defaults) => defaults().concat(sagaMiddleware),
-    });
-    const task = sagaMiddleware.run(storiesSaga);
+    const heldSave = ({ args }: { args: unknown[] }) =>
+      held.then(() => saveStory(...(args as Parameters<typeof saveStory>)));
+    /** The save starts (it has read the story), the player starts a new game, then it ends. */
+    function* newGameDuringSave() {
+      const saving = yield* fork(manualSave);
+      yield* put(gameActions.newGameStarted());
+      release();
+      yield* join(saving);
+    }
+    const ended = stateWith({ stage: 'endingScreen', isFinal: true, recap });
+    const result = await expectSaga(newGameDuringSave)
+      .withReducer(rootReducer, after(ended, storiesActions.saveRequested()))
+      .provide([[matchers.call.fn(saveStory), dynamic(heldSave)], ...context()])
+      .run(false);
 
-    store.dispatch(storiesActions.saveRequested());
-    store.dispatch(gameActions.newGameStarted());
-    release();
-    await until(() => store.getState().stories.storyGeneration === 1);
-    const [saved] = await waitForStories(1);
+    expect(putTypes(result)).toEqual([
+      gameActions.newGameStarted.type,
+      storiesActions.storySaved.type,
+    ]);
     // The old story's record was saved, but the new story does not take it as its own.
-    expect(saved?.isFinal).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(store.getState().game.stage).toBe('genreSelection');
-    expect(store.getState().stories.current).toBeNull();
-    task.cancel();
+    const saved = await listStories(db, WALLET);
+    expect(saved.map((story) => story.isFinal)).toEqual([true]);
+    expect(result.storeState.stories.storyGeneration).toBe(1);
+    expect(result.storeState.game.stage).toBe('genreSelection');
+    expect(result.storeState.stories.current).toBeNull();
   });
 
   test('nothing is saved while the wallet is signing in (it would land under anonymous)', async () => {
     const state = stateWith();
-    const result = await run({ ...state, wallet: { ...state.wallet, status: 'signing' } })
-      .dispatch(storiesActions.saveRequested())
-      .silentRun(200);
+    const signing = { ...state, wallet: { ...state.wallet, status: 'signing' as const } };
+    const result = await expectSaga(manualSave)
+      .withReducer(rootReducer, after(signing, storiesActions.saveRequested()))
+      .provide(context())
+      .run(false);
+    expect(puts(result)).toEqual([]);
     expect(await listStories(db, null)).toEqual([]);
     expect(await listStories(db, WALLET)).toEqual([]);
     expect(result.storeState.stories.notice).toBeNull();
   });
 
   test('a failing auto-save is told once, though turns in between skip their saves', async () => {
-    const unavailable = () =>
-      Promise.reject(new StorageError('unavailable', 'This browser offers no IndexedDB'));
-    const result = await run(stateWith(), { open: unavailable })
-      .dispatch(gameActions.summaryStored('a change while at rest'))
-      .delay(30)
-      .dispatch(gameActions.outcomeRolled(choice))
-      .dispatch(gameActions.scenarioPicked(choice))
-      .delay(30)
-      .dispatch(
-        gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
-      )
-      .delay(30)
-      .dispatch(gameActions.summaryStored('Aria opened the gate.'))
-      .silentRun(400);
+    const result = await expectSaga(playedOn, [
+      [gameActions.summaryStored('a change while at rest')],
+      [gameActions.outcomeRolled(choice), gameActions.scenarioPicked(choice)],
+      [segment],
+      [summary],
+    ])
+      .withReducer(rootReducer, stateWith())
+      .provide(context({ open: unavailable }))
+      .returns('unavailable')
+      .run(false);
     expect(result.storeState.game.turnCount).toBe(1);
-    const failures =
-      result.effects.put?.filter(
-        (effect) => effect.payload.action.type === storiesActions.storySaveFailed.type,
-      ) ?? [];
-    expect(failures).toHaveLength(1);
+    expect(puts(result)).toEqual([
+      gameActions.summaryStored('a change while at rest'),
+      storiesActions.storySaveFailed('unavailable'),
+      gameActions.outcomeRolled(choice),
+      gameActions.scenarioPicked(choice),
+      segment,
+      summary,
+    ]);
   });
 });
 
@@ -443,27 +504,28 @@ describe('two tabs on one story', () => {
     return { first, elsewhere };
   }
 
+  /** This tab hears the others until `count` saves were heard; then the flows end. */
+  function* hearing(tabs: TabChannel, count: number) {
+    const listening = yield* fork(hearOtherTabs, tabs);
+    for (let heard = 0; heard < count; heard += 1) {
+      yield* take(storiesActions.savedInAnotherTab.type);
+    }
+    yield* cancel(listening);
+  }
+
   test("a save that finds the story moved on keeps this tab's line as a new story, overwrites nothing, and says so", async () => {
     const { first, elsewhere } = await savedThenPlayedOnElsewhere();
     const tabs = fakeTabs();
-    const result = await run(
-      stateWith(
-        { isLoading: true, lastChoice: choice },
-        { stories: { current: recordOf(first, WALLET) } },
-      ),
-      { tabs: tabs.open() },
-    )
-      .dispatch(
-        gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
-      )
-      .dispatch(gameActions.summaryStored('Aria opened the gate.'))
-      .put.like({
-        action: {
-          type: storiesActions.storySavedAsBranch.type,
-          payload: { from: first.id, revision: 1, walletAddress: WALLET, manual: false },
-        },
-      })
-      .silentRun(300);
+    const state = stateWith(
+      { isLoading: true, lastChoice: choice },
+      { stories: { current: recordOf(first, WALLET) } },
+    );
+    // Each change saves once the story is quiet: the segment, then its summary.
+    const result = await expectSaga(playedOn, [[segment], [summary]])
+      .withReducer(rootReducer, state)
+      .provide(context({ tabs: tabs.open() }))
+      .returns('saved')
+      .run(false);
 
     const stories = await listStories(db, WALLET);
     expect(stories).toHaveLength(2);
@@ -472,17 +534,28 @@ describe('two tabs on one story', () => {
     // The other tab's turn is still there, at the revision it wrote.
     expect(original).toMatchObject({ previousParagraph: OTHER_TAB, revision: elsewhere.revision });
     // This tab's turn is in a story of its own that says where it split from; the summary's
-    // save (each change saves at once here) went on into it.
+    // save went on into it.
     expect(branch).toMatchObject({
       previousParagraph: SECOND,
       chosenCharacter: 'Aria Vale',
       revision: 2,
       branchOf: first.id,
     });
-    // (expectSaga takes the put it asserted out of the effects: what is left is the second save.)
-    const events = result.effects.put?.map((effect) => effect.payload.action.type);
-    expect(events).toContain(storiesActions.storySaved.type);
-    expect(events).not.toContain(storiesActions.storySavedAsBranch.type);
+    expect(puts(result)).toMatchObject([
+      segment,
+      {
+        type: storiesActions.storySavedAsBranch.type,
+        payload: {
+          id: branch.id,
+          from: first.id,
+          revision: 1,
+          walletAddress: WALLET,
+          manual: false,
+        },
+      },
+      summary,
+      { type: storiesActions.storySaved.type, payload: { id: branch.id, revision: 2 } },
+    ]);
     const { stories: after } = result.storeState;
     expect(after.current).toEqual({
       id: branch.id,
@@ -500,26 +573,39 @@ describe('two tabs on one story', () => {
 
   test('after the split, this tab saves on into its own story, and the notice stays', async () => {
     const { first } = await savedThenPlayedOnElsewhere();
-    const result = await run(
-      stateWith({ stage: 'playing' }, { stories: { current: recordOf(first, WALLET) } }),
-    )
-      .dispatch(storiesActions.saveRequested())
-      .delay(50)
-      .dispatch(gameActions.outcomeRolled(choice))
-      .dispatch(gameActions.scenarioPicked(choice))
-      .delay(50)
-      .dispatch(
-        gameActions.segmentReceived({ text: SECOND, options: playing.options, isFinal: false }),
+    /** Save Game splits the story; then a turn is played and auto-saved, as the flows do. */
+    function* savedThenPlayed() {
+      yield* put(storiesActions.saveRequested());
+      yield* call(manualSave);
+      return yield* call(playedOn, [
+        [gameActions.outcomeRolled(choice), gameActions.scenarioPicked(choice)],
+        [segment],
+        [summary],
+      ]);
+    }
+    const result = await expectSaga(savedThenPlayed)
+      .withReducer(
+        rootReducer,
+        stateWith({ stage: 'playing' }, { stories: { current: recordOf(first, WALLET) } }),
       )
-      .delay(50)
-      .dispatch(gameActions.summaryStored('Aria opened the gate.'))
-      .silentRun(400);
+      .provide(context())
+      .run(false);
 
     const stories = await listStories(db, WALLET);
     expect(stories).toHaveLength(2);
     const branch = stories.find((story) => story.id !== first.id)!;
     // Saved at the split, then twice in the turn: the segment (the options show at once), then
-    // its summary, written behind them.
+    // its summary, written behind them; the turn's first half saves nothing.
+    expect(putTypes(result)).toEqual([
+      storiesActions.saveRequested.type,
+      storiesActions.storySavedAsBranch.type,
+      gameActions.outcomeRolled.type,
+      gameActions.scenarioPicked.type,
+      segment.type,
+      storiesActions.storySaved.type,
+      summary.type,
+      storiesActions.storySaved.type,
+    ]);
     expect(branch).toMatchObject({ previousParagraph: SECOND, revision: 3, branchOf: first.id });
     expect(branch.game).toMatchObject({
       storySummary: expect.arrayContaining(['Aria opened the gate.']),
@@ -535,43 +621,46 @@ describe('two tabs on one story', () => {
     if (!first.saved) throw new Error('not saved');
     const tabs = fakeTabs();
     const otherTab = tabs.open();
-    const running = run(stateWith({}, { stories: { current: recordOf(first, WALLET) } }), {
-      tabs: tabs.open(),
-    }).silentRun(400);
-    // The other tab saves the story and tells the others, as its flows do.
-    const { elsewhere } = await (async () => {
-      const played = await saveStory(
-        db,
-        {
-          ...draftOf({ ...playing, turnCount: 1, previousParagraph: OTHER_TAB }),
-          id: first.id,
-          walletAddress: WALLET,
-          basedOn: first,
-        },
-        WALLET,
-      );
-      if (!played.saved) throw new Error('not saved');
-      const { id, revision, lastSaved } = played;
-      otherTab.post({ type: 'storySaved', id, revision, lastSaved });
-      return { elsewhere: played };
-    })();
-    const result = await running;
+    // The other tab saves the story, as its flows do.
+    const elsewhere = await saveStory(
+      db,
+      {
+        ...draftOf({ ...playing, turnCount: 1, previousParagraph: OTHER_TAB }),
+        id: first.id,
+        walletAddress: WALLET,
+        basedOn: first,
+      },
+      WALLET,
+    );
+    if (!elsewhere.saved) throw new Error('not saved');
 
-    const heard = storiesActions.savedInAnotherTab({
-      id: first.id,
-      revision: elsewhere.revision,
-      lastSaved: elsewhere.lastSaved,
-    });
-    expect(result.effects.put?.map((effect) => effect.payload.action)).toContainEqual(heard);
+    // This tab listens; then the other tab tells the others of its save.
+    const listening = expectSaga(hearing, tabs.open(), 1)
+      .withReducer(rootReducer, stateWith({}, { stories: { current: recordOf(first, WALLET) } }))
+      .provide(context())
+      .run(false);
+    const { id, revision, lastSaved } = elsewhere;
+    otherTab.post({ type: 'storySaved', id, revision, lastSaved });
+    const result = await listening;
+
+    expect(puts(result)).toEqual([
+      storiesActions.savedInAnotherTab({ id: first.id, revision, lastSaved }),
+    ]);
     expect(result.storeState.stories.otherTab).toEqual({ status: 'movedOn', storyId: first.id });
     // Nothing was written by this tab.
     expect((await listStories(db, WALLET)).map((story) => story.revision)).toEqual([2]);
 
     // Switch: the other tab's story, as it saved it, and the notice goes.
-    const switched = await run(result.storeState)
-      .dispatch(storiesActions.loadRequested(first.id))
-      .put(storiesActions.storyLoaded(recordOf(elsewhere, WALLET)))
-      .silentRun(300);
+    const load = storiesActions.loadRequested(first.id);
+    const switched = await expectSaga(loadSaved, load)
+      .withReducer(rootReducer, after(result.storeState, load))
+      .provide(context())
+      .run(false);
+    expect(putTypes(switched)).toEqual([
+      gameActions.savedStoryResumed.type,
+      storiesActions.storyLoaded.type,
+    ]);
+    expect(puts(switched)[1]).toEqual(storiesActions.storyLoaded(recordOf(elsewhere, WALLET)));
     expect(switched.storeState.game.previousParagraph).toBe(OTHER_TAB);
     expect(switched.storeState.stories.otherTab).toBeNull();
     expect(switched.storeState.stories.current).toMatchObject({ id: first.id, revision: 2 });
@@ -582,61 +671,84 @@ describe('two tabs on one story', () => {
     if (!first.saved) throw new Error('not saved');
     const tabs = fakeTabs();
     const otherTab = tabs.open();
-    const running = run(stateWith({}, { stories: { current: recordOf(first, WALLET) } }), {
-      tabs: tabs.open(),
-    }).silentRun(200);
+    const listening = expectSaga(hearing, tabs.open(), 2)
+      .withReducer(rootReducer, stateWith({}, { stories: { current: recordOf(first, WALLET) } }))
+      .provide(context())
+      .run(false);
     otherTab.post({ type: 'storySaved', id: first.id, revision: 1, lastSaved: first.lastSaved });
     otherTab.post({ type: 'storySaved', id: first.id + 1, revision: 3, lastSaved: 'later' });
-    const result = await running;
+    const result = await listening;
+    expect(putTypes(result)).toEqual([
+      storiesActions.savedInAnotherTab.type,
+      storiesActions.savedInAnotherTab.type,
+    ]);
     expect(result.storeState.stories.otherTab).toBeNull();
   });
 
   test('the channel to the other tabs is closed when the flows end', async () => {
     const tabs = fakeTabs();
-    await run(stateWith(), { tabs: tabs.open() }).silentRun(50);
+    const thisTab = tabs.open();
+    expect(tabs.openCount).toBe(1);
+    await expectSaga(flowsUntil, null)
+      .withReducer(rootReducer, stateWith())
+      .provide(context({ tabs: thisTab }))
+      .run(false);
     expect(tabs.openCount).toBe(0);
   });
 });
 
 describe('the manual save', () => {
   test("saves at once and says 'saved'; the notice goes by itself", async () => {
-    const result = await run(stateWith())
-      .dispatch(storiesActions.saveRequested())
-      .put.like({ action: { type: storiesActions.storySaved.type, payload: { manual: true } } })
-      .put.like({ action: { type: storiesActions.noticeDismissed.type } })
-      .silentRun(300);
+    const saved = await expectSaga(manualSave)
+      .withReducer(rootReducer, after(stateWith(), storiesActions.saveRequested()))
+      .provide(context())
+      .run(false);
+    const [savedAction] = puts(saved);
+    expect(puts(saved)).toMatchObject([
+      { type: storiesActions.storySaved.type, payload: { manual: true } },
+    ]);
+    const { notice } = saved.storeState.stories;
+    expect(notice).toMatchObject({ kind: 'saved' });
+
+    const expired = await expectSaga(expireNotice, savedAction!)
+      .withReducer(rootReducer, saved.storeState)
+      .provide(context())
+      .run(false);
+    expect(puts(expired)).toEqual([storiesActions.noticeDismissed(notice!.seq)]);
     expect(await listStories(db, WALLET)).toHaveLength(1);
-    expect(result.storeState.stories.notice).toBeNull();
+    expect(expired.storeState.stories.notice).toBeNull();
   });
 
   test('a storage failure says why, and stays until dismissed', async () => {
     const quota = Object.assign(new Error('The quota has been exceeded.'), {
       name: 'QuotaExceededError',
     });
-    const result = await run(stateWith(), { open: () => Promise.reject(quota) })
-      .dispatch(storiesActions.saveRequested())
-      .put(storiesActions.storySaveFailed('quota'))
-      .silentRun(300);
+    const result = await expectSaga(manualSave)
+      .withReducer(rootReducer, after(stateWith(), storiesActions.saveRequested()))
+      .provide(context({ open: failingWith(quota) }))
+      .run(false);
+    expect(puts(result)).toEqual([storiesActions.storySaveFailed('quota')]);
     expect(result.storeState.stories.notice).toEqual(
       expect.objectContaining({ kind: 'saveFailed', reason: 'quota' }),
     );
+    // A failure's notice does not go by itself.
+    const kept = await expectSaga(expireNotice, storiesActions.storySaveFailed('quota'))
+      .withReducer(rootReducer, result.storeState)
+      .provide(context())
+      .run(false);
+    expect(puts(kept)).toEqual([]);
   });
 
   test('an auto-save failure is told once per reason, not at every turn', async () => {
-    const unavailable = () =>
-      Promise.reject(new StorageError('unavailable', 'This browser offers no IndexedDB'));
-    const result = await run(stateWith(), { open: unavailable })
-      .dispatch(gameActions.summaryStored('one'))
-      .delay(50)
-      .dispatch(gameActions.summaryStored('two'))
-      .delay(50)
-      .dispatch(gameActions.summaryStored('three'))
-      .silentRun(300);
-    const failures =
-      result.effects.put?.filter(
-        (effect) => effect.payload.action.type === storiesActions.storySaveFailed.type,
-      ) ?? [];
-    expect(failures).toHaveLength(1);
+    // Three auto-saves waiting their turn, and no more to come.
+    const saves = channel<SaveKind>(buffers.expanding());
+    ['auto', 'auto', 'auto'].forEach((kind) => saves.put(kind as SaveKind));
+    saves.close();
+    const result = await expectSaga(saveInTurn, saves)
+      .withReducer(rootReducer, stateWith())
+      .provide(context({ open: unavailable }))
+      .run(false);
+    expect(puts(result)).toEqual([storiesActions.storySaveFailed('unavailable')]);
   });
 });
 
@@ -644,12 +756,26 @@ describe('the list', () => {
   test("lists the current wallet's stories, and follows a wallet change at once", async () => {
     await saveStory(db, draftOf(playing), WALLET);
     await saveStory(db, draftOf({ ...playing, chosenCharacter: 'Bram Holt' }), OTHER_WALLET);
-    const result = await run(stateWith({ stage: 'loadOrCreate' }))
-      .dispatch(storiesActions.savedStoriesRequested())
-      .delay(50)
-      .dispatch(walletSlice.actions.signedIn(OTHER_WALLET))
-      .silentRun(300);
-    const { list } = result.storeState.stories;
+    const requested = storiesActions.savedStoriesRequested();
+    const listed = await expectSaga(listSaved)
+      .withReducer(rootReducer, after(stateWith({ stage: 'loadOrCreate' }), requested))
+      .provide(context())
+      .run(false);
+    expect(putTypes(listed)).toEqual([storiesActions.savedStoriesListed.type]);
+    expect(listed.storeState.stories.list.owner).toBe(WALLET);
+
+    const signedIn = walletSlice.actions.signedIn(OTHER_WALLET);
+    const followed = await expectSaga(followWallet)
+      .withReducer(rootReducer, after(listed.storeState, signedIn))
+      .provide(context())
+      .run(false);
+    expect(puts(followed)).toEqual([requested]);
+
+    const relisted = await expectSaga(listSaved)
+      .withReducer(rootReducer, followed.storeState)
+      .provide(context())
+      .run(false);
+    const { list } = relisted.storeState.stories;
     expect(list.status).toBe('loaded');
     expect(list.owner).toBe(OTHER_WALLET);
     expect(list.stories.map((story: SavedStory) => story.chosenCharacter)).toEqual(['Bram Holt']);
@@ -657,21 +783,28 @@ describe('the list', () => {
 
   test('a list asked for before the flows started is served when they start', async () => {
     await saveStory(db, draftOf(playing), WALLET);
-    const result = await run(
-      stateWith(
-        { stage: 'loadOrCreate' },
-        { stories: { list: { ...initialStoriesState.list, status: 'loading' } } },
-      ),
-    ).silentRun(200);
+    const asked = stateWith(
+      { stage: 'loadOrCreate' },
+      { stories: { list: { ...initialStoriesState.list, status: 'loading' } } },
+    );
+    const result = await expectSaga(flowsUntil, storiesActions.savedStoriesListed.type)
+      .withReducer(rootReducer, asked)
+      .provide(context())
+      .run(false);
+    expect(putTypes(result)).toEqual([storiesActions.savedStoriesListed.type]);
     expect(result.storeState.stories.list.stories).toHaveLength(1);
   });
 
   test("a storage failure shows 'Failed to load stories' with its reason", async () => {
-    const result = await run(stateWith({ stage: 'loadOrCreate' }), {
-      open: () => Promise.reject(new StorageError('blocked', 'Another tab keeps version 1 open')),
-    })
-      .dispatch(storiesActions.savedStoriesRequested())
-      .silentRun(200);
+    const blocked = new StorageError('blocked', 'Another tab keeps version 1 open');
+    const result = await expectSaga(listSaved)
+      .withReducer(
+        rootReducer,
+        after(stateWith({ stage: 'loadOrCreate' }), storiesActions.savedStoriesRequested()),
+      )
+      .provide(context({ open: failingWith(blocked) }))
+      .run(false);
+    expect(puts(result)).toEqual([storiesActions.savedStoriesFailed('blocked')]);
     expect(result.storeState.stories.list).toEqual(
       expect.objectContaining({ status: 'failed', error: 'blocked' }),
     );
@@ -679,6 +812,8 @@ describe('the list', () => {
 });
 
 describe('load, delete, import', () => {
+  const atHome = stateWith({ ...initialGameState, stage: 'loadOrCreate' });
+
   test('loading an unfinished story resumes it at its turn, with this session’s key', async () => {
     const game: Partial<GameState> = {
       turnCount: 3,
@@ -691,12 +826,21 @@ describe('load, delete, import', () => {
     };
     const saved = await saveStory(db, draftOf({ ...playing, ...game }), WALLET);
     if (!saved.saved) throw new Error('not saved');
-    const result = await run(
-      stateWith({ ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk-this-session' }),
-    )
-      .dispatch(storiesActions.loadRequested(saved.id))
-      .put(storiesActions.storyLoaded(recordOf(saved, WALLET)))
-      .silentRun(300);
+    const load = storiesActions.loadRequested(saved.id);
+    const home = stateWith({
+      ...initialGameState,
+      stage: 'loadOrCreate',
+      apiKey: 'sk-this-session',
+    });
+    const result = await expectSaga(loadSaved, load)
+      .withReducer(rootReducer, after(home, load))
+      .provide(context())
+      .run(false);
+    expect(putTypes(result)).toEqual([
+      gameActions.savedStoryResumed.type,
+      storiesActions.storyLoaded.type,
+    ]);
+    expect(puts(result)[1]).toEqual(storiesActions.storyLoaded(recordOf(saved, WALLET)));
     const resumed = result.storeState.game;
     expect(resumed).toEqual(
       expect.objectContaining({ stage: 'playing', apiKey: 'sk-this-session', ...game }),
@@ -707,57 +851,92 @@ describe('load, delete, import', () => {
   test('loading a finished story opens the ending screen', async () => {
     const saved = await saveStory(db, draftOf({ ...playing, isFinal: true, recap }), WALLET);
     if (!saved.saved) throw new Error('not saved');
-    const result = await run(stateWith({ ...initialGameState, stage: 'loadOrCreate' }))
-      .dispatch(storiesActions.loadRequested(saved.id))
-      .silentRun(300);
+    const load = storiesActions.loadRequested(saved.id);
+    const result = await expectSaga(loadSaved, load)
+      .withReducer(rootReducer, after(atHome, load))
+      .provide(context())
+      .run(false);
+    expect(putTypes(result)).toEqual([
+      gameActions.savedStoryResumed.type,
+      storiesActions.storyLoaded.type,
+    ]);
     expect(result.storeState.game).toEqual(
       expect.objectContaining({ stage: 'endingScreen', recap }),
     );
   });
 
   test('a story that is gone cannot be loaded, and says so', async () => {
-    const result = await run(stateWith({ ...initialGameState, stage: 'loadOrCreate' }))
-      .dispatch(storiesActions.loadRequested(99))
-      .put(storiesActions.storyLoadFailed(null))
-      .silentRun(200);
+    const load = storiesActions.loadRequested(99);
+    const result = await expectSaga(loadSaved, load)
+      .withReducer(rootReducer, after(atHome, load))
+      .provide(context())
+      .run(false);
+    expect(puts(result)).toEqual([storiesActions.storyLoadFailed(null)]);
     expect(result.storeState.game.stage).toBe('loadOrCreate');
   });
 
   test("delete removes the record and says 'deleted'", async () => {
     const saved = await saveStory(db, draftOf(playing), WALLET);
     if (!saved.saved) throw new Error('not saved');
-    const result = await run(stateWith({ stage: 'loadOrCreate' }))
-      .dispatch(storiesActions.savedStoriesRequested())
-      .delay(50)
-      .dispatch(storiesActions.deleteConfirmed(saved.id))
-      .silentRun(300);
+    const list = {
+      status: 'loaded' as const,
+      owner: WALLET,
+      stories: await listStories(db, WALLET),
+      error: null,
+    };
+    const confirmed = storiesActions.deleteConfirmed(saved.id);
+    const result = await expectSaga(deleteSaved, confirmed)
+      .withReducer(
+        rootReducer,
+        after(stateWith({ stage: 'loadOrCreate' }, { stories: { list } }), confirmed),
+      )
+      .provide(context())
+      .run(false);
+    expect(puts(result)).toEqual([storiesActions.storyDeleted(saved.id)]);
     expect(await listStories(db, WALLET)).toEqual([]);
     expect(result.storeState.stories.list.stories).toEqual([]);
+    expect(result.storeState.stories.notice).toMatchObject({ kind: 'deleted' });
   });
 
   test('an export imports back as a new story of this wallet; a foreign file changes nothing', async () => {
     const saved = await saveStory(db, draftOf(playing), OTHER_WALLET);
     if (!saved.saved) throw new Error('not saved');
     const [exported] = await listStories(db, OTHER_WALLET);
-    const result = await run(stateWith({ stage: 'loadOrCreate' }))
-      .dispatch(storiesActions.importRequested(storyToJson(exported!)))
-      .put(storiesActions.storyImported())
-      .silentRun(300);
+    const imported = storiesActions.importRequested(storyToJson(exported!));
+    const home = stateWith({ stage: 'loadOrCreate' });
+    const result = await expectSaga(importStory, imported)
+      .withReducer(rootReducer, after(home, imported))
+      .provide(context())
+      .run(false);
+    expect(puts(result)).toEqual([
+      storiesActions.storyImported(),
+      storiesActions.savedStoriesRequested(),
+    ]);
     const mine = await listStories(db, WALLET);
     expect(mine.map((story) => story.chosenCharacter)).toEqual(['Aria Vale']);
     expect(mine[0]!.id).not.toBe(saved.id);
-    expect(result.storeState.stories.list.stories).toHaveLength(1);
+    // The list it asked for shows the new story.
+    const listed = await expectSaga(listSaved)
+      .withReducer(rootReducer, result.storeState)
+      .provide(context())
+      .run(false);
+    expect(listed.storeState.stories.list.stories).toHaveLength(1);
 
-    const refused = await run(stateWith({ stage: 'loadOrCreate' }))
-      .dispatch(storiesActions.importRequested('{"hello": 1}'))
-      .dispatch(storiesActions.importRequested('not json at all'))
-      .silentRun(300);
-    expect(refused.storeState.stories.notice).toEqual(
+    const foreign = storiesActions.importRequested('{"hello": 1}');
+    const refused = await expectSaga(importStory, foreign)
+      .withReducer(rootReducer, after(home, foreign))
+      .provide(context())
+      .run(false);
+    expect(puts(refused)).toEqual([storiesActions.storyImportFailed('wrongFormat')]);
+    const garbled = storiesActions.importRequested('not json at all');
+    const refusedAgain = await expectSaga(importStory, garbled)
+      .withReducer(rootReducer, after(refused.storeState, garbled))
+      .provide(context())
+      .run(false);
+    expect(puts(refusedAgain)).toEqual([storiesActions.storyImportFailed('notJson')]);
+    expect(refusedAgain.storeState.stories.notice).toEqual(
       expect.objectContaining({ kind: 'importFailed', reason: 'notJson' }),
     );
-    expect(
-      refused.effects.put?.map((effect) => effect.payload.action.payload).filter(Boolean),
-    ).toEqual(expect.arrayContaining(['wrongFormat', 'notJson']));
     expect(await listStories(db, WALLET)).toHaveLength(1);
   });
 });
@@ -787,15 +966,15 @@ describe('after the leaderboard save', () => {
       },
     };
     expect(resultsApi.endpoints.saveGameResult.matchFulfilled(fulfilled as never)).toBe(true);
-    const result = await run(
-      stateWith(
-        { stage: 'endingScreen', isFinal: true, recap },
-        { stories: { current: recordOf(played, WALLET) } },
-      ),
-    )
-      .dispatch(fulfilled)
-      .put(storiesActions.finishedStoriesDeleted([played.id]))
-      .silentRun(300);
+    const ending = stateWith(
+      { stage: 'endingScreen', isFinal: true, recap },
+      { stories: { current: recordOf(played, WALLET) } },
+    );
+    const result = await expectSaga(deleteFinished, fulfilled as never)
+      .withReducer(rootReducer, after(ending, fulfilled))
+      .provide(context())
+      .run(false);
+    expect(puts(result)).toEqual([storiesActions.finishedStoriesDeleted([played.id])]);
     expect(result.storeState.stories.localStoriesDeleted).toBe(1);
     // The record is gone: a later save of this story starts a new one.
     expect(result.storeState.stories.current).toBeNull();
@@ -808,9 +987,11 @@ describe('after the leaderboard save', () => {
 });
 
 test('a success notice goes by itself after its time', async () => {
-  const result = await run(stateWith({ stage: 'loadOrCreate' }))
-    .dispatch(storiesActions.storyDeleted(7))
-    .put(storiesActions.noticeDismissed(1))
-    .silentRun(100);
+  const deleted = storiesActions.storyDeleted(7);
+  const result = await expectSaga(expireNotice, deleted)
+    .withReducer(rootReducer, after(stateWith({ stage: 'loadOrCreate' }), deleted))
+    .provide(context())
+    .run(false);
+  expect(puts(result)).toEqual([storiesActions.noticeDismissed(1)]);
   expect(result.storeState.stories.notice).toBeNull();
 });

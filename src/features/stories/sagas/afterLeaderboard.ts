@@ -1,0 +1,34 @@
+/**
+ * After the leaderboard save (SPEC.md section 4, Saving): once the result is on the leaderboard
+ * (saved, or already there from a recent save), the wallet's final stories of that character
+ * and ending are deleted.
+ */
+import { call, put } from 'typed-redux-saga';
+import type { SaveResultRequest } from '../../leaderboard';
+import { deleteFinishedStories } from '../storiesDb';
+import { storiesActions } from '../storiesSlice';
+import { storiesDb } from './storiesState';
+
+/** The leaderboard's saveGameResult, fulfilled: what the clean-up needs of it. */
+export interface ResultOnLeaderboard {
+  meta: { arg: { originalArgs: SaveResultRequest } };
+}
+
+/** The clean-up worker: the local copies of the result go, and the note says how many. */
+export function* deleteFinished(action: ResultOnLeaderboard) {
+  const { address, result } = action.meta.arg.originalArgs;
+  try {
+    const db = yield* storiesDb();
+    const ids = yield* call(
+      deleteFinishedStories,
+      db,
+      address,
+      result.character_name,
+      result.ending_type,
+    );
+    yield* put(storiesActions.finishedStoriesDeleted(ids));
+  } catch (error) {
+    // The local copy stays; nothing is lost.
+    console.error('Deleting the local copies of the saved result failed', error);
+  }
+}

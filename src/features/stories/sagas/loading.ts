@@ -1,0 +1,41 @@
+/**
+ * Loading a saved story (SPEC.md section 4): the game resumes it at its turn, or opens its
+ * ending screen if it was finished.
+ */
+import { call, put, select } from 'typed-redux-saga';
+import { gameActions } from '../../game';
+import { resumableGameOf } from '../gameRecord';
+import { getStory, toStorageError } from '../storiesDb';
+import { storiesActions } from '../storiesSlice';
+import { selectState, storiesDb } from './storiesState';
+
+/** The load worker: from the story chosen in the list to the game resumed, or why not. */
+export function* loadSaved({ payload: id }: ReturnType<typeof storiesActions.loadRequested>) {
+  try {
+    const db = yield* storiesDb();
+    const story = yield* call(getStory, db, id);
+    const game = story ? resumableGameOf(story) : null;
+    if (!story || !game) {
+      yield* put(storiesActions.storyLoadFailed(null));
+      return;
+    }
+    yield* put(gameActions.savedStoryResumed(game));
+    // The game takes a story only once an API key is in (SPEC.md section 4).
+    const { stage } = (yield* select(selectState)).game;
+    if (stage !== 'playing' && stage !== 'endingScreen') {
+      yield* put(storiesActions.storyLoadFailed(null));
+      return;
+    }
+    yield* put(
+      storiesActions.storyLoaded({
+        id,
+        walletAddress: story.walletAddress,
+        revision: story.revision ?? 0,
+        lastSaved: story.lastSaved,
+      }),
+    );
+  } catch (error) {
+    console.error('Loading the story failed', error);
+    yield* put(storiesActions.storyLoadFailed(toStorageError(error).reason));
+  }
+}

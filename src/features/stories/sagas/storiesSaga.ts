@@ -1,0 +1,74 @@
+/**
+ * The saved stories' flows (SPEC.md section 4, "Saving"; section 5), one worker each, and the
+ * watchers that run them: the auto-save 100 ms after the story last changed and the manual save,
+ * one at a time (saving.ts), the list for the current wallet, which follows a wallet change at
+ * once (savedList.ts), load (loading.ts), delete (deleting.ts), import (importing.ts), the
+ * clean-up after a result reaches the leaderboard (afterLeaderboard.ts), the other tabs
+ * (otherTabs.ts) and the notices that go by themselves (notices.ts). Each worker takes the
+ * action that starts it and returns when its flow ends, so a test runs one with expectSaga and
+ * no timeout.
+ */
+import { buffers, channel } from 'redux-saga';
+import {
+  call,
+  debounce,
+  fork,
+  select,
+  setContext,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'typed-redux-saga';
+import { fromContext, type SagaContext } from '../../../shared/sagaContext';
+import { resultsApi } from '../../leaderboard';
+import { openStoriesDb } from '../storiesDb';
+import { storiesActions } from '../storiesSlice';
+import { openTabChannel } from '../tabChannel';
+import { deleteFinished } from './afterLeaderboard';
+import { deleteSaved } from './deleting';
+import { importStory } from './importing';
+import { loadSaved } from './loading';
+import { EXPIRING_NOTICES, expireNotice } from './notices';
+import { hearOtherTabs } from './otherTabs';
+import { WALLET_CHANGES, followWallet, listSaved } from './savedList';
+import {
+  AUTO_SAVE_DELAY_MS,
+  STORY_CHANGES,
+  requestSave,
+  saveInTurn,
+  type SaveKind,
+} from './saving';
+import { openedOnce, selectState } from './storiesState';
+
+/**
+ * The watchers. Tests put `openStoriesDb` (a fresh fake-indexeddb) and `openTabChannel` in the
+ * saga context; the browser's own IndexedDB and BroadcastChannel are the defaults.
+ */
+export function* storiesSaga() {
+  const open = yield* fromContext('openStoriesDb');
+  const openTabs = yield* fromContext('openTabChannel');
+  const tabs = (openTabs ?? openTabChannel)();
+  // The flows below share one MyStoriesDB, opened on first use, and this tab's one channel.
+  const shared: Partial<SagaContext> = {
+    openStoriesDb: openedOnce(open ?? (() => openStoriesDb())),
+    openTabChannel: () => tabs,
+  };
+  yield* setContext(shared);
+  const saves = yield* call(channel<SaveKind>, buffers.expanding<SaveKind>());
+
+  if (tabs) yield* fork(hearOtherTabs, tabs);
+  yield* fork(saveInTurn, saves);
+  yield* debounce(AUTO_SAVE_DELAY_MS, STORY_CHANGES, requestSave, saves, 'auto');
+  yield* takeEvery(storiesActions.saveRequested, requestSave, saves, 'manual');
+  yield* takeLatest(storiesActions.savedStoriesRequested, listSaved);
+  yield* takeEvery(WALLET_CHANGES, followWallet);
+  yield* takeLeading(storiesActions.loadRequested, loadSaved);
+  yield* takeEvery(storiesActions.deleteConfirmed, deleteSaved);
+  yield* takeEvery(storiesActions.importRequested, importStory);
+  yield* takeEvery(resultsApi.endpoints.saveGameResult.matchFulfilled, deleteFinished);
+  yield* takeEvery(EXPIRING_NOTICES, expireNotice);
+
+  // A list asked for while this code was still loading is served now.
+  const { list } = (yield* select(selectState)).stories;
+  if (list.status === 'loading') yield* fork(listSaved);
+}

@@ -1,0 +1,54 @@
+/**
+ * What the saved stories' flows share: the part of the store they read, the wallet a story is
+ * saved under, and MyStoriesDB, opened once by the root saga and kept (storiesSaga.ts).
+ */
+import { call } from 'typed-redux-saga';
+import { fromContext } from '../../../shared/sagaContext';
+import type { GameState, PlayerStatsState } from '../../game';
+import { selectWalletAddress, type WalletState } from '../../wallet';
+import { walletOwner } from '../savedStory';
+import { openStoriesDb, type StoriesDb } from '../storiesDb';
+import type { StoriesState } from '../storiesSlice';
+
+export interface State {
+  game: GameState;
+  playerStats: PlayerStatsState;
+  wallet: WalletState;
+  stories: StoriesState;
+}
+
+export const selectState = (state: State) => state;
+export const selectOwner = (state: State) => walletOwner(selectWalletAddress(state));
+
+/**
+ * Opens MyStoriesDB on first use and keeps it. A failed open is tried again next time, and so is
+ * a connection that closed: the browser dropped it (site data cleared), or another tab's upgrade
+ * asked it to go.
+ */
+export function openedOnce(open: () => Promise<StoriesDb>): () => Promise<StoriesDb> {
+  let opening: Promise<StoriesDb> | null = null;
+  const forget = () => {
+    opening = null;
+  };
+  return () =>
+    (opening ??= open().then(
+      (db) => {
+        db.addEventListener('close', forget);
+        db.addEventListener('versionchange', forget);
+        return db;
+      },
+      (error: unknown) => {
+        forget();
+        throw error;
+      },
+    ));
+}
+
+/**
+ * MyStoriesDB, from the saga context's 'openStoriesDb': under the root saga, the one it opened
+ * once; for a worker run alone, the test's; the browser's own when there is none.
+ */
+export function* storiesDb() {
+  const open = yield* fromContext('openStoriesDb');
+  return yield* call(open ?? (() => openStoriesDb()));
+}
