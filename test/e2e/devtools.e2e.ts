@@ -202,7 +202,7 @@ test('a game in DevTools: plain JSON, no secret, the stream hidden, and the expo
 
   // A turn reads as a short story of events, and the monitor's history keeps a whole game.
   let start = opening.shown;
-  perTurn.forEach(({ shown }, turn) => {
+  perTurn.forEach(({ shown }) => {
     const types = shownTypes.slice(start, start + shown);
     start += shown;
     expect(shown).toBeLessThanOrEqual(ACTIONS_PER_TURN);
