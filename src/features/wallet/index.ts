@@ -9,14 +9,35 @@ export {
 export { useWalletSession } from './useWalletSession';
 export { browserWalletEnvironment, type WalletEnvironment } from './environment';
 export type { DiscoveredWallet, Eip1193Provider } from './eip1193';
-export { walletSaga } from './walletSaga';
+// The wallet's flows: the root saga and one worker per flow, for tests and tools.
+export {
+  SESSION_CHECK_MS,
+  checkSession,
+  connect,
+  disconnect,
+  followAccountChange,
+  listenForAccounts,
+  restoreSession,
+  walletSaga,
+  type ActiveWallet,
+} from './walletSaga';
 export {
   walletSlice,
+  initialWalletState,
   connectRequested,
+  connectCancelled,
   disconnectRequested,
+  sessionEnded,
+  sessionRestored,
+  signInFailed,
+  signatureRequested,
+  signedIn,
+  walletChoiceOffered,
+  walletChosen,
   selectWalletAddress,
   selectWalletStatus,
   selectIsWalletBusy,
+  type WalletErrorCode,
   type WalletState,
 } from './walletSlice';
 export { WalletControl } from './WalletControl';

@@ -1,7 +1,11 @@
 /**
  * The wallet session (SPEC.md section 4): restored from this browser at start, re-checked every
- * second and on account changes, signed in on request, cleared on disconnect. The sign-in
- * itself (and ethers) is loaded only when needed.
+ * second and on account changes, signed in on request, cleared on disconnect. One worker per
+ * flow: `connect`, `disconnect`, `restoreSession`, `followAccountChange` and `checkSession`.
+ * Each takes what starts it and returns when its flow ends, so a test runs one with expectSaga
+ * and no timeout; the watchers that run them, and the listener that follows the wallet's
+ * account changes, live in `walletSaga`. The sign-in itself (and ethers) is loaded only when
+ * needed.
  */
 import { eventChannel, type EventChannel, type Task } from 'redux-saga';
 import {
@@ -18,7 +22,6 @@ import {
 } from 'typed-redux-saga';
 import { fromContext } from '../../shared/sagaContext';
 import type { Eip1193Provider } from './eip1193';
-import type { WalletEnvironment } from './environment';
 import {
   clearAllWalletCredentials,
   clearAuthState,
@@ -40,73 +43,95 @@ import {
 /** SPEC.md section 9: the wallet status is re-checked every second. */
 export const SESSION_CHECK_MS = 1000;
 
-/** The wallet the session runs on; a provider object, so it lives here and not in the store. */
-interface ActiveWallet {
+/**
+ * The wallet the session runs on; a provider object, so it lives here and not in the store.
+ * The workers share it: a sign-in asks this wallet first, the check reads its account.
+ */
+export interface ActiveWallet {
   provider: Eip1193Provider | null;
-  listener: Task | null;
 }
+
+const noWallet = (): ActiveWallet => ({ provider: null });
 
 const selectWallet = (state: { wallet: WalletState }) => state.wallet;
 
 export function* walletSaga() {
   const env = yield* fromContext('walletEnvironment');
   if (!env) return; // a store made without a browser (most tests)
-  const active: ActiveWallet = { provider: null, listener: null };
+  const active = noWallet();
+  let listener: Task | null = null;
 
-  const stored = readWalletSession(env.storage, env.now());
-  if (stored) {
-    yield* put(sessionRestored(stored.address));
-    yield* fork(findWalletOf, env, active, stored.address);
+  /** Follows the wallet's account changes from now on; detached, so a worker can finish. */
+  function* follow(provider: Eip1193Provider | null) {
+    if (!provider) return;
+    if (listener) yield* cancel(listener);
+    listener = yield* spawn(listenForAccounts, provider);
   }
-  yield* takeLeading(connectRequested.type, connect, active);
-  yield* takeEvery(disconnectRequested.type, disconnect, env);
-  yield* fork(checkEverySecond, env, active);
+
+  yield* fork(function* restoreAndFollow() {
+    yield* follow(yield* restoreSession(active));
+  });
+  yield* takeLeading(connectRequested, function* connectAndFollow(action) {
+    yield* follow(yield* connect(action, active));
+  });
+  yield* takeEvery(disconnectRequested, disconnect);
+  yield* fork(checkEverySecond, active);
 }
 
-function* connect(active: ActiveWallet) {
+/**
+ * Connect → sign → verified: the player pressed Connect Wallet (or an account change needs a
+ * new signature). Returns the wallet that signed, now the active one, or null.
+ */
+export function* connect(
+  _requested: ReturnType<typeof connectRequested>,
+  active: ActiveWallet = noWallet(),
+) {
   const { signIn } = yield* call(() => import(/* webpackChunkName: "wallet" */ './signIn'));
   const provider = yield* signIn(active.provider);
-  if (provider) yield* call(attachWallet, active, provider);
+  if (provider) active.provider = provider;
+  return provider;
 }
 
-function* disconnect(env: WalletEnvironment) {
+/** Disconnect (SPEC.md section 4): every stored credential goes, and the home page reloads. */
+export function* disconnect(_requested: ReturnType<typeof disconnectRequested>) {
+  const env = yield* fromContext('walletEnvironment');
   clearAllWalletCredentials(env.storage);
   yield* call(env.reloadHome);
 }
 
 /**
- * After a reload: which injected wallet holds the restored account (asking does not prompt).
- * A wallet now on another account is followed too, and that account handled as a change
- * (SPEC.md section 4: a stored address that differs from the wallet's resets the auth state).
+ * At start: a session verified earlier in this browser is taken up, and the injected wallet
+ * holding its account found (asking does not prompt). A wallet now on another account is
+ * followed too, and that account handled as a change (SPEC.md section 4: a stored address that
+ * differs from the wallet's resets the auth state). Returns the wallet found, now the active
+ * one, or null.
  */
-function* findWalletOf(env: WalletEnvironment, active: ActiveWallet, address: string) {
+export function* restoreSession(active: ActiveWallet = noWallet()) {
+  const env = yield* fromContext('walletEnvironment');
+  const stored = readWalletSession(env.storage, env.now());
+  if (!stored) return null;
+  yield* put(sessionRestored(stored.address));
   let otherAccount: { provider: Eip1193Provider; accounts: string[] } | null = null;
   try {
     for (const { provider } of yield* call(env.discoverWallets)) {
       const accounts = (yield* call([provider, provider.request], {
         method: 'eth_accounts',
       })) as string[];
-      if (accounts.some((account) => account.toLowerCase() === address)) {
-        yield* call(attachWallet, active, provider);
-        return;
+      if (accounts.some((account) => account.toLowerCase() === stored.address)) {
+        active.provider = provider;
+        return provider;
       }
       if (accounts.length > 0) otherAccount ??= { provider, accounts };
     }
   } catch {
     // No wallet to watch: the stored session still holds until it expires or is cleared.
-    return;
+    return null;
   }
-  if (otherAccount) {
-    yield* call(attachWallet, active, otherAccount.provider);
-    yield* call(accountsChanged, otherAccount.accounts);
-  }
-}
-
-/** Follows the wallet's account changes from now on; detached, so the caller can finish. */
-function* attachWallet(active: ActiveWallet, provider: Eip1193Provider) {
-  if (active.listener) yield* cancel(active.listener);
-  active.provider = provider;
-  active.listener = yield* spawn(listenForAccounts, provider);
+  if (!otherAccount) return null;
+  // Active before the change is handled: a sign-in it asks for goes to this wallet.
+  active.provider = otherAccount.provider;
+  yield* call(followAccountChange, otherAccount.accounts);
+  return otherAccount.provider;
 }
 
 function accountsChannel(provider: Eip1193Provider): EventChannel<string[]> {
@@ -117,12 +142,13 @@ function accountsChannel(provider: Eip1193Provider): EventChannel<string[]> {
   });
 }
 
-function* listenForAccounts(provider: Eip1193Provider) {
+/** The wallet's accountsChanged events, each handled in turn, until cancelled. */
+export function* listenForAccounts(provider: Eip1193Provider) {
   const channel = yield* call(accountsChannel, provider);
   try {
     while (true) {
       const accounts = yield* take(channel);
-      yield* call(accountsChanged, accounts);
+      yield* call(followAccountChange, accounts);
     }
   } finally {
     channel.close();
@@ -130,10 +156,10 @@ function* listenForAccounts(provider: Eip1193Provider) {
 }
 
 /**
- * SPEC.md section 4: an account already verified here is adopted; another one is asked to sign;
- * no account at all clears the session.
+ * The wallet announced its accounts (SPEC.md section 4): an account already verified here is
+ * adopted; another one is asked to sign; no account at all clears the session.
  */
-function* accountsChanged(accounts: string[]) {
+export function* followAccountChange(accounts: string[]) {
   const env = yield* fromContext('walletEnvironment');
   if (yield* select(selectIsWalletBusy)) return;
   const current = yield* select(selectWalletAddress);
@@ -155,11 +181,11 @@ function* accountsChanged(accounts: string[]) {
   }
 }
 
-function* checkEverySecond(env: WalletEnvironment, active: ActiveWallet) {
+function* checkEverySecond(active: ActiveWallet) {
   while (true) {
     yield* delay(SESSION_CHECK_MS);
     try {
-      yield* call(checkSession, env, active);
+      yield* call(checkSession, active);
     } catch (error) {
       console.error('Wallet check failed', error);
       yield* put(signInFailed('checkFailed'));
@@ -168,7 +194,8 @@ function* checkEverySecond(env: WalletEnvironment, active: ActiveWallet) {
 }
 
 /** The once-a-second check: storage (another tab, expiry) and the wallet's own account. */
-export function* checkSession(env: WalletEnvironment, active: ActiveWallet) {
+export function* checkSession(active: ActiveWallet = noWallet()) {
+  const env = yield* fromContext('walletEnvironment');
   const wallet = yield* select(selectWallet);
   if (
     wallet.status === 'connecting' ||
@@ -196,7 +223,7 @@ export function* checkSession(env: WalletEnvironment, active: ActiveWallet) {
       const accounts = (yield* call([active.provider, active.provider.request], {
         method: 'eth_accounts',
       })) as string[];
-      yield* call(accountsChanged, accounts);
+      yield* call(followAccountChange, accounts);
     }
   } else if (stored) {
     yield* put(sessionRestored(stored.address));

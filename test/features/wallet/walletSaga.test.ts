@@ -1,53 +1,64 @@
 /**
- * The wallet session's transitions (SPEC.md section 4), replayed with expectSaga over the real
- * wallet reducer, a test wallet with real keys, and the real server on PGlite.
+ * The wallet session's flows (SPEC.md section 4), each worker run with expectSaga to its end
+ * (`run(false)`: no timeout) over the real root reducer, with a test wallet signing with real
+ * keys and the real server on PGlite; the saga context comes as static providers. Two tests
+ * at the end check the watchers' wiring on a real store, waiting on the store's own updates.
  */
-import { combineReducers } from '@reduxjs/toolkit';
-import { makeStore } from '../../../src/app/store';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
-import { DEFAULT_ANON_KEY } from '../../../src/api/backend';
+import { DEFAULT_ANON_KEY, type BackendProvider } from '../../../src/api/backend';
 import { createBackend } from '../../../src/api/supabaseBackend';
-import type { WalletEnvironment } from '../../../src/features/wallet';
-import { storeSignIn, tokenExpiry } from '../../../src/features/wallet/session';
-import { checkSession, walletSaga } from '../../../src/features/wallet/walletSaga';
+import { makeStore, rootReducer, type AppStore, type RootState } from '../../../src/app/store';
 import {
+  checkSession,
+  connect,
   connectRequested,
+  disconnect,
   disconnectRequested,
+  followAccountChange,
   initialWalletState,
+  restoreSession,
   sessionEnded,
   sessionRestored,
   signInFailed,
   signatureRequested,
   signedIn,
+  storeSignIn,
+  tokenExpiry,
   walletChoiceOffered,
   walletChosen,
-  walletSlice,
+  type ActiveWallet,
+  type WalletEnvironment,
   type WalletState,
-} from '../../../src/features/wallet/walletSlice';
+} from '../../../src/features/wallet';
 import { MemoryStorage, TestWallet } from '../../fixtures/testWallet';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from '../../server/support/databases';
 import { TEST_JWT_SECRET, startTestServer, type TestServer } from '../../server/support/testServer';
+import { contextProviders } from '../../support/sagaReplay';
 import { TokenAuthority } from '../../../server/auth';
 
 let server: TestServer;
 beforeAll(async () => {
   const [pglite] = testBackends();
-  server = await startTestServer(pglite!);
+  // These tests sign in more often in a minute than the player-facing limit allows.
+  server = await startTestServer(pglite!, { SIGN_IN_RATE_LIMIT: '1000' });
 }, DATABASE_START_TIMEOUT_MS);
 afterAll(() => server.close());
 
-const reducer = combineReducers({ wallet: walletSlice.reducer });
-
-async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+/** A test wallet that also tells when the page starts following it and when it shows a prompt. */
+class ObservedWallet extends TestWallet {
+  onSignPrompt: () => void = () => {};
+  private markFollowed: () => void = () => {};
+  readonly followed = new Promise<void>((resolve) => (this.markFollowed = resolve));
+  override async request(args: { method: string; params?: unknown[] }): Promise<unknown> {
+    if (args.method === 'personal_sign') this.onSignPrompt();
+    return super.request(args);
+  }
+  override on(event: 'accountsChanged', listener: (accounts: string[]) => void): void {
+    super.on(event, listener);
+    this.markFollowed();
   }
 }
-const state = (wallet: Partial<WalletState> = {}) => ({
-  wallet: { ...initialWalletState, ...wallet },
-});
 
 function environment(wallets: TestWallet[], storage = new MemoryStorage()) {
   const url = new URL(server.url);
@@ -66,31 +77,66 @@ function environment(wallets: TestWallet[], storage = new MemoryStorage()) {
   return { env, storage, reloads };
 }
 
-const run = (env: WalletEnvironment, wallet: Partial<WalletState> = {}) =>
-  expectSaga(walletSaga)
-    .withReducer(reducer, state(wallet))
-    .provide({
-      getContext: (name) =>
-        name === 'backend'
-          ? async () => server.backend
-          : name === 'walletEnvironment'
-            ? env
-            : undefined,
-    });
+/** The app's state with the given wallet, after `action` was reduced (as the store does). */
+function stateWith(wallet: Partial<WalletState> = {}, action?: UnknownAction): RootState {
+  const initial = rootReducer(undefined, { type: 'test/init' });
+  const state = { ...initial, wallet: { ...initialWalletState, ...wallet } };
+  return action ? rootReducer(state, action) : state;
+}
+
+const context = (env: WalletEnvironment, backend?: BackendProvider) =>
+  contextProviders({ walletEnvironment: env, backend: backend ?? (async () => server.backend) });
+
+/** The actions a finished run put, in order. */
+const putsOf = (result: { effects: { put?: unknown[] } }) =>
+  (result.effects.put ?? []).map(
+    (effect) => (effect as { payload: { action: unknown } }).payload.action,
+  );
+
+const requested = connectRequested();
+
+/** The Connect Wallet flow, from the press (already reduced) to its end. */
+const connectRun = (env: WalletEnvironment, active?: ActiveWallet, state?: RootState) =>
+  expectSaga(connect, requested, active)
+    .withReducer(rootReducer, state ?? stateWith({}, requested))
+    .provide(context(env));
+
+/** Signs `wallet`'s current account in, in this browser (storage), and returns the state. */
+async function signInHere(env: WalletEnvironment, wallet: TestWallet) {
+  const result = await connectRun(env).run(false);
+  expect(putsOf(result).at(-1)).toEqual(signedIn(wallet.address));
+  return result.storeState as RootState;
+}
+
+/** A new page load: the session stored in this browser is restored. */
+const restoreRun = (env: WalletEnvironment, active: ActiveWallet) =>
+  expectSaga(restoreSession, active).withReducer(rootReducer, stateWith()).provide(context(env));
+
+/** The accounts the wallet announces when the player switches or locks it. */
+function announcements(wallet: TestWallet) {
+  const announced: string[][] = [];
+  wallet.on('accountsChanged', (accounts) => announced.push(accounts));
+  return announced;
+}
+
+const followRun = (env: WalletEnvironment, accounts: string[], state: RootState) =>
+  expectSaga(followAccountChange, accounts).withReducer(rootReducer, state).provide(context(env));
 
 describe('connecting', () => {
   test('connect, sign and get the server token: verified, stored under the spec keys', async () => {
     const wallet = new TestWallet();
     const { env, storage } = environment([wallet]);
     const address = wallet.address.toLowerCase();
-    const result = await run(env)
-      .dispatch(connectRequested())
-      .put(signatureRequested(wallet.address))
-      .put(signedIn(wallet.address))
-      .silentRun(1500);
-    expect(result.storeState.wallet).toEqual(
-      expect.objectContaining({ status: 'verified', address, error: null }),
-    );
+    const active: ActiveWallet = { provider: null };
+    const result = await connectRun(env, active).run(false);
+    expect(putsOf(result)).toEqual([signatureRequested(wallet.address), signedIn(wallet.address)]);
+    expect(result.storeState.wallet).toEqual({
+      ...initialWalletState,
+      status: 'verified',
+      address,
+    });
+    expect(result.returnValue).toBe(wallet);
+    expect(active.provider).toBe(wallet); // the wallet the session now follows
     expect(storage.getItem('current_wallet_address')).toBe(address);
     expect(storage.getItem(`signature_verified_${address}`)).toBe('true');
     expect(storage.getItem(`signature_${address}`)).toMatch(/^0x[0-9a-f]{130}$/);
@@ -112,29 +158,27 @@ describe('connecting', () => {
 
   test('without any wallet: install a wallet', async () => {
     const { env } = environment([]);
-    const result = await run(env)
-      .dispatch(connectRequested())
-      .put(signInFailed('noWallet'))
-      .silentRun(800);
-    expect(result.storeState.wallet.status).toBe('disconnected');
+    const result = await connectRun(env).run(false);
+    expect(putsOf(result)).toEqual([signInFailed('noWallet')]);
+    expect(result.storeState.wallet).toMatchObject({ status: 'disconnected', error: 'noWallet' });
+    expect(result.returnValue).toBeNull();
   });
 
   test('with two wallets the player picks one, and that one signs', async () => {
     const first = new TestWallet();
     const second = new TestWallet();
     const { env } = environment([first, second]);
-    await run(env)
-      .dispatch(connectRequested())
-      .put(
-        walletChoiceOffered([
-          { id: 'wallet-0', name: 'Test Wallet 0', icon: '' },
-          { id: 'wallet-1', name: 'Test Wallet 1', icon: '' },
-        ]),
-      )
-      .delay(50)
-      .dispatch(walletChosen('wallet-1'))
-      .put(signedIn(second.address))
-      .silentRun(1500);
+    // Handed to the flow once it waits for the player's pick.
+    const result = await connectRun(env).dispatch(walletChosen('wallet-1')).run(false);
+    expect(putsOf(result)).toEqual([
+      walletChoiceOffered([
+        { id: 'wallet-0', name: 'Test Wallet 0', icon: '' },
+        { id: 'wallet-1', name: 'Test Wallet 1', icon: '' },
+      ]),
+      signatureRequested(second.address),
+      signedIn(second.address),
+    ]);
+    expect(result.storeState.wallet.address).toBe(second.address.toLowerCase());
     expect(first.calls).toEqual([]);
   });
 
@@ -142,11 +186,9 @@ describe('connecting', () => {
     const wallet = new TestWallet();
     wallet.mode = 'reject';
     const { env, storage } = environment([wallet]);
-    const result = await run(env)
-      .dispatch(connectRequested())
-      .put(signInFailed('rejected'))
-      .silentRun(800);
-    expect(result.storeState.wallet.status).toBe('disconnected');
+    const result = await connectRun(env).run(false);
+    expect(putsOf(result)).toEqual([signInFailed('rejected')]);
+    expect(result.storeState.wallet).toMatchObject({ status: 'disconnected', error: 'rejected' });
     expect(storage.length).toBe(0);
   });
 
@@ -154,10 +196,12 @@ describe('connecting', () => {
     const wallet = new TestWallet();
     wallet.mode = 'wrongKey';
     const { env, storage } = environment([wallet]);
-    await run(env)
-      .dispatch(connectRequested())
-      .put(signInFailed('verificationFailed'))
-      .silentRun(1000);
+    const result = await connectRun(env).run(false);
+    expect(putsOf(result)).toEqual([
+      signatureRequested(wallet.address),
+      signInFailed('verificationFailed'),
+    ]);
+    expect(result.storeState.wallet.status).toBe('disconnected');
     expect(storage.getItem(`auth_token_${wallet.address.toLowerCase()}`)).toBeNull();
   });
 
@@ -166,31 +210,39 @@ describe('connecting', () => {
     const { env } = environment([wallet]);
     // A client with the wrong public key: the nonce request is refused; the login is not.
     const backend = createBackend({ url: server.url, anonKey: 'wrong-key' });
-    await expectSaga(walletSaga)
-      .withReducer(reducer, state())
-      .provide({ getContext: (name) => (name === 'backend' ? async () => backend : env) })
-      .dispatch(connectRequested())
-      .put(signInFailed('authFailed'))
-      .silentRun(1500);
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const result = await expectSaga(connect, requested)
+      .withReducer(rootReducer, stateWith({}, requested))
+      .provide(context(env, async () => backend))
+      .run(false);
+    expect(putsOf(result)).toEqual([
+      signatureRequested(wallet.address),
+      signInFailed('authFailed'),
+    ]);
+    // The server's refusal is a developer's problem too: it is logged with its cause.
+    expect(logged).toHaveBeenCalledWith('Wallet sign-in failed', expect.any(Error));
+    logged.mockRestore();
+    expect(wallet.calls).toContain('personal_sign');
+    expect(result.storeState.wallet).toMatchObject({ status: 'disconnected', error: 'authFailed' });
   });
 
   test('a second Connect while signing says a signature is already in progress', async () => {
-    // A real store: its dispatch drops what takeLeading is not waiting for, as in the app.
-    const wallet = new TestWallet();
-    wallet.latencyMs = 200;
+    const wallet = new ObservedWallet();
     const { env } = environment([wallet]);
-    const store = makeStore({
-      backend: async () => server.backend,
-      context: { walletEnvironment: env },
-    });
-    store.dispatch(connectRequested());
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    store.dispatch(connectRequested());
-    expect(store.getState().wallet.error).toBe('inProgress');
-    await waitFor(() => store.getState().wallet.status === 'verified');
-    expect(wallet.calls.filter((call) => call === 'eth_requestAccounts')).toHaveLength(1);
-    expect(store.getState().wallet.error).toBeNull(); // cleared by the successful sign-in
-    store.stop();
+    const errors: unknown[] = [];
+    const recorded = (state: RootState | undefined, action: UnknownAction) => {
+      const next = rootReducer(state, action);
+      errors.push(next.wallet.error);
+      return next;
+    };
+    const run = expectSaga(connect, requested)
+      .withReducer(recorded, stateWith({}, requested))
+      .provide(context(env));
+    wallet.onSignPrompt = () => run.dispatch(connectRequested());
+    const result = await run.run(false);
+    expect(errors).toContain('inProgress');
+    expect(putsOf(result)).toEqual([signatureRequested(wallet.address), signedIn(wallet.address)]);
+    expect(result.storeState.wallet).toMatchObject({ status: 'verified', error: null }); // cleared
   });
 });
 
@@ -198,11 +250,13 @@ describe('the session', () => {
   test('a session verified earlier in this browser is restored at start', async () => {
     const wallet = new TestWallet();
     const { env, storage } = environment([wallet]);
-    await run(env).dispatch(connectRequested()).put(signedIn(wallet.address)).silentRun(2500);
-    const result = await run(environment([wallet], storage).env)
-      .put(sessionRestored(wallet.address.toLowerCase()))
-      .silentRun(300);
+    await signInHere(env, wallet);
+    const active: ActiveWallet = { provider: null };
+    const result = await restoreRun(environment([wallet], storage).env, active).run(false);
+    expect(putsOf(result)).toEqual([sessionRestored(wallet.address.toLowerCase())]);
     expect(result.storeState.wallet.status).toBe('verified');
+    expect(result.returnValue).toBe(wallet); // the wallet holding the account is followed
+    expect(active.provider).toBe(wallet);
   });
 
   test('switching to an account verified here adopts it; to a new one asks for a signature', async () => {
@@ -211,31 +265,39 @@ describe('the session', () => {
     const [first, second, third] = wallet.accounts.map((account) => account.address);
     // Accounts 2 and then 1 sign in, in this browser.
     wallet.switchTo(1);
-    await run(env).dispatch(connectRequested()).put(signedIn(second!)).silentRun(1500);
+    await signInHere(env, wallet);
     wallet.switchTo(0);
-    await run(env).dispatch(connectRequested()).put(signedIn(first!)).silentRun(1500);
+    await signInHere(env, wallet);
 
-    // A new page load restores account 1 and watches the wallet, which switches twice.
-    setTimeout(() => wallet.switchTo(1), 400);
-    setTimeout(() => wallet.switchTo(2), 900);
-    const result = await run(environment([wallet], storage).env)
-      .put(sessionRestored(first!.toLowerCase()))
-      .put(sessionRestored(second!.toLowerCase()))
-      .put(sessionEnded())
-      .put(connectRequested())
-      .put(signedIn(third!))
-      .silentRun(3000);
-    expect(result.storeState.wallet.address).toBe(third!.toLowerCase());
-  }, 15_000);
+    // A new page load restores account 1 and follows the wallet, which switches twice.
+    const page = environment([wallet], storage).env;
+    const active: ActiveWallet = { provider: null };
+    const restored = await restoreRun(page, active).run(false);
+    expect(putsOf(restored)).toEqual([sessionRestored(first!.toLowerCase())]);
+    const announced = announcements(wallet);
+    wallet.switchTo(1);
+    const adopted = await followRun(page, announced[0]!, restored.storeState).run(false);
+    expect(putsOf(adopted)).toEqual([sessionRestored(second!.toLowerCase())]);
+    wallet.switchTo(2);
+    const changed = await followRun(page, announced[1]!, adopted.storeState).run(false);
+    expect(putsOf(changed)).toEqual([sessionEnded(), connectRequested()]);
+    expect(changed.storeState.wallet.status).toBe('connecting');
+    // The sign-in it asked for goes to the wallet followed.
+    const signed = await connectRun(page, active, changed.storeState).run(false);
+    expect(putsOf(signed)).toEqual([signatureRequested(third!), signedIn(third!)]);
+    expect(signed.storeState.wallet.address).toBe(third!.toLowerCase());
+  });
 
   test('no accounts any more clears the session', async () => {
     const wallet = new TestWallet();
     const { env, storage } = environment([wallet]);
-    await run(env).dispatch(connectRequested()).put(signedIn(wallet.address)).silentRun(2500);
-    setTimeout(() => wallet.lock(), 400);
-    const result = await run(environment([wallet], storage).env)
-      .put(sessionEnded())
-      .silentRun(900);
+    await signInHere(env, wallet);
+    const page = environment([wallet], storage).env;
+    const restored = await restoreRun(page, { provider: null }).run(false);
+    const announced = announcements(wallet);
+    wallet.lock();
+    const result = await followRun(page, announced[0]!, restored.storeState).run(false);
+    expect(putsOf(result)).toEqual([sessionEnded()]);
     expect(result.storeState.wallet.status).toBe('disconnected');
     expect(storage.getItem('current_wallet_address')).toBeNull();
     expect(storage.getItem(`auth_token_${wallet.address.toLowerCase()}`)).toBeNull();
@@ -244,9 +306,13 @@ describe('the session', () => {
   test('disconnect clears every stored credential and reloads home', async () => {
     const wallet = new TestWallet();
     const { env, storage, reloads } = environment([wallet]);
-    await run(env).dispatch(connectRequested()).put(signedIn(wallet.address)).silentRun(2500);
+    const verified = await signInHere(env, wallet);
     storage.setItem('apiKey', 'kept');
-    await run(env).dispatch(disconnectRequested()).silentRun(300);
+    const result = await expectSaga(disconnect, disconnectRequested())
+      .withReducer(rootReducer, rootReducer(verified, disconnectRequested()))
+      .provide(context(env))
+      .run(false);
+    expect(putsOf(result)).toEqual([]);
     expect(reloads).toEqual(['/']);
     expect([...Array(storage.length).keys()].map((i) => storage.key(i))).toEqual(['apiKey']);
   });
@@ -258,20 +324,20 @@ describe('the once-a-second check', () => {
     wallet: Partial<WalletState>,
     provider: TestWallet | null,
   ) =>
-    expectSaga(checkSession, env, { provider, listener: null })
-      .withReducer(reducer, state(wallet))
-      .provide({ getContext: () => env });
+    expectSaga(checkSession, { provider })
+      .withReducer(rootReducer, stateWith(wallet))
+      .provide(context(env));
+  const tokenExpiring = (exp: number) =>
+    `x.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.y`;
 
   test('an expired token ends the session and asks for a new signature', async () => {
     const wallet = new TestWallet();
     const { env, storage } = environment([wallet]);
     const address = wallet.address.toLowerCase();
-    const expired = `x.${Buffer.from(JSON.stringify({ exp: 1 })).toString('base64url')}.y`;
-    storeSignIn(storage, { address, signature: '0x', token: expired });
-    await check(env, { status: 'verified', address }, wallet)
-      .put(sessionEnded())
-      .put(connectRequested())
-      .run();
+    storeSignIn(storage, { address, signature: '0x', token: tokenExpiring(1) });
+    const result = await check(env, { status: 'verified', address }, wallet).run(false);
+    expect(putsOf(result)).toEqual([sessionEnded(), connectRequested()]);
+    expect(result.storeState.wallet.status).toBe('connecting');
     expect(storage.getItem(`signature_verified_${address}`)).toBeNull();
   });
 
@@ -279,9 +345,14 @@ describe('the once-a-second check', () => {
     const wallet = new TestWallet();
     const { env, storage } = environment([wallet]);
     const address = wallet.address.toLowerCase();
-    const valid = `x.${Buffer.from(JSON.stringify({ exp: Date.now() / 1000 + 3600 })).toString('base64url')}.y`;
-    storeSignIn(storage, { address, signature: '0x', token: valid });
-    await check(env, {}, null).put(sessionRestored(address)).run();
+    storeSignIn(storage, {
+      address,
+      signature: '0x',
+      token: tokenExpiring(Date.now() / 1000 + 3600),
+    });
+    const result = await check(env, {}, null).run(false);
+    expect(putsOf(result)).toEqual([sessionRestored(address)]);
+    expect(result.storeState.wallet).toMatchObject({ status: 'verified', address });
   });
 
   test('a wallet now showing another account than the stored one resets to that account', async () => {
@@ -289,11 +360,73 @@ describe('the once-a-second check', () => {
     const { env, storage } = environment([wallet]);
     await wallet.request({ method: 'eth_requestAccounts' });
     const stored = wallet.accounts[1]!.address.toLowerCase();
-    const valid = `x.${Buffer.from(JSON.stringify({ exp: Date.now() / 1000 + 3600 })).toString('base64url')}.y`;
-    storeSignIn(storage, { address: stored, signature: '0x', token: valid });
-    await check(env, { status: 'verified', address: stored }, wallet)
-      .put(sessionEnded())
-      .put(connectRequested())
-      .run();
+    storeSignIn(storage, {
+      address: stored,
+      signature: '0x',
+      token: tokenExpiring(Date.now() / 1000 + 3600),
+    });
+    const result = await check(env, { status: 'verified', address: stored }, wallet).run(false);
+    expect(putsOf(result)).toEqual([sessionEnded(), connectRequested()]);
+    expect(storage.getItem('current_wallet_address')).toBeNull();
+  });
+});
+
+describe('the watchers, on a real store', () => {
+  const stateReached = (store: AppStore, reached: (state: RootState) => boolean) =>
+    new Promise<void>((resolve) => {
+      if (reached(store.getState())) return resolve();
+      const unsubscribe = store.subscribe(() => {
+        if (!reached(store.getState())) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  const stores: AppStore[] = [];
+  const storeFor = (env: WalletEnvironment) => {
+    const store = makeStore({
+      backend: async () => server.backend,
+      context: { walletEnvironment: env },
+    });
+    stores.push(store);
+    return store;
+  };
+  // Ends the wallet's once-a-second check, even when a test failed.
+  afterEach(() => stores.splice(0).forEach((store) => store.stop()));
+
+  test('a second Connect while signing starts no second sign-in (takeLeading)', async () => {
+    const wallet = new ObservedWallet();
+    const store = storeFor(environment([wallet]).env);
+    let errorWhileSigning: unknown;
+    wallet.onSignPrompt = () => {
+      store.dispatch(connectRequested());
+      errorWhileSigning = store.getState().wallet.error;
+    };
+    store.dispatch(connectRequested());
+    await stateReached(store, (state) => state.wallet.status === 'verified');
+    expect(errorWhileSigning).toBe('inProgress');
+    expect(wallet.calls.filter((call) => call === 'eth_requestAccounts')).toHaveLength(1);
+    expect(store.getState().wallet.error).toBeNull(); // cleared by the successful sign-in
+  });
+
+  test('the wallet restored at start is followed: its account switches reach the session', async () => {
+    const wallet = new ObservedWallet(3);
+    const { env, storage } = environment([wallet]);
+    const [first, second, third] = wallet.accounts.map((account) => account.address.toLowerCase());
+    wallet.switchTo(1);
+    await signInHere(env, wallet);
+    wallet.switchTo(0);
+    await signInHere(env, wallet);
+
+    const store = storeFor(environment([wallet], storage).env);
+    await stateReached(store, (state) => state.wallet.address === first);
+    await wallet.followed;
+    wallet.switchTo(1);
+    await stateReached(store, (state) => state.wallet.address === second);
+    wallet.switchTo(2);
+    await stateReached(
+      store,
+      (state) => state.wallet.status === 'verified' && state.wallet.address === third,
+    );
+    expect(wallet.calls.filter((call) => call === 'personal_sign')).toHaveLength(3);
   });
 });
