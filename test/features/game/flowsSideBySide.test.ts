@@ -46,12 +46,18 @@ function playing(model: ReturnType<typeof scriptedModel>) {
   return gameStore(appStateWith(PLAYING_GAME, SETTINGS), { model });
 }
 
-test('the options show as soon as the segment is in, while its summary is written', async () => {
-  const held = heldSummaries();
-  const { store, dispatched, stop } = playing(held.model);
-  const missing = dispatched(gameActions.summaryMissing.type);
-  store.dispatch(gameActions.choiceMade({ index: 1 }));
+/** A turn played whose reply left its summary out: the summary is being written, and held. */
+async function summaryBeingWritten(...first: CompletionReply[]) {
+  const held = heldSummaries(...first);
+  const game = playing(held.model);
+  const missing = game.dispatched(gameActions.summaryMissing.type);
+  game.store.dispatch(gameActions.choiceMade({ index: 1 }));
   await missing;
+  return { ...game, ...held };
+}
+
+test('the options show as soon as the segment is in, while its summary is written', async () => {
+  const { store, dispatched, stop, model, release } = await summaryBeingWritten();
   expect(paragraphs(store.getState().game)).toHaveLength(2);
   expect(store.getState().game).toMatchObject({
     isLoading: false,
@@ -59,10 +65,10 @@ test('the options show as soon as the segment is in, while its summary is writte
     storySummary: ['Aria reached the gate.'],
   });
   expect(store.getState().game.options.length).toBeGreaterThan(0);
-  expect(held.model.requests.map(userPrompt).filter(isSummaryRequest)).toHaveLength(1);
+  expect(model.requests.map(userPrompt).filter(isSummaryRequest)).toHaveLength(1);
 
   const stored = dispatched(gameActions.summaryStored.type);
-  held.release();
+  release();
   await stored;
   stop();
   expect(store.getState().game.storySummary).toHaveLength(2);
@@ -70,7 +76,7 @@ test('the options show as soon as the segment is in, while its summary is writte
 });
 
 test('a choice made while the summary is written waits for it; the next prompt has it', async () => {
-  const held = heldSummaries(
+  const { store, dispatched, stop, model, release } = await summaryBeingWritten(
     {
       json: {
         storySegment: 'A sleepy porter opens the gate and waves Aria into the courtyard.',
@@ -79,10 +85,6 @@ test('a choice made while the summary is written waits for it; the next prompt h
     },
     { json: { storySummary: NEW_SUMMARY } },
   );
-  const { store, dispatched, stop } = playing(held.model);
-  const missing = dispatched(gameActions.summaryMissing.type);
-  store.dispatch(gameActions.choiceMade({ index: 1 }));
-  await missing;
   store.dispatch(gameActions.choiceMade({ index: 0 }));
   // The second turn is loading, and has asked for nothing before the summary is in.
   expect(store.getState().game).toMatchObject({
@@ -90,13 +92,13 @@ test('a choice made while the summary is written waits for it; the next prompt h
     isLoading: true,
     summaryPending: true,
   });
-  expect(held.model.requests).toHaveLength(2);
+  expect(model.requests).toHaveLength(2);
 
   const secondSegment = dispatched(gameActions.segmentReceived.type);
-  held.release();
+  release();
   await secondSegment;
   stop();
-  const prompts = held.model.requests.map(userPrompt);
+  const prompts = model.requests.map(userPrompt);
   expect(isSummaryRequest(prompts[1]!)).toBe(true);
   expect(prompts[2]).toContain(NEW_SUMMARY);
   expect(paragraphs(store.getState().game)).toHaveLength(3);
@@ -107,17 +109,13 @@ test('a choice made while the summary is written waits for it; the next prompt h
 });
 
 test("Cancel stops the next turn's wait for the summary, not the summary", async () => {
-  const held = heldSummaries();
-  const { store, dispatched, stop } = playing(held.model);
-  const missing = dispatched(gameActions.summaryMissing.type);
-  store.dispatch(gameActions.choiceMade({ index: 1 }));
-  await missing;
+  const { store, dispatched, stop, release } = await summaryBeingWritten();
   store.dispatch(gameActions.choiceMade({ index: 0 }));
   store.dispatch(gameActions.waitCancelled());
   expect(store.getState().game.error).toBe('turnFailed');
 
   const stored = dispatched(gameActions.summaryStored.type);
-  held.release();
+  release();
   await stored;
   expect(store.getState().game.storySummary).toHaveLength(2);
   const secondSegment = dispatched(gameActions.segmentReceived.type);
@@ -129,15 +127,11 @@ test("Cancel stops the next turn's wait for the summary, not the summary", async
 });
 
 test('Return to Home while the summary is written stops it', async () => {
-  const held = heldSummaries();
-  const { store, dispatched, stop } = playing(held.model);
-  const missing = dispatched(gameActions.summaryMissing.type);
-  store.dispatch(gameActions.choiceMade({ index: 1 }));
-  await missing;
+  const { store, stop, model, release } = await summaryBeingWritten();
   store.dispatch(gameActions.returnedHome());
   // The held summary request was aborted as the player left, before any answer.
-  expect(held.model.aborted.map(userPrompt)).toEqual([expect.stringMatching(/^Summarise/)]);
-  held.release();
+  expect(model.aborted.map(userPrompt)).toEqual([expect.stringMatching(/^Summarise/)]);
+  release();
   stop();
   expect(store.getState().game).toMatchObject({ stage: 'loadOrCreate', summaryPending: false });
   expect(store.getState().game.storySummary).toEqual(['Aria reached the gate.']);
