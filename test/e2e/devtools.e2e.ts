@@ -42,6 +42,7 @@ const TURN_STORY = [
   'game/outcomeRolled',
   'game/scenarioPicked',
   'game/segmentReceived',
+  'game/optionsOffered',
   'game/summaryStored',
   'stories/storySaved',
 ];

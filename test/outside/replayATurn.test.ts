@@ -88,7 +88,7 @@ test('the opening: profile, opening scene with its summary, then the story is un
   });
 });
 
-test('a turn: choice made, outcome rolled, scenario picked, segment streamed and received, summary stored', async () => {
+test('a turn: choice made, outcome rolled, scenario picked, segment streamed and received, options offered, summary stored', async () => {
   const { model, prompts } = modelAnswering({
     storySegment: 'The lantern leads Aria to a hidden stair.',
     options: OPTIONS,
@@ -117,6 +117,7 @@ test('a turn: choice made, outcome rolled, scenario picked, segment streamed and
     gameActions.scenarioPicked.type,
     gameActions.segmentStreamed.type,
     gameActions.segmentReceived.type,
+    gameActions.optionsOffered.type,
     gameActions.summaryStored.type,
   ]);
   expect(prompts[0]).toContain('Follow the lantern light');

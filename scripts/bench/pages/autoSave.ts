@@ -95,7 +95,8 @@ const turnEvents = () => {
   return [
     gameActions.outcomeRolled(choice),
     gameActions.scenarioPicked(choice),
-    gameActions.segmentReceived({ text: paragraph(turn), options: options(turn), isFinal: false }),
+    gameActions.segmentReceived({ text: paragraph(turn), isFinal: false }),
+    gameActions.optionsOffered(options(turn)),
     gameActions.summaryStored(`In turn ${turn} Aria followed the map deeper into the valley.`),
     scoreComputed({
       scoreBreakdown: store.getState().playerStats.scoreBreakdown,

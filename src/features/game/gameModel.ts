@@ -173,9 +173,9 @@ export interface ResolvedChoice {
 /** A choice with its outcome rolled, before the scenario type is picked. */
 export type RolledChoice = Omit<ResolvedChoice, 'scenarioType'>;
 
+/** A segment of the story as the model wrote it; its options, if it goes on, come after it. */
 export interface Segment {
   text: string;
-  options: StoryOption[];
   isFinal: boolean;
 }
 

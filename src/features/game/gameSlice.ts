@@ -193,19 +193,27 @@ export const gameSlice = createSlice({
     reasoningStreamed(state) {
       if (state.isLoading && state.streamingText === '') state.thinking = true;
     },
+    /**
+     * The model's segment is in and joins the story. The turn stays loading: a segment that
+     * goes on waits for its options (optionsOffered), a final one for its summary and the
+     * recap.
+     */
     segmentReceived(state, action: PayloadAction<Segment>) {
       if (!state.isLoading || state.stage !== 'playing') return;
       state.storyLog.push({ kind: 'paragraph', text: action.payload.text });
       state.previousParagraph = action.payload.text;
-      state.options = action.payload.isFinal ? [] : action.payload.options;
+      state.options = [];
       state.isFinal = action.payload.isFinal;
       state.streamingText = '';
       state.thinking = false;
       state.wait = null;
       state.summaryPending = true;
-      // The options show now; the summary is written behind them. A final segment stays
-      // loading: its summary and then the recap come next.
-      state.isLoading = action.payload.isFinal;
+    },
+    /** The choices the new segment ends on: the player may choose now, the summary behind. */
+    optionsOffered(state, action: PayloadAction<StoryOption[]>) {
+      if (!state.isLoading || state.stage !== 'playing' || state.isFinal) return;
+      state.options = action.payload;
+      state.isLoading = false;
     },
     /**
      * The reply left out the segment's summary: the game asks for it behind the options (the

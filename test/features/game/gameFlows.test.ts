@@ -250,6 +250,7 @@ describe('a turn', () => {
       gameActions.scenarioPicked.type,
       gameActions.segmentStreamed.type,
       gameActions.segmentReceived.type,
+      gameActions.optionsOffered.type,
       gameActions.summaryStored.type,
     ]);
     expect(model.requests).toHaveLength(1);
@@ -391,8 +392,9 @@ describe("a segment's summary, when the reply leaves it out", () => {
       game: PLAYING_GAME,
       model: scriptedModel(withoutSummaries),
     }).run(false);
-    expect(putTypes(result).slice(-2)).toEqual([
+    expect(putTypes(result).slice(-3)).toEqual([
       gameActions.segmentReceived.type,
+      gameActions.optionsOffered.type,
       gameActions.summaryMissing.type,
     ]);
     const game = result.storeState.game;

@@ -5,6 +5,7 @@ import {
   type GameState,
 } from '../../../src/features/game/gameSlice';
 import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
+import { segmentOffered } from '../../fixtures/games';
 
 const storeAt = (game: Partial<GameState>) =>
   makeStore({
@@ -63,9 +64,9 @@ describe("a segment's summary", () => {
   const options = [choice.option];
   const writing = { stage: 'playing' as const, isLoading: true, lastChoice: choice };
 
-  test('the options show with the segment; its summary is pending until it is in', () => {
+  test('the options show once offered; the summary is pending until it is in', () => {
     const store = storeAt({ ...writing, storySummary: ['It began.'] });
-    store.dispatch(gameActions.segmentReceived({ text: 'Next.', options, isFinal: false }));
+    for (const action of segmentOffered('Next.', options)) store.dispatch(action);
     expect(store.getState().game).toEqual(
       expect.objectContaining({ isLoading: false, options, summaryPending: true }),
     );
@@ -81,7 +82,7 @@ describe("a segment's summary", () => {
 
   test('a summary that comes in while the next turn loads is kept, and the turn loads on', () => {
     const store = storeAt(writing);
-    store.dispatch(gameActions.segmentReceived({ text: 'Next.', options, isFinal: false }));
+    for (const action of segmentOffered('Next.', options)) store.dispatch(action);
     store.dispatch(gameActions.outcomeRolled(choice));
     store.dispatch(gameActions.scenarioPicked(choice));
     store.dispatch(
@@ -107,7 +108,9 @@ describe("a segment's summary", () => {
 
   test('a final segment stays loading through its summary until the recap', () => {
     const store = storeAt(writing);
-    store.dispatch(gameActions.segmentReceived({ text: 'The end.', options, isFinal: true }));
+    store.dispatch(gameActions.segmentReceived({ text: 'The end.', isFinal: true }));
+    // A final segment offers nothing: options would be ignored.
+    store.dispatch(gameActions.optionsOffered(options));
     expect(store.getState().game).toEqual(
       expect.objectContaining({ isLoading: true, options: [], summaryPending: true }),
     );
@@ -119,7 +122,7 @@ describe("a segment's summary", () => {
 
   test("Cancel on the next turn leaves the summary pending; leaving the game doesn't", () => {
     const store = storeAt(writing);
-    store.dispatch(gameActions.segmentReceived({ text: 'Next.', options, isFinal: false }));
+    for (const action of segmentOffered('Next.', options)) store.dispatch(action);
     store.dispatch(gameActions.outcomeRolled(choice));
     store.dispatch(gameActions.scenarioPicked(choice));
     store.dispatch(gameActions.waitCancelled());
@@ -130,7 +133,9 @@ describe("a segment's summary", () => {
 
   test('cancelling a final turn stops its summary with it', () => {
     const store = storeAt(writing);
-    store.dispatch(gameActions.segmentReceived({ text: 'The end.', options, isFinal: true }));
+    store.dispatch(gameActions.segmentReceived({ text: 'The end.', isFinal: true }));
+    // A final segment offers nothing: options would be ignored.
+    store.dispatch(gameActions.optionsOffered(options));
     store.dispatch(gameActions.waitCancelled());
     expect(store.getState().game).toEqual(
       expect.objectContaining({ summaryPending: false, error: 'turnFailed' }),

@@ -348,13 +348,8 @@ describe('PlayingView', () => {
     );
 
     act(() => {
-      store.dispatch(
-        gameActions.segmentReceived({
-          text: 'The chapel burned.',
-          options: OPTIONS,
-          isFinal: false,
-        }),
-      );
+      store.dispatch(gameActions.segmentReceived({ text: 'The chapel burned.', isFinal: false }));
+      store.dispatch(gameActions.optionsOffered(OPTIONS));
     });
     // The options show with the segment; its summary is written behind them.
     expect(store.getState().game.summaryPending).toBe(true);

@@ -36,6 +36,7 @@ test('a recorded turn replays with expectSaga to the same actions, in order, and
     gameActions.outcomeRolled.type,
     gameActions.scenarioPicked.type,
     gameActions.segmentReceived.type,
+    gameActions.optionsOffered.type,
     gameActions.summaryStored.type,
   ]);
   expect(puts).toEqual(expected);

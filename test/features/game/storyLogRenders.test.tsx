@@ -117,10 +117,10 @@ test('appending a turn renders only its choice, then only its paragraph; streami
   }
   expect(renderedSinceLastLook()).toEqual([]);
 
-  dispatch(
-    gameActions.segmentReceived({ text: 'Paragraph 100', options: [OPTION], isFinal: false }),
-  );
+  dispatch(gameActions.segmentReceived({ text: 'Paragraph 100', isFinal: false }));
   expect(renderedSinceLastLook()).toEqual(['Paragraph 100']);
+  dispatch(gameActions.optionsOffered([OPTION]));
+  expect(renderedSinceLastLook()).toEqual([]);
   dispatch(gameActions.summaryStored('The tower swayed.'));
   expect(renderedSinceLastLook()).toEqual([]);
 

@@ -56,6 +56,7 @@ import {
 } from '../../../src/features/stories';
 import { storyDraftOf } from '../../../src/features/stories/gameRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet';
+import { segmentOffered } from '../../fixtures/games';
 import { contextProviders } from '../../support/sagaReplay';
 import { fakeTabs } from './fakeTabs';
 
@@ -101,11 +102,8 @@ const recap: Recap = {
   endingType: 'Heroic Victory',
 };
 
-const segment = gameActions.segmentReceived({
-  text: SECOND,
-  options: playing.options,
-  isFinal: false,
-});
+/** The turn's segment and the options it ends on, as the turn puts them. */
+const segment = segmentOffered(SECOND, playing.options);
 const summary = gameActions.summaryStored('Aria opened the gate.');
 
 const initial = rootReducer(undefined, { type: 'test/init' });
@@ -232,7 +230,7 @@ function quietAfter(changes: number) {
 describe('auto-save', () => {
   test('a burst of changes inside 100 ms is one write, of the state after the last change', async () => {
     const burst = [
-      segment,
+      ...segment,
       summary,
       scoreComputed({ scoreBreakdown: initialPlayerStatsState.scoreBreakdown, score: 0 }),
     ];
@@ -245,7 +243,7 @@ describe('auto-save', () => {
       .provide([[matchers.call.fn(delayP), dynamic(wait)], ...context()])
       .run(false);
     // Each change restarted the wait; only the last change's wait ran its 100 ms.
-    expect(clock).toEqual({ waits: 3, stillRunningAtTheLast: 0 });
+    expect(clock).toEqual({ waits: burst.length, stillRunningAtTheLast: 0 });
     expect(putTypes(result)).toEqual([
       ...burst.map((change) => change.type),
       storiesActions.storySaved.type,
@@ -305,7 +303,7 @@ describe('auto-save', () => {
       { stories: { current: recordOf(first, WALLET) } },
     );
     const result = await expectSaga(autoSave)
-      .withReducer(rootReducer, after(state, segment, summary))
+      .withReducer(rootReducer, after(state, ...segment, summary))
       .provide(context())
       .run(false);
     expect(puts(result)).toMatchObject([
@@ -460,7 +458,7 @@ describe('saves that meet other events', () => {
     const result = await expectSaga(playedOn, [
       [gameActions.summaryStored('a change while at rest')],
       [gameActions.outcomeRolled(choice), gameActions.scenarioPicked(choice)],
-      [segment],
+      [...segment],
       [summary],
     ])
       .withReducer(rootReducer, stateWith())
@@ -473,7 +471,7 @@ describe('saves that meet other events', () => {
       storiesActions.storySaveFailed('unavailable'),
       gameActions.outcomeRolled(choice),
       gameActions.scenarioPicked(choice),
-      segment,
+      ...segment,
       summary,
     ]);
   });
@@ -521,7 +519,7 @@ describe('two tabs on one story', () => {
       { stories: { current: recordOf(first, WALLET) } },
     );
     // Each change saves once the story is quiet: the segment, then its summary.
-    const result = await expectSaga(playedOn, [[segment], [summary]])
+    const result = await expectSaga(playedOn, [[...segment], [summary]])
       .withReducer(rootReducer, state)
       .provide(context({ tabs: tabs.open() }))
       .returns('saved')
@@ -542,7 +540,7 @@ describe('two tabs on one story', () => {
       branchOf: first.id,
     });
     expect(puts(result)).toMatchObject([
-      segment,
+      ...segment,
       {
         type: storiesActions.storySavedAsBranch.type,
         payload: {
@@ -579,7 +577,7 @@ describe('two tabs on one story', () => {
       yield* call(manualSave);
       return yield* call(playedOn, [
         [gameActions.outcomeRolled(choice), gameActions.scenarioPicked(choice)],
-        [segment],
+        [...segment],
         [summary],
       ]);
     }
@@ -601,7 +599,7 @@ describe('two tabs on one story', () => {
       storiesActions.storySavedAsBranch.type,
       gameActions.outcomeRolled.type,
       gameActions.scenarioPicked.type,
-      segment.type,
+      ...segment.map((action) => action.type),
       storiesActions.storySaved.type,
       summary.type,
       storiesActions.storySaved.type,

@@ -93,9 +93,8 @@ function playTurn(store: AppStore, paragraph: string) {
   };
   store.dispatch(gameActions.outcomeRolled(choice));
   store.dispatch(gameActions.scenarioPicked(choice));
-  store.dispatch(
-    gameActions.segmentReceived({ text: paragraph, options: [...OPTIONS], isFinal: false }),
-  );
+  store.dispatch(gameActions.segmentReceived({ text: paragraph, isFinal: false }));
+  store.dispatch(gameActions.optionsOffered([...OPTIONS]));
   store.dispatch(gameActions.summaryStored(`Summary: ${paragraph}`));
 }
 

@@ -101,12 +101,9 @@ function* writeSegment(choice: ResolvedChoice): Generator {
     });
     const text = pickText(reply, 'storySegment');
     const isFinal = mayEnd && (reply.isFinal === true || reply.isFinal === 'true');
-    const received = gameActions.segmentReceived({
-      text,
-      options: normalizeOptions(reply.options),
-      isFinal,
-    });
+    const received = gameActions.segmentReceived({ text, isFinal });
     yield* put(received);
+    if (!isFinal) yield* put(gameActions.optionsOffered(normalizeOptions(reply.options)));
 
     // The summary rides in the reply (DESIGN.md: one request per turn); the spec's separate
     // summary request is the fallback, written behind the options unless the story ended.
@@ -128,8 +125,8 @@ function* unlessStopped(work: (choice: ResolvedChoice) => Generator, choice: Res
 }
 
 /**
- * The turn worker: from the choice made to the segment received with its options (and, when
- * the reply carried it, its summary); at the end of the story, to the recap. A choice the game
+ * The turn worker: from the choice made to the segment received and its options offered (and,
+ * when the reply carried it, its summary); at the end of the story, to the recap. A choice the game
  * cannot take now (a turn under way, a failed turn, an empty free text) is ignored.
  */
 export function* playTurn({ payload }: ReturnType<typeof gameActions.choiceMade>) {
@@ -139,11 +136,7 @@ export function* playTurn({ payload }: ReturnType<typeof gameActions.choiceMade>
 
 function* retryRecap(): Generator {
   const { game } = yield* select(selectState);
-  const final = gameActions.segmentReceived({
-    text: game.previousParagraph,
-    options: [],
-    isFinal: true,
-  });
+  const final = gameActions.segmentReceived({ text: game.previousParagraph, isFinal: true });
   try {
     yield* call(writeRecap, final);
   } catch (error) {

@@ -25,6 +25,7 @@ export const STORY_CHANGES = [
   gameActions.outcomeRolled,
   gameActions.scenarioPicked,
   gameActions.segmentReceived,
+  gameActions.optionsOffered,
   gameActions.summaryStored,
   gameActions.recapReceived,
   scoreComputed,
