@@ -121,6 +121,9 @@ async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes Brotli and gzip files beside each asset (webpack.config.ts); the one the
+    // browser accepts is sent, with Vary: Accept-Encoding, and the file itself otherwise.
+    preCompressed: true,
     allowedPath: (pathName) => !isSourceMap(pathName),
     setHeaders(res, filePath) {
       // Hashed assets never change; the page itself is always revalidated.
@@ -129,6 +132,8 @@ async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
         'Cache-Control',
         immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
+      // A cache in between keeps each encoding apart, the file itself included.
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 

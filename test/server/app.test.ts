@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { TokenAuthority } from '../../server/auth';
 import { buildServer } from '../../server/app';
@@ -19,6 +20,12 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Taleweaver</title>');
   fs.writeFileSync(path.join(distDir, 'assets', 'main.0123abcd.js'), 'console.log(1)');
+  // As the build writes them: compressed copies beside the asset and the page.
+  for (const file of ['index.html', 'assets/main.0123abcd.js']) {
+    const original = fs.readFileSync(path.join(distDir, file));
+    fs.writeFileSync(path.join(distDir, `${file}.br`), zlib.brotliCompressSync(original));
+    fs.writeFileSync(path.join(distDir, `${file}.gz`), zlib.gzipSync(original));
+  }
   db = await openDatabase({ dataDir: null });
   app = await buildServer(readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent' }), { db, tokens });
 }, DATABASE_START_TIMEOUT_MS);
@@ -47,6 +54,45 @@ test('hashed assets are cached for a year', async () => {
   const response = await app.inject({ url: '/assets/main.0123abcd.js' });
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+describe("assets go compressed as the browser accepts, from the build's own files", () => {
+  const asset = (acceptEncoding?: string) =>
+    app.inject({
+      url: '/assets/main.0123abcd.js',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  test('Brotli first, gzip next, the file itself otherwise; always Vary: Accept-Encoding', async () => {
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gzip = await asset('gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    for (const response of [br, gzip, plain]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary).toMatch(/^accept-encoding$/i);
+    }
+  });
+
+  test('the app page too, still revalidated every time', async () => {
+    const response = await app.inject({
+      url: '/game',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain(
+      '<title>Taleweaver</title>',
+    );
+  });
 });
 
 test('a missing asset or API path is a JSON 404, not the app page', async () => {
