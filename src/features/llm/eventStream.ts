@@ -1,11 +1,12 @@
 /**
  * A streamed reply: the server-sent events of OpenAI's streaming format, read chunk by chunk
- * as they arrive. The story text so far goes to the caller each time more of it comes; a
+ * as they arrive and framed by eventsource-parser. The story text so far goes to the caller each time more of it comes; a
  * reasoning model's thinking (in a reasoning field, or a <think> block at the start of the
  * content) is only reported as thinking, never shown. A stream is complete once a [DONE] or a
  * finish_reason has arrived; one that ends before either, or that carries an error event, was
  * cut off and becomes StreamInterruptedError with the text it had so far.
  */
+import { createParser } from 'eventsource-parser';
 import { stillThinking } from '../../engine/reply';
 import { ProviderError, StreamInterruptedError, isAbortError } from './errors';
 import { errorOf, parseJson, redactKey, textOf } from './failure';
@@ -59,30 +60,18 @@ export async function readEventStream(
   if (!response.body) throw new StreamInterruptedError('');
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
-  let dataLines: string[] = [];
-
-  const dispatch = () => {
-    if (dataLines.length === 0) return;
-    const before = state.text;
-    state.reasoning = false;
-    applyEvent(dataLines.join('\n'), state, response.status, apiKey);
-    dataLines = [];
-    // Thinking shows as thinking, in a reasoning field or in a <think> block of the content.
-    if (state.reasoning || (state.text !== before && stillThinking(state.text))) onReasoning?.();
-    else if (state.text !== before) onText?.(state.text);
-  };
-  const readLines = (final: boolean) => {
-    const lines = buffer.split(/\r\n|\r|\n/);
-    buffer = final ? '' : (lines.pop() ?? '');
-    for (const line of lines) {
-      if (line === '') dispatch();
-      else if (line.startsWith('data:')) dataLines.push(line.slice(5).replace(/^ /, ''));
-      // Comments (': keep-alive', ': OPENROUTER PROCESSING') and event:, id:, retry: fields
-      // carry nothing we use.
-    }
-    if (final) dispatch();
-  };
+  // The framing (lines, fields, comments such as ': keep-alive', multi-line data) is
+  // eventsource-parser's; each whole event's data is read here.
+  const parser = createParser({
+    onEvent: ({ data }) => {
+      const before = state.text;
+      state.reasoning = false;
+      applyEvent(data, state, response.status, apiKey);
+      // Thinking shows as thinking, in a reasoning field or in a <think> block of the content.
+      if (state.reasoning || (state.text !== before && stillThinking(state.text))) onReasoning?.();
+      else if (state.text !== before) onText?.(state.text);
+    },
+  });
 
   try {
     for (;;) {
@@ -94,12 +83,11 @@ export async function readEventStream(
         throw new StreamInterruptedError(state.text, { cause: error });
       }
       if (chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      readLines(false);
+      parser.feed(decoder.decode(chunk.value, { stream: true }));
       if (state.finished) break;
     }
-    buffer += decoder.decode();
-    readLines(true);
+    // The end of the body ends its last line and its last event, blank line or not.
+    parser.feed(`${decoder.decode()}\n\n`);
   } finally {
     reader.cancel().catch(() => undefined);
   }

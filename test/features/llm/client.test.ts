@@ -500,6 +500,22 @@ describe('requestCompletion reading event streams', () => {
     expect(reply).toBe('{"storyStart":"항구"}');
   });
 
+  it('reads data split over lines, fields it does not use, and a last event without its blank line', async () => {
+    const chunk = JSON.stringify({ choices: [{ index: 0, delta: { content: '{"a":1}' } }] });
+    const [half, rest] = [chunk.slice(0, 20), chunk.slice(20)];
+    const [reply] = await completion({
+      stream: true,
+      fetch: streamingFetch([
+        // One event's data on two lines is joined with a line break: still one JSON value.
+        `event: message\nid: 7\nretry: 1000\ndata: ${half}\ndata: ${rest}\n\n`,
+        // The body ends right after [DONE], with no blank line after it.
+        'data: [DONE]',
+      ]),
+    });
+
+    expect(reply).toBe('{"a":1}');
+  });
+
   it("reads an error event sent mid-stream as a reply cut off, keeping the provider's words", async () => {
     const error = await rejectionOf(
       completion({
