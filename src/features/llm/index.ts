@@ -51,7 +51,8 @@ export {
   requestCompletion,
 } from './client';
 export type { CheckApiKeyRequest, CompletionRequest, ModelListRequest } from './client';
-export { partialField } from './partialField';
+export { fieldReader, partialField } from './partialField';
+export type { FieldReader } from './partialField';
 export { httpModelClient } from './modelClient';
 export type { ModelClient } from './modelClient';
 export { chatModelsOf, settleModel } from './models';

@@ -16,7 +16,7 @@ import {
   RequestTooLargeError,
   StreamInterruptedError,
   capabilityKey,
-  partialField,
+  fieldReader,
   providerById,
   providerSessionActions,
   type ModelFeature,
@@ -122,6 +122,8 @@ type RequestEvent =
  */
 function* reportProgress(events: Channel<RequestEvent>, capability: string, field?: string) {
   const clock = yield* fromContext('clock');
+  // Reads only what is new each frame: a frame costs the same at turn 100 as at turn 10.
+  const narrative = field ? fieldReader(field) : null;
   let toldThinking = false;
   let shown = '';
   /** Reports what cannot wait for a frame; returns the text so far of a text event. */
@@ -138,16 +140,16 @@ function* reportProgress(events: Channel<RequestEvent>, capability: string, fiel
   }
   while (true) {
     let text = yield* call(report, yield* take(events));
-    if (text === null || !field) continue;
+    if (text === null || !narrative) continue;
     // What arrives while the page paints this frame is shown with it.
     yield* call([clock, clock.nextFrame]);
     const later = yield* flush(events);
     if (Array.isArray(later))
       for (const event of later) text = (yield* call(report, event)) ?? text;
-    const narrative = partialField(text, field);
-    if (narrative !== '' && narrative !== shown) {
-      shown = narrative;
-      yield* put(gameActions.segmentStreamed(narrative));
+    const soFar = narrative.read(text);
+    if (soFar !== '' && soFar !== shown) {
+      shown = soFar;
+      yield* put(gameActions.segmentStreamed(soFar));
     }
   }
 }
