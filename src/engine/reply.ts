@@ -1,8 +1,9 @@
-/** Reading the one JSON object a language model's reply should hold (SPEC.md sections 5 and 8). */
-import { jsonrepair } from 'jsonrepair';
-
-import { mendInnerQuotes } from './innerQuotes';
-import { stripParentheticals } from './options';
+/**
+ * Reading the one JSON object a language model's reply should hold (SPEC.md sections 5 and 8):
+ * the reply as it comes (readReply), the thinking some models write before it, and the text of
+ * a field. A reply that is not valid JSON is mended by replyRepair.ts (jsonrepair), which the
+ * game loads only when a reply needs it.
+ */
 import { withoutHiddenCharacters } from './text';
 
 export const EMPTY_REPLY_MESSAGE = 'Invalid response: response is empty or not a string';
@@ -62,25 +63,14 @@ function outermostObject(reply: string): string {
   return tail.endsWith(CODE_FENCE) ? tail.slice(0, -CODE_FENCE.length) : tail;
 }
 
-function parseWithSpaces(json: string): unknown {
+export function parseWithSpaces(json: string): unknown {
   return JSON.parse(json, (_key, value: unknown) =>
     typeof value === 'string' ? value.replace(LINE_BREAK, ' ') : value,
   );
 }
 
-/**
- * Repairs and parses the text; raw newlines in the text become spaces. Throws on failure. Inner
- * quotes are escaped before jsonrepair sees them: it reads 'said "No", and left' as a string
- * and a key, and so "succeeds" with half the text gone.
- */
-function repairToObject(text: string): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = parseWithSpaces(text);
-  } catch {
-    // Valid JSON skips jsonrepair, which can mangle some valid text (it reads ["["] as ["",[""]]).
-    parsed = parseWithSpaces(jsonrepair(mendInnerQuotes(text, 'escape')));
-  }
+/** The object in a parsed reply, or a TypeError for anything else. */
+export function asReplyObject(parsed: unknown): Record<string, unknown> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new TypeError(`Model reply is not a JSON object: ${JSON.stringify(parsed)}`);
   }
@@ -88,26 +78,27 @@ function repairToObject(text: string): Record<string, unknown> {
 }
 
 /**
- * The JSON object in a model's reply (SPEC.md section 5). A <think> block goes first (it is
- * not the reply, and may hold braces of its own). First pass: fences and prose around the
- * outermost braces go, quotes inside strings are escaped, and jsonrepair mends the rest.
- * Second, lenient pass: parenthesised remarks go and stray quotes inside values are dropped.
- * Throws only ModelReplyError.
+ * The answer of a reply, without its thinking, and the text from its outermost braces (fences
+ * and prose around them dropped). Throws ModelReplyError('empty') for an empty reply.
  */
-export function parseModelReply(reply: unknown): Record<string, unknown> {
+export function replyObjectText(reply: unknown): string {
   if (typeof reply !== 'string') throw new ModelReplyError('empty');
   const answer = withoutThinking(reply);
   if (answer.trim() === '') throw new ModelReplyError('empty');
-  const text = outermostObject(answer);
+  return outermostObject(answer);
+}
+
+/**
+ * The reply's object when it is valid JSON as written (SPEC.md section 5; line breaks in its
+ * strings become spaces), or null when it needs mending (replyRepair.ts parseModelReply).
+ * Throws ModelReplyError('empty') for an empty reply.
+ */
+export function readReply(reply: unknown): Record<string, unknown> | null {
+  const text = replyObjectText(reply);
   try {
-    return repairToObject(text);
+    return asReplyObject(parseWithSpaces(text));
   } catch {
-    // Fall through to the lenient pass.
-  }
-  try {
-    return repairToObject(mendInnerQuotes(stripParentheticals(text), 'drop'));
-  } catch (cause) {
-    throw new ModelReplyError('unparseable', { cause });
+    return null;
   }
 }
 

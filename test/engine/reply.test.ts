@@ -5,11 +5,12 @@ import {
   EMPTY_REPLY_MESSAGE,
   ModelReplyError,
   UNPARSEABLE_REPLY_MESSAGE,
-  parseModelReply,
   pickText,
+  readReply,
   stillThinking,
   withoutThinking,
 } from '../../src/engine/reply';
+import { parseModelReply } from '../../src/engine/replyRepair';
 
 function failureOf(reply: unknown): ModelReplyError {
   try {
@@ -277,6 +278,45 @@ describe('parseModelReply properties', () => {
     fc.assert(
       fc.property(object, (json) => {
         expect(parseModelReply(json)).toEqual(JSON.parse(json));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('readReply: the reply as written, before any mending', () => {
+  it('reads valid JSON, fenced or among prose or after thinking, as parseModelReply does', () => {
+    const json = '{"storySegment": "Dust rises.\\nThen silence.", "options": []}';
+    for (const reply of [json, `\`\`\`json\n${json}\n\`\`\``, `<think>Hm.</think> ${json}`]) {
+      expect(readReply(reply)).toEqual(parseModelReply(reply));
+    }
+    expect(readReply(json)).toEqual({ storySegment: 'Dust rises. Then silence.', options: [] });
+  });
+
+  it('is null for a reply that needs mending, and says an empty reply is empty', () => {
+    expect(readReply('{"storySegment": "cut off')).toBeNull();
+    // A raw line break inside a string is not JSON (jsonrepair mends it).
+    expect(readReply('{"storySegment": "One\nTwo"}')).toBeNull();
+    expect(readReply("{storySegment: 'single quotes'}")).toBeNull();
+    expect(readReply('["not", "an object"]')).toBeNull();
+    expect(failureOf('   ').reason).toBe('empty');
+    expect(() => readReply('<think>only thinking</think>')).toThrow(ModelReplyError);
+  });
+
+  it('agrees with parseModelReply on every object it reads', () => {
+    const object = fc.dictionary(fc.string(), fc.jsonValue()).map((value) => JSON.stringify(value));
+    fc.assert(
+      fc.property(object, fc.string(), (json, noise) => {
+        for (const reply of [json, `${noise}${json}`]) {
+          const read = (() => {
+            try {
+              return readReply(reply);
+            } catch {
+              return null;
+            }
+          })();
+          if (read !== null) expect(read).toEqual(parseModelReply(reply));
+        }
       }),
       { numRuns: 300 },
     );

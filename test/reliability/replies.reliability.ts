@@ -8,7 +8,8 @@
 import { configureStore } from '@reduxjs/toolkit';
 import fc from 'fast-check';
 import { normalizeOptions } from '../../src/engine/options';
-import { parseModelReply, pickText } from '../../src/engine/reply';
+import { pickText } from '../../src/engine/reply';
+import { parseModelReply } from '../../src/engine/replyRepair';
 import {
   gameActions,
   initialGameState,

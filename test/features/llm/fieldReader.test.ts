@@ -4,7 +4,7 @@
  * same text shows, never more than the finished reply's field, and in the end exactly what the
  * finished reply parses to.
  */
-import { parseModelReply } from '../../../src/engine/reply';
+import { parseModelReply } from '../../../src/engine/replyRepair';
 import { seededRng } from '../../../src/engine/random';
 import { fieldReader, partialField } from '../../../src/features/llm';
 

@@ -5,7 +5,7 @@
  * through its own host, routed to the fake of that provider. What a provider refuses is given up
  * once and reported; reasoning is never story text; a missing model is not retried.
  */
-import { parseModelReply } from '../../../src/engine/reply';
+import { parseModelReply } from '../../../src/engine/replyRepair';
 import {
   ProviderError,
   partialField,

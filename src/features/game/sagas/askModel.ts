@@ -9,7 +9,7 @@
 import { channel, type Channel } from 'redux-saga';
 import { call, cancelled, delay, flush, fork, put, select, take } from 'typed-redux-saga';
 import { fromContext } from '../../../shared/sagaContext';
-import { ModelReplyError, parseModelReply } from '../../../engine/reply';
+import { ModelReplyError, readReply } from '../../../engine/reply';
 import type { Language } from '../../../engine/types';
 import {
   RateLimitedError,
@@ -154,6 +154,17 @@ function* reportProgress(events: Channel<RequestEvent>, capability: string, fiel
   }
 }
 
+/**
+ * A reply that is not valid JSON as written, mended: jsonrepair comes with the code that does
+ * it, fetched the first time a reply needs it (most replies never do).
+ */
+async function mendedReply(text: string): Promise<Record<string, unknown>> {
+  const { parseModelReply } = await import(
+    /* webpackChunkName: "reply-repair" */ '../../../engine/replyRepair'
+  );
+  return parseModelReply(text);
+}
+
 /** One HTTP request, aborted if the saga is cancelled while it runs. */
 function* requestOnce(
   settings: ModelSettings,
@@ -212,7 +223,7 @@ export function* askModel(firstPrompt: string, options: AskOptions) {
       const text = yield* call(requestOnce, settings, prompt, options);
       // A story reply is in: the turn's client work starts here (turnTiming.ts).
       if (streamField) yield* call(markStoryReplyComplete);
-      const reply = parseModelReply(text);
+      const reply = readReply(text) ?? (yield* call(mendedReply, text));
       if (accept && !accept(reply)) throw new ModelReplyError('unparseable');
       return reply;
     } catch (error) {
