@@ -63,6 +63,7 @@ function outermostObject(reply: string): string {
   return tail.endsWith(CODE_FENCE) ? tail.slice(0, -CODE_FENCE.length) : tail;
 }
 
+/** JSON.parse, with line breaks inside strings read as spaces (the game shows one paragraph). */
 export function parseWithSpaces(json: string): unknown {
   return JSON.parse(json, (_key, value: unknown) =>
     typeof value === 'string' ? value.replace(LINE_BREAK, ' ') : value,
