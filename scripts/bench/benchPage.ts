@@ -43,6 +43,8 @@ export async function bundleBenchPage(entry: string, appDist: string): Promise<s
       'process.env.NODE_ENV': '"production"',
       'process.env.SUPABASE_URL': '""',
       'process.env.SUPABASE_ANON_KEY': '""',
+      // As the production build: DevTools left out (src/app/store.ts).
+      'process.env.REDUX_DEVTOOLS': '""',
     },
     // The pages never show the app's styles or pictures; only their code runs.
     loader: {

@@ -18,6 +18,7 @@ import { walletOwner } from '../../../src/features/stories/savedStory';
 import { openStoriesDb, saveStory } from '../../../src/features/stories/storiesDb';
 import { selectWalletAddress } from '../../../src/features/wallet';
 import { PLAYING_GAME } from '../../../test/fixtures/games';
+import { CHANGES_PER_TURN } from './autoSaveTurn';
 
 /** What the benchmark calls in the page. */
 export interface AutoSaveBench {
@@ -79,7 +80,7 @@ let current: CurrentRecord | null = null;
 let turn = 0;
 const openDb = openStoriesDb();
 
-/** One whole turn, as the game's sagas dispatch it: four story changes. */
+/** One whole turn, as the game's sagas dispatch it: CHANGES_PER_TURN story changes. */
 const turnEvents = () => {
   turn += 1;
   const option = store.getState().game.options[0] ?? options(turn)[0]!;
@@ -141,10 +142,11 @@ const bench: AutoSaveBench = {
 
   async burst(changes, everyMs) {
     // Whole turns only: a burst that ended mid-turn would leave nothing the game may save.
-    if (changes % 4 !== 0) throw new Error(`A burst is whole turns of 4 changes, not ${changes}`);
-    const events = Array.from({ length: Math.ceil(changes / 4) }, turnEvents)
-      .flat()
-      .slice(0, changes);
+    if (changes % CHANGES_PER_TURN !== 0) {
+      throw new Error(`A burst is whole turns of ${CHANGES_PER_TURN} changes, not ${changes}`);
+    }
+    const events = Array.from({ length: changes / CHANGES_PER_TURN }, turnEvents).flat();
+    if (events.length !== changes) throw new Error('A turn is not CHANGES_PER_TURN changes');
     // Every change is timed from the start, not from the one before, so no wait adds up.
     const start = performance.now();
     let last = start;
