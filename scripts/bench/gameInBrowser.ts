@@ -29,7 +29,11 @@ export interface BrowserGame {
  * Starts everything and leaves the page on load-or-create, signed in, with the key accepted.
  * Whatever started is stopped again if a step fails.
  */
-export async function openBrowserGame(replyWith: ReplyFunction): Promise<BrowserGame> {
+export async function openBrowserGame(
+  replyWith: ReplyFunction,
+  /** Anything the page needs before the app's code runs (init scripts). */
+  prepare: (context: BrowserContext) => Promise<void> = async () => {},
+): Promise<BrowserGame> {
   const started: { close(): Promise<void> }[] = [];
   const close = async () => {
     for (const part of started.reverse()) await part.close().catch(() => undefined);
@@ -58,6 +62,7 @@ export async function openBrowserGame(replyWith: ReplyFunction): Promise<Browser
     const wallet = new TestWallet(1);
     const context: BrowserContext = await newBenchContext(browser, { viewport: DESKTOP });
     await injectTestWallet(context, wallet);
+    await prepare(context);
     const page = await context.newPage();
     await connectAndEnterKey(page, { url: server.url, model, apiKey: API_KEY });
     return { page, model, wallet, close };

@@ -32,7 +32,7 @@ const TURNS = 20;
 const FRAME_MS = 16;
 /** A player reads before choosing; the auto-save (100 ms after the turn) is done by then. */
 const READING_PAUSE_MS = 400;
-const CHARACTER = 'Mara Voss';
+export const CHARACTER = 'Mara Voss';
 
 const SENTENCES = [
   'Rain hammers the slate roofs of the harbour town as the bells ring out a warning.',
@@ -46,7 +46,7 @@ const SENTENCES = [
 ];
 
 /** About a hundred words, different every turn. */
-const paragraph = (turn: number) =>
+export const paragraph = (turn: number) =>
   `Turn ${turn}. ${Array.from({ length: 6 }, (_, i) => SENTENCES[(turn + i) % SENTENCES.length]).join(' ')}`;
 
 const optionsFor = (turn: number): StoryOption[] => [
@@ -73,7 +73,7 @@ const optionsFor = (turn: number): StoryOption[] => [
 const OUTCOMES = ['success', 'partial', 'failure'] as const;
 
 /** A story at the end of turn `turns`, as the game keeps it to resume. */
-function storyAtTurn(turns: number): ResumableGame {
+export function storyAtTurn(turns: number): ResumableGame {
   const storyLog: StoryEntry[] = [{ kind: 'paragraph', text: paragraph(0) }];
   for (let turn = 1; turn <= turns; turn += 1) {
     storyLog.push(
@@ -123,7 +123,7 @@ function storyAtTurn(turns: number): ResumableGame {
 }
 
 /** Puts the record into MyStoriesDB, which the app has created by the time the list shows. */
-async function seedSavedStory(page: Page, record: object): Promise<void> {
+export async function seedSavedStory(page: Page, record: object): Promise<void> {
   await page.evaluate(
     (story) =>
       new Promise<void>((resolve, reject) => {
@@ -149,7 +149,7 @@ async function seedSavedStory(page: Page, record: object): Promise<void> {
 }
 
 /** Every segment goes on (isFinal false) with three options; the rest as the default game. */
-const replies: ReplyFunction = (body): ScriptedReply => {
+export const replies: ReplyFunction = (body): ScriptedReply => {
   const prompt = userPrompt(body);
   if (prompt.includes('wrapUpParagraph') || !prompt.includes('storySegment')) {
     return gameReply(body);
