@@ -2,11 +2,11 @@
  * The narrative of a JSON reply while it is still streaming in: the value so far of one of its
  * string fields (storyStart, storySegment). A reader is fed the whole text so far each time
  * more arrives and reads only what is new, so a frame costs the same at turn 100 as at turn 10
- * (jsonrepair stays for the finished reply: engine/reply.ts). It finds the reply's object after
- * any prose, code fence or <think> block, follows strings and nesting to the field at the
- * object's top level (quoted or bare key), and decodes the string's escapes as they come. Line
- * breaks read as spaces, as parseModelReply reads the finished reply. A field that is missing
- * or not a string reads as ''.
+ * (jsonrepair mends a finished reply that needs it: engine/replyRepair.ts). It finds the
+ * object after any prose, code fence or <think> block, follows strings and nesting to the
+ * field at the object's top level (quoted or bare key), and decodes the string's escapes as
+ * they come. Line breaks read as spaces, as the finished reply is read. A field that is
+ * missing or not a string reads as ''.
  */
 import { stillThinking, withoutThinking } from '../../engine/reply';
 
@@ -110,12 +110,11 @@ export function fieldReader(field: string): FieldReader {
     if (escape !== null) {
       escape += char;
       if (escape.startsWith('u') && escape.length < 5) return;
-      const code = escape.startsWith('u') ? Number.parseInt(escape.slice(1), 16) : NaN;
-      const decoded = escape.startsWith('u')
-        ? Number.isNaN(code)
-          ? ''
-          : String.fromCharCode(code)
-        : (ESCAPES[escape] ?? escape);
+      let decoded = ESCAPES[escape] ?? escape;
+      if (escape.startsWith('u')) {
+        const code = Number.parseInt(escape.slice(1), 16);
+        decoded = Number.isNaN(code) ? '' : String.fromCharCode(code);
+      }
       escape = null;
       append(decoded);
     } else if (char === '\\') escape = '';
