@@ -16,9 +16,9 @@ import {
   restoreGame,
   selectPlayerStats,
 } from '../../src/features/game';
+import { rootReducer } from '../../src/app/store';
 import { parseStoryJson, storyToJson, type SavedStory } from '../../src/features/stories';
 import { resumableGameOf } from '../../src/features/stories/gameRecord';
-import { gameSagaReducer } from '../fixtures/games';
 import { savedStory } from '../fixtures/savedStories';
 import { count, ms, recordFinding } from './support/findings';
 import {
@@ -159,8 +159,8 @@ function inSpecRange(stats: Record<string, unknown>): boolean {
 test('every stat of a restored or imported game is in range', () => {
   const started = performance.now();
   const store = configureStore({
-    reducer: gameSagaReducer,
-    preloadedState: { game: { ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk' } },
+    reducer: rootReducer,
+    preloadedState: { game: { ...initialGameState, stage: 'loadOrCreate' as const, apiKey: 'sk' } },
   });
   const details = fc.check(
     fc.property(storedStatsJson, (statsJson) => {
