@@ -1,0 +1,37 @@
+/**
+ * Issue 20: a store made by makeStore from a preloaded playing state plays a turn at once; the
+ * game's flows need no key submitted first. The app's own store, its sagas and the saga
+ * context a test gives (a scripted model, a still clock); the test waits on the store's state,
+ * never on a clock.
+ */
+import 'fake-indexeddb/auto';
+import { makeStore } from '../../src/app/store';
+import { seededRng } from '../../src/engine/random';
+import { gameActions } from '../../src/features/game';
+import { gameReply } from '../fixtures/fakeModelServer';
+import { PLAYING_GAME, appStateWith } from '../fixtures/games';
+import { STILL_CLOCK } from '../support/sagaReplay';
+import { scriptedModel } from '../support/scriptedModel';
+
+test('a preloaded story under way plays its next turn, the first action the store gets', async () => {
+  const model = scriptedModel(gameReply);
+  const store = makeStore({
+    preloadedState: appStateWith(PLAYING_GAME, { provider: 'custom', model: 'fake-model' }),
+    context: { model, random: seededRng(3), clock: STILL_CLOCK, storage: null },
+  });
+  const turnOver = new Promise<void>((resolve) => {
+    const unsubscribe = store.subscribe(() => {
+      if (store.getState().game.storySummary.length === 2) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+  store.dispatch(gameActions.choiceMade({ index: 1 }));
+  await turnOver;
+  store.stop();
+
+  expect(model.requests).toHaveLength(1);
+  expect(store.getState().game).toMatchObject({ turnCount: 1, isLoading: false, error: null });
+  expect(store.getState().game.options.length).toBeGreaterThan(0);
+});
