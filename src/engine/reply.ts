@@ -43,6 +43,8 @@ export function withoutThinking(reply: string): string {
 
 /** The model is writing a <think> block it has not closed yet. */
 export function stillThinking(reply: string): boolean {
+  // Asked on every streamed token: a reply with no tag in it is answered without a scan.
+  if (!reply.includes('<')) return false;
   const closings = [...reply.matchAll(THINK_CLOSE)];
   const last = closings.at(-1);
   const after = last ? reply.slice(last.index + last[0].length) : reply;

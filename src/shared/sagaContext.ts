@@ -14,8 +14,11 @@ import type { WalletEnvironment } from '../features/wallet';
 /** Time as the flows see it: the wall clock, and the next frame the page paints. */
 export interface Clock {
   now(): number;
-  /** Resolves at the next animation frame (streamed text reaches the store once per frame). */
-  nextFrame(): Promise<void>;
+  /**
+   * Resolves at the next animation frame (streamed text reaches the store at most once per
+   * frame), or at the first frame `notBeforeMs` from now.
+   */
+  nextFrame(notBeforeMs?: number): Promise<void>;
 }
 
 /** A frame's length where nothing paints (Node, a worker): the stream still comes in frames. */
@@ -26,17 +29,21 @@ const HIDDEN_FRAME_MS = 100;
 /** The page's clock (Date.now, requestAnimationFrame); a plain timer where there is no page. */
 export const systemClock: Clock = {
   now: () => Date.now(),
-  nextFrame: () =>
+  nextFrame: (notBeforeMs = 0) =>
     new Promise<void>((resolve) => {
-      if (typeof requestAnimationFrame !== 'function') {
-        setTimeout(resolve, FRAME_MS);
-        return;
-      }
-      const timer = setTimeout(resolve, HIDDEN_FRAME_MS);
-      requestAnimationFrame(() => {
-        clearTimeout(timer);
-        resolve();
-      });
+      const frame = () => {
+        if (typeof requestAnimationFrame !== 'function') {
+          setTimeout(resolve, FRAME_MS);
+          return;
+        }
+        const timer = setTimeout(resolve, HIDDEN_FRAME_MS);
+        requestAnimationFrame(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      };
+      if (notBeforeMs > 0) setTimeout(frame, notBeforeMs);
+      else frame();
     }),
 };
 

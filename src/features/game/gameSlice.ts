@@ -309,6 +309,8 @@ export const gameSlice = createSlice({
   selectors: {
     selectGame: (game) => game,
     selectGameStage: (game) => game.stage,
+    /** The narrative as it streams in: the one thing that changes on every frame of a turn. */
+    selectStreamingText: (game) => game.streamingText,
   },
 });
 
@@ -325,4 +327,4 @@ export function canChoose(state: GameState): boolean {
     state.stage === 'playing' && !state.isLoading && !state.isFinal && state.error !== 'turnFailed'
   );
 }
-export const { selectGame, selectGameStage } = gameSlice.selectors;
+export const { selectGame, selectGameStage, selectStreamingText } = gameSlice.selectors;

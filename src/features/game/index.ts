@@ -30,7 +30,13 @@ export {
 } from './playerStatsSlice';
 export type { PlayerStatsState } from './playerStatsSlice';
 export { PORTRAIT_COUNT, portraitNumber, portraitSrc } from './portraits';
-export { isResumable, restoreGame, selectResumableGame, type ResumableGame } from './resumableGame';
+export {
+  isResumable,
+  restoreGame,
+  selectIsResumable,
+  selectResumableGame,
+  type ResumableGame,
+} from './resumableGame';
 export { flowFor, gameSaga } from './sagas/gameSaga';
 export { KEY_CHECK_TIMEOUT_MS, checkKey } from './sagas/keyCheck';
 export { openingGeneration } from './sagas/opening';

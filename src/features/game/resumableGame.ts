@@ -36,6 +36,8 @@ export function isResumable(game: GameState): boolean {
   return game.stage === 'playing' && !game.isLoading && game.error === null;
 }
 
+export const selectIsResumable = (state: { game: GameState }): boolean => isResumable(state.game);
+
 export function selectResumableGame(state: {
   game: GameState;
   playerStats: PlayerStatsState;

@@ -97,7 +97,9 @@ describe('PlayingView', () => {
     expect(screen.getByText('Turns: 2')).toBeTruthy();
 
     const log = screen.getByRole('log', { name: 'The story so far' });
-    const lines = Array.from(log.children);
+    // The finished entries, in their own box (play.css: nothing outside it lays them out).
+    expect(Array.from(log.children, (child) => child.className)).toEqual(['story-log__written']);
+    const lines = Array.from(log.firstElementChild!.children);
     expect(lines.map((line) => line.className)).toEqual([
       'story-paragraph',
       'story-choice',

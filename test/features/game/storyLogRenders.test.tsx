@@ -2,8 +2,10 @@
  * @jest-environment jsdom
  */
 // The story log at turn 99: a turn appended, and the narrative streamed before it, render only
-// what is new (issue 13, budget 4). Each entry's renders are counted by wrapping the entry
-// component the log memoizes.
+// what is new (issue 13, budget 4; issue 21: a streamed update renders the paragraph being
+// written and nothing else). Each entry's renders are counted by wrapping the entry component
+// the log memoizes; the playing screen's renders by wrapping its character panel, which renders
+// each time the screen does.
 import { act, render, screen } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
@@ -19,6 +21,7 @@ import {
 } from '../../../src/features/game/gameSlice';
 import { StoryLogEntry } from '../../../src/features/game/views/StoryLogEntry';
 import { PlayingView } from '../../../src/features/game/views/PlayingView';
+import { CharacterPanel } from '../../../src/features/game/views/CharacterPanel';
 import { PLAYING_GAME } from '../../fixtures/games';
 import { choiceResolved } from '../../fixtures/games';
 
@@ -29,7 +32,15 @@ jest.mock('../../../src/features/game/views/StoryLogEntry', () => {
   return { StoryLogEntry: jest.fn(actual.StoryLogEntry) };
 });
 
+jest.mock('../../../src/features/game/views/CharacterPanel', () => {
+  const actual = jest.requireActual<{ CharacterPanel: typeof CharacterPanel }>(
+    '../../../src/features/game/views/CharacterPanel',
+  );
+  return { CharacterPanel: jest.fn(actual.CharacterPanel) };
+});
+
 const entryRenders = jest.mocked(StoryLogEntry);
+const screenRenders = jest.mocked(CharacterPanel);
 /** The entries rendered since the last look, by their text. */
 function renderedSinceLastLook(): string[] {
   const texts = entryRenders.mock.calls.map(([props]) => props.entry.text);
@@ -112,10 +123,14 @@ test('appending a turn renders only its choice, then only its paragraph; streami
   }).forEach(dispatch);
   expect(renderedSinceLastLook()).toEqual([OPTION.text]);
 
+  screenRenders.mockClear();
+  const log = screen.getByRole('log', { name: 'The story so far' });
   for (const text of ['The bell', 'The bell tower sways', 'The bell tower sways in the wind']) {
     dispatch(gameActions.segmentStreamed(text));
+    expect(log.lastElementChild?.textContent).toBe(text);
   }
   expect(renderedSinceLastLook()).toEqual([]);
+  expect(screenRenders).not.toHaveBeenCalled();
 
   dispatch(gameActions.segmentReceived({ text: 'Paragraph 100', isFinal: false }));
   expect(renderedSinceLastLook()).toEqual(['Paragraph 100']);
@@ -125,8 +140,9 @@ test('appending a turn renders only its choice, then only its paragraph; streami
   expect(renderedSinceLastLook()).toEqual([]);
 
   // What the player sees: the whole story, the new turn last, and the options again.
-  const log = screen.getByRole('log', { name: 'The story so far' });
-  expect(log.children).toHaveLength(1 + 2 * (TURNS + 1));
-  expect(log.lastElementChild?.textContent).toBe('Paragraph 100');
+  const written = log.querySelector('.story-log__written')!;
+  expect(written.children).toHaveLength(1 + 2 * (TURNS + 1));
+  expect(written.lastElementChild?.textContent).toBe('Paragraph 100');
+  expect(log.lastElementChild).toBe(written);
   expect(screen.getByRole('button', { name: /Climb the bell tower/ })).toBeTruthy();
 });

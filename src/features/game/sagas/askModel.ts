@@ -110,48 +110,74 @@ export function* currentPrompts() {
 
 /** What a request reports while it runs, passed from the client's callbacks to the store. */
 type RequestEvent =
-  | { kind: 'text'; text: string }
+  | { kind: 'narrative'; text: string }
   | { kind: 'reasoning' }
   | { kind: 'refused'; feature: ModelFeature };
 
 /**
- * Puts a request's progress in the store: a refused feature at once (so that the session does
- * not ask for it again), 'thinking' once while a reasoning model thinks, and the narrative as
- * it streams, at most once per frame the page paints (one `segmentStreamed` action per frame,
- * however many tokens came in it).
+ * How often the narrative being written is shown anew: a few words at a time, about as often
+ * as a reader's eye moves on, rather than at every token. Each update is a frame of work for
+ * the page (render, layout, paint); at a model's 40 tokens a second and a phone's slower CPU,
+ * a frame per token kept the main thread busy for a third of the turn (issue 21).
  */
-function* reportProgress(events: Channel<RequestEvent>, capability: string, field?: string) {
+export const STREAM_UPDATE_SPACING_MS = 100;
+
+/**
+ * Puts a request's progress in the store: a refused feature at once (so that the session does
+ * not ask for it again), 'thinking' once while a reasoning model thinks (when the request
+ * streams a narrative), and the narrative as it streams: its first words at the next frame
+ * the page paints, then at most once every STREAM_UPDATE_SPACING_MS, each at a frame (one
+ * `segmentStreamed` action for however many tokens came in between).
+ */
+function* reportProgress(
+  events: Channel<RequestEvent>,
+  capability: string,
+  showsThinking: boolean,
+) {
   const clock = yield* fromContext('clock');
-  // Reads only what is new each frame: a frame costs the same at turn 100 as at turn 10.
-  const narrative = field ? fieldReader(field) : null;
   let toldThinking = false;
-  let shown = '';
-  /** Reports what cannot wait for a frame; returns the text so far of a text event. */
+  let shownAt: number | null = null;
+  /** Reports what cannot wait for a frame; returns the narrative of a narrative event. */
   function* report(event: RequestEvent) {
     if (event.kind === 'refused') {
       yield* put(
         providerSessionActions.featureRefused({ key: capability, feature: event.feature }),
       );
-    } else if (field && event.kind === 'reasoning' && !toldThinking) {
+    } else if (showsThinking && event.kind === 'reasoning' && !toldThinking) {
       toldThinking = true;
       yield* put(gameActions.reasoningStreamed());
     }
-    return event.kind === 'text' ? event.text : null;
+    return event.kind === 'narrative' ? event.text : null;
   }
   while (true) {
     let text = yield* call(report, yield* take(events));
-    if (text === null || !narrative) continue;
-    // What arrives while the page paints this frame is shown with it.
-    yield* call([clock, clock.nextFrame]);
+    if (text === null) continue;
+    const due = shownAt === null ? 0 : shownAt + STREAM_UPDATE_SPACING_MS - clock.now();
+    yield* call([clock, clock.nextFrame], Math.max(0, due));
+    // What arrived while the update was due is shown with it: the latest narrative.
     const later = yield* flush(events);
     if (Array.isArray(later))
       for (const event of later) text = (yield* call(report, event)) ?? text;
-    const soFar = narrative.read(text);
-    if (soFar !== '' && soFar !== shown) {
-      shown = soFar;
-      yield* put(gameActions.segmentStreamed(soFar));
-    }
+    shownAt = clock.now();
+    yield* put(gameActions.segmentStreamed(text));
   }
+}
+
+/**
+ * The client's text callback for a request that streams a narrative: the narrative so far,
+ * read from the new text only (a frame costs the same at turn 100 as at turn 10), put in the
+ * channel only when it has changed. The JSON around it, and the options after it, wake no
+ * saga.
+ */
+function narrativeEvents(field: string, events: Channel<RequestEvent>) {
+  const narrative = fieldReader(field);
+  let told = '';
+  return (text: string) => {
+    const soFar = narrative.read(text);
+    if (soFar === '' || soFar === told) return;
+    told = soFar;
+    events.put({ kind: 'narrative', text: soFar });
+  };
 }
 
 /**
@@ -175,7 +201,7 @@ function* requestOnce(
   const model = yield* fromContext('model');
   const provider = providerById(settings.provider);
   const events = channel<RequestEvent>();
-  const reporter = yield* fork(reportProgress, events, settings.capability, streamField);
+  const reporter = yield* fork(reportProgress, events, settings.capability, Boolean(streamField));
   try {
     const { systemPrompt } = promptsFor(settings.language);
     return yield* call([model, model.complete], {
@@ -190,7 +216,7 @@ function* requestOnce(
       replyTokens,
       signal: controller.signal,
       onFeatureRefused: (feature: ModelFeature) => events.put({ kind: 'refused', feature }),
-      onText: (text: string) => events.put({ kind: 'text', text }),
+      onText: streamField ? narrativeEvents(streamField, events) : undefined,
       onReasoning: () => events.put({ kind: 'reasoning' }),
     });
   } finally {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useDispatch, useSelector } from 'react-redux';
-import { canChoose, gameActions, selectGame } from '../gameSlice';
+import { shallowEqual, useDispatch, useSelector } from 'react-redux';
+import { canChoose, gameActions, selectGame, type GameState } from '../gameSlice';
 import { CharacterPanel } from './CharacterPanel';
 import { ChoiceForm } from './ChoiceForm';
 import { LoadingOverlay } from './LoadingOverlay';
@@ -18,13 +18,38 @@ export interface PlayingViewProps {
   saveGame?: ReactNode;
 }
 
+/**
+ * What the screen shows, all but the paragraph being written (the story log's own): so a
+ * streamed frame, which changes only that paragraph, renders nothing here. Arrays are the
+ * store's own, so an unchanged log or option list is the same reference.
+ */
+function selectPlayingScreen(state: { game: GameState }) {
+  const game = selectGame(state);
+  return {
+    storyLog: game.storyLog,
+    options: game.options,
+    isLoading: game.isLoading,
+    isFinal: game.isFinal,
+    thinking: game.thinking,
+    wait: game.wait,
+    error: game.error,
+    errorDetail: game.errorDetail,
+    turnCount: game.turnCount,
+    chosenGenre: game.chosenGenre,
+    chosenCharacter: game.chosenCharacter,
+    chosenImage: game.chosenImage,
+    characterTraits: game.characterTraits,
+    characterBio: game.characterBio,
+    // The slice's own rule: after a failed turn, Try again is the way on (not a new choice).
+    choosing: canChoose(game),
+  };
+}
+
 /** SPEC.md section 2, view 7: the story, the choices, and the character beside them. */
 export function PlayingView({ saveGame }: PlayingViewProps = {}) {
   const dispatch = useDispatch();
-  const game = useSelector(selectGame);
-  const { options, isLoading, isFinal, storyLog } = game;
-  // The slice's own rule: after a failed turn, Try again is the way on (not a new choice).
-  const choosing = canChoose(game);
+  const game = useSelector(selectPlayingScreen, shallowEqual);
+  const { options, isLoading, isFinal, storyLog, choosing } = game;
   const showOptions = choosing && options.length > 0;
 
   const logRef = useRef<HTMLDivElement>(null);
@@ -78,7 +103,7 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
           </p>
           {saveGame}
         </header>
-        <StoryLog entries={storyLog} streamingText={game.streamingText} logRef={logRef} />
+        <StoryLog entries={storyLog} logRef={logRef} />
         {/* Right under the text being written; it floats at the foot of the screen. */}
         <LoadingOverlay
           loading={isLoading}

@@ -1,20 +1,19 @@
 import { memo, type Ref } from 'react';
 import { useIntl } from 'react-intl';
-import type { StoryEntry } from '../gameSlice';
+import { useSelector } from 'react-redux';
+import { selectStreamingText, type StoryEntry } from '../gameSlice';
 import { StoryLogEntry } from './StoryLogEntry';
 
 interface StoryLogProps {
   entries: StoryEntry[];
-  /** The narrative as it streams in; empty when nothing is being written. */
-  streamingText: string;
   /** The log's element, so the view can bring the latest paragraph into view after a turn. */
   logRef?: Ref<HTMLDivElement>;
 }
 
 /**
  * An entry never changes once written (the slice only appends, and keeps the objects it has),
- * so each renders once: appending a turn, or a streamed fragment, renders only what is new,
- * however long the story (issue 13: one frame of work per turn at turn 100).
+ * so each renders once: appending a turn renders only what is new, however long the story
+ * (issue 13: one frame of work per turn at turn 100).
  */
 const WrittenEntry = memo(StoryLogEntry);
 
@@ -22,8 +21,12 @@ const WrittenEntry = memo(StoryLogEntry);
  * The story so far: the model's paragraphs and the player's choices, in order. The log is a
  * polite live region, so a screen reader hears each finished paragraph once; the paragraph
  * still being written is hidden from it, or every streamed fragment would be read out.
+ *
+ * The log renders when an entry is added, never while a paragraph streams: the paragraph being
+ * written reads the store itself, so a streamed frame renders that one paragraph and nothing
+ * else on the screen (issue 21: the same work per frame at turn 100 as at turn 10).
  */
-export function StoryLog({ entries, streamingText, logRef }: StoryLogProps) {
+export const StoryLog = memo(function StoryLog({ entries, logRef }: StoryLogProps) {
   const intl = useIntl();
   return (
     <div
@@ -33,27 +36,34 @@ export function StoryLog({ entries, streamingText, logRef }: StoryLogProps) {
       aria-live="polite"
       aria-label={intl.formatMessage({ id: 'game.play.storyLabel' })}
     >
-      {entries.map((entry, index) => (
-        // The log only grows, so a position is a stable key.
-        <WrittenEntry key={index} entry={entry} />
-      ))}
-      {streamingText !== '' && (
-        <p className="story-paragraph story-paragraph--writing" aria-hidden="true">
-          {streamingText}
-          <span className="story-caret" />
-        </p>
-      )}
+      <div className="story-log__written">
+        {entries.map((entry, index) => (
+          // The log only grows, so a position is a stable key.
+          <WrittenEntry key={index} entry={entry} />
+        ))}
+      </div>
+      <ParagraphBeingWritten />
     </div>
+  );
+});
+
+/** The narrative as it streams in, with a caret; nothing when nothing is being written. */
+function ParagraphBeingWritten() {
+  const text = useSelector(selectStreamingText);
+  if (text === '') return null;
+  return (
+    <p className="story-paragraph story-paragraph--writing" aria-hidden="true">
+      {text}
+      <span className="story-caret" />
+    </p>
   );
 }
 
 /** The latest finished paragraph of a log (not the one being written), if any. */
 export function latestParagraphIn(log: HTMLElement | null): HTMLElement | null {
-  for (let node = log?.lastElementChild; node; node = node.previousElementSibling) {
-    const { classList } = node;
-    if (classList.contains('story-paragraph') && !classList.contains('story-paragraph--writing')) {
-      return node as HTMLElement;
-    }
+  const written = log?.querySelector('.story-log__written');
+  for (let node = written?.lastElementChild; node; node = node.previousElementSibling) {
+    if (node.classList.contains('story-paragraph')) return node as HTMLElement;
   }
   return null;
 }

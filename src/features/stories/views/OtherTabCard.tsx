@@ -11,7 +11,9 @@ import { otherTabTitle } from './storyFacts';
 export function OtherTabCard({ notice }: { notice: OtherTabNotice }) {
   const intl = useIntl();
   const dispatch = useDispatch();
-  const { chosenCharacter } = useSelector(selectGame);
+  const chosenCharacter = useSelector(
+    (state: Parameters<typeof selectGame>[0]) => selectGame(state).chosenCharacter,
+  );
   return (
     <div className="stories-notice stories-notice--other-tab">
       <span className="stories-notice__icon" aria-hidden="true">

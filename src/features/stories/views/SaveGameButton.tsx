@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { isResumable, selectGame } from '../../game';
+import { selectIsResumable } from '../../game';
 import { storiesActions } from '../storiesSlice';
 import './stories.css';
 
@@ -10,13 +10,14 @@ import './stories.css';
  */
 export function SaveGameButton() {
   const dispatch = useDispatch();
-  const game = useSelector(selectGame);
+  // A boolean, so the button renders only when it changes (never on a streamed frame).
+  const resumable = useSelector(selectIsResumable);
   return (
     <button
       type="button"
       className="save-game"
       onClick={() => dispatch(storiesActions.saveRequested())}
-      disabled={!isResumable(game)}
+      disabled={!resumable}
     >
       <FormattedMessage id="stories.save.button" />
     </button>
