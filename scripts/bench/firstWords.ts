@@ -3,9 +3,13 @@
  * (tokens of a real tokenizer, gpt-tokenizer) at 40 tokens/s after a 300 ms first-token delay.
  * The server records when each token went out; the page records, on the same machine clock
  * (Date.now), when the first words of the new paragraph are in view and painted (a
- * MutationObserver, then the frame after it), and when the options are back. Measured over
- * several turns of one game, median:
- * - the first words at most 150 ms after the reply's first token;
+ * MutationObserver, then the frame after it), and when the options are back. The player
+ * chooses as soon as the options are painted. Measured over several turns of one game, median:
+ * - the first words at most 40 ms (a frame or two) after the first token of the story text
+ *   (issue 21). The reply's own first token comes earlier: the JSON before the story text,
+ *   {"storySegment":", is 4 tokens, 100 ms at 40 tokens/s, in which there are no words to show;
+ *   that figure is reported beside it;
+ * - the first words at most 500 ms after the click;
  * - the first words at least 10x sooner after the choice than the whole reply, the earliest
  *   anything could show without streaming.
  */
@@ -27,7 +31,8 @@ const TOKENS_PER_SECOND = 40;
 const REPLY_TOKENS = 600;
 /** Turns measured: each waits out the whole reply (about 15 s). */
 const SAMPLES = 3;
-const FIRST_WORDS_LIMIT_MS = 150;
+const FIRST_WORDS_LIMIT_MS = 40;
+const FROM_CLICK_LIMIT_MS = 500;
 const SOONER_LIMIT = 10;
 
 const SENTENCES = [
@@ -166,6 +171,8 @@ interface Sample {
   choiceToWholeReply: number;
   choiceToOptions: number;
   tokens: number;
+  /** The reply's tokens before the first one that carries story text (the JSON's opening). */
+  tokensBeforeStory: number;
 }
 
 async function playSample(page: Page, paced: RecordedRequest[]): Promise<Sample> {
@@ -177,7 +184,8 @@ async function playSample(page: Page, paced: RecordedRequest[]): Promise<Sample>
       (window as unknown as { __benchTurn: { times: PageTimes } }).__benchTurn.times
         .optionsPaintedAt !== null,
     undefined,
-    { polling: 250, timeout: 60_000 },
+    // The player chooses as soon as the options are painted (the next sample clicks at once).
+    { polling: 'raf', timeout: 60_000 },
   );
   const seen = (await page.evaluate('window.__benchTurn.times')) as PageTimes;
   const request = paced[asked];
@@ -207,6 +215,7 @@ async function playSample(page: Page, paced: RecordedRequest[]): Promise<Sample>
     choiceToWholeReply: streamed.endedAt - choiceAt,
     choiceToOptions: optionsPaintedAt! - choiceAt,
     tokens: streamed.deltas.length,
+    tokensBeforeStory: streamed.deltas.indexOf(paragraphToken!),
   };
 }
 
@@ -237,31 +246,39 @@ async function run(): Promise<BudgetResult[]> {
       samples.push(await playSample(game.page, paced));
     }
     const of = (field: keyof Sample) => median(samples.map((sample) => sample[field]));
-    const firstWords = of('tokenToWords');
+    const firstWords = of('paragraphTokenToWords');
+    const fromClick = of('choiceToWords');
     const sooner = of('choiceToWholeReply') / of('choiceToWords');
     const details: Record<string, string> = {
       'reply streamed': `${of('tokens')} tokens (gpt-tokenizer), ${TOKENS_PER_SECOND} tokens/s after ${FIRST_TOKEN_DELAY_MS} ms, ${SAMPLES} turns, medians`,
-      'first token sent → first words painted (each turn)': samples
-        .map((sample) => ms(sample.tokenToWords))
+      'first token of the story text sent → first words painted (each turn)': samples
+        .map((sample) => ms(sample.paragraphTokenToWords))
         .join(', '),
-      'first token sent → first words in the page, before the paint': ms(of('tokenToWordsInPage')),
-      'first token of the paragraph sent → first words painted (after the reply’s {"storySegment":" prefix)':
-        ms(of('paragraphTokenToWords')),
+      'the reply’s first token sent → first words painted': `${ms(of('tokenToWords'))}, of which the reply’s ${of('tokensBeforeStory')} tokens before the story text ({"storySegment":") take ${ms((of('tokensBeforeStory') * 1000) / TOKENS_PER_SECOND)}`,
+      'the reply’s first token sent → first words in the page, before the paint': ms(
+        of('tokenToWordsInPage'),
+      ),
       'choice → first token sent': ms(of('choiceToFirstToken')),
       'choice → first words painted': ms(of('choiceToWords')),
       'choice → whole reply sent (the earliest words without streaming)': ms(
         of('choiceToWholeReply'),
       ),
-      'choice → next options painted (after the segment’s summary)': ms(of('choiceToOptions')),
-      'whole reply ÷ (first token → first words)': times(of('choiceToWholeReply') / firstWords),
+      'choice → next options painted': ms(of('choiceToOptions')),
     };
     return [
       {
         budget: '3. First story words after a choice',
-        limit: `≤ ${FIRST_WORDS_LIMIT_MS} ms after the first token`,
+        limit: `≤ ${FIRST_WORDS_LIMIT_MS} ms after the story text's first token`,
         measured: ms(firstWords),
         pass: firstWords <= FIRST_WORDS_LIMIT_MS,
         details,
+      },
+      {
+        budget: '3. First story words after the click',
+        limit: `≤ ${FROM_CLICK_LIMIT_MS} ms, choosing as soon as the options are painted (first token after ${FIRST_TOKEN_DELAY_MS} ms)`,
+        measured: ms(fromClick),
+        pass: fromClick <= FROM_CLICK_LIMIT_MS,
+        details: {},
       },
       {
         budget: '3. First story words after a choice, against the whole reply',

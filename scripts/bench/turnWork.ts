@@ -275,7 +275,7 @@ async function run(): Promise<BudgetResult[]> {
     await page.getByRole('button', { name: `Load ${CHARACTER}'s story` }).click();
     await page.getByText(`Turns: ${SAVED_TURNS}`).waitFor({ timeout: 30_000 });
     await page.locator('.options__list button').first().waitFor();
-    const entries = await page.locator('.story-log > p').count();
+    const entries = await page.locator('.story-log :is(.story-paragraph, .story-choice)').count();
     // The resource timeline keeps 250 entries unless told otherwise.
     await page.evaluate(() => performance.setResourceTimingBufferSize(10_000));
 

@@ -127,7 +127,7 @@ async function playTurn(page: Page) {
 
 /** Every paragraph and choice of the story log, in order. */
 function storyLogTexts(page: Page): Promise<string[]> {
-  return page.locator('.story-log > p').allTextContents();
+  return page.locator('.story-log :is(.story-paragraph, .story-choice)').allTextContents();
 }
 
 interface StoredStory {
