@@ -51,7 +51,8 @@ const optionButtons = (page: Page) => page.locator('.options__list button');
 const turnsLine = (page: Page) => page.locator('.play-header__line').filter({ hasText: /^Turns:/ });
 const waitNotice = (page: Page) => page.locator('.wait-notice');
 const turnError = (page: Page) => page.locator('.turn-error');
-const storyLogTexts = (page: Page) => page.locator('.story-log :is(.story-paragraph, .story-choice)').allTextContents();
+const storyLogTexts = (page: Page) =>
+  page.locator('.story-log :is(.story-paragraph, .story-choice)').allTextContents();
 const noOverlay = (page: Page, timeout = 20_000) =>
   page.waitForFunction(() => !document.querySelector('.loading-overlay'), undefined, { timeout });
 
