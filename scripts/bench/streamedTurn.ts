@@ -20,6 +20,9 @@ const CPU_SLOWDOWN = 4;
 const TURNS_EACH = 3;
 const WORK_LIMIT_MS = 1000;
 const FLAT_LIMIT = 1.2;
+const UPDATE_LIMIT_MS = 2;
+/** Milliseconds to two decimals: an update takes a few. */
+const ms2 = (value: number) => `${value.toFixed(2)} ms`;
 const CLICKED = 'bench:choice-clicked';
 
 /** The game's replies, streamed at 40 tokens/s after 300 ms, as a model writes them. */
@@ -61,6 +64,25 @@ function reportOptionsMarks({ mark, binding }: { mark: string; binding: string }
 }
 
 const OPTIONS_SHOWN = '__benchOptionsShown';
+
+/** Keeps the duration of every streamed update's measure (action to commit) the page takes. */
+function collectStreamUpdates(measure: string) {
+  const durations: number[] = [];
+  Object.assign(window, { __BENCH_STREAM_UPDATES__: durations });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === measure) durations.push(entry.duration);
+    }
+  }).observe({ type: 'measure' });
+}
+
+/** The streamed updates' durations since the last call, in ms. */
+const streamUpdates = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __BENCH_STREAM_UPDATES__: number[] }).__BENCH_STREAM_UPDATES__.splice(
+      0,
+    ),
+  );
 
 /** The next report of the page's options, or an error after a minute. */
 async function watchOptions(context: BrowserContext): Promise<() => Promise<void>> {
@@ -176,10 +198,12 @@ async function playFrom(
     categories: ['blink.user_timing', 'disabled-by-default-devtools.timeline', 'devtools.timeline'],
   });
   const commitCounts: number[] = [];
+  const updates: number[] = [];
   for (let turn = 1; turn <= TURNS_EACH; turn += 1) {
     // The player reads first: the auto-save of the last turn is done by then.
     await page.waitForTimeout(500);
     const before = await commits(page);
+    await streamUpdates(page);
     // Nothing of the bench's runs in the page while the turn is measured: the button is found
     // and its place read before the mark, the click is the browser's own input, and the page
     // says when its options are back (a locator would poll the page, and search all its text).
@@ -191,6 +215,7 @@ async function playFrom(
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await shown;
     commitCounts.push((await commits(page)) - before);
+    updates.push(...(await streamUpdates(page)));
     await page.getByText(`Turns: ${turns + turn}`).waitFor({ timeout: 10_000 });
   }
   const work = workPerTurn(await browser.stopTracing());
@@ -204,13 +229,14 @@ async function playFrom(
   await page.goto(new URL('/', page.url()).toString());
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(/\/game$/);
-  return { work, commits: commitCounts };
+  return { work, commits: commitCounts, updates };
 }
 
 async function run(): Promise<BudgetResult[]> {
   let optionsShown: (() => Promise<void>) | undefined;
   const game = await openBrowserGame(streamed, async (context) => {
     await context.addInitScript(installCommitCounter);
+    await context.addInitScript(collectStreamUpdates, TURN_TIMING.streamUpdate);
     optionsShown = await watchOptions(context);
   });
   const { page } = game;
@@ -219,12 +245,15 @@ async function run(): Promise<BudgetResult[]> {
     const early = await playFrom(page, page.context(), 9, optionsShown!);
     const late = await playFrom(page, page.context(), 99, optionsShown!);
     const [at10, at100] = [median(early.work), median(late.work)];
+    const [update10, update100] = [median(early.updates), median(late.updates)];
     const ratio = at100 / at10;
     const details = {
       'turns 10 to 12, main-thread work each': early.work.map(ms).join(', '),
       'turns 100 to 102, main-thread work each': late.work.map(ms).join(', '),
       'React commits per streamed turn, turns 10 to 12': early.commits.join(', '),
       'React commits per streamed turn, turns 100 to 102': late.commits.join(', '),
+      'streamed update, action to commit (store, React render and commit), turns 10 to 12': `median ${ms2(update10)}, max ${ms2(Math.max(...early.updates))} over ${early.updates.length} updates`,
+      'streamed update, action to commit, turns 100 to 102': `median ${ms2(update100)}, max ${ms2(Math.max(...late.updates))} over ${late.updates.length} updates`,
       'measured how': `Chromium, CPU ${CPU_SLOWDOWN}x slower; the renderer main thread's tasks from the click to the next options (trace); the model streams at 40 tokens/s after 300 ms`,
     };
     return [
@@ -234,6 +263,13 @@ async function run(): Promise<BudgetResult[]> {
         measured: ms(at100),
         pass: at100 <= WORK_LIMIT_MS,
         details,
+      },
+      {
+        budget: '10. Render and commit per streamed update at turn 100',
+        limit: `median ≤ ${ms2(UPDATE_LIMIT_MS)} from the update's action to its commit (CPU ${CPU_SLOWDOWN}x slower)`,
+        measured: ms2(update100),
+        pass: update100 <= UPDATE_LIMIT_MS,
+        details: {},
       },
       {
         budget: '10. Main-thread work per streamed turn, turn 100 against turn 10',

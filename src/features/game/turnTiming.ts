@@ -1,7 +1,9 @@
 /**
  * Performance marks around a turn's client work, from the story reply complete to the next
- * options in the page (issue 13, budget 4: one frame at turn 100). `npm run bench` reads the
- * measure in Chromium (scripts/bench/turnWork.ts); anyone can in the browser's Performance panel.
+ * options in the page (issue 13, budget 4: one frame at turn 100), and around each streamed
+ * update, from its action to its commit (issue 21: at most 2 ms at turn 100). `npm run bench`
+ * reads the measures in Chromium (scripts/bench/turnWork.ts, streamedTurn.ts); anyone can in
+ * the browser's Performance panel.
  */
 export const TURN_TIMING = {
   /** The model's story reply (the opening or a segment) has arrived in full. */
@@ -10,6 +12,13 @@ export const TURN_TIMING = {
   optionsVisible: 'taleweaver:options-visible',
   /** From the one to the other: the measure a turn leaves in the timeline. */
   clientWork: 'taleweaver:turn-client-work',
+  /** The narrative so far is about to reach the store (game/segmentStreamed). */
+  streamUpdateSent: 'taleweaver:stream-update-sent',
+  /**
+   * From the update's action to the paragraph's commit: the store, its subscribers, React's
+   * render and commit (the page's paint comes after).
+   */
+  streamUpdate: 'taleweaver:stream-update',
 } as const;
 
 /** The page's performance timeline; none where marks are not kept (jsdom). */
@@ -36,4 +45,19 @@ export function markOptionsVisible(): void {
   // One measure a turn is all the timeline keeps: marks would pile up over a long story.
   perf.clearMarks(TURN_TIMING.replyComplete);
   perf.clearMarks(TURN_TIMING.optionsVisible);
+}
+
+export function markStreamUpdateSent(): void {
+  timeline()?.mark(TURN_TIMING.streamUpdateSent);
+}
+
+/** Measures the update since its action, once the paragraph being written has committed it. */
+export function measureStreamUpdateCommitted(): void {
+  const perf = timeline();
+  const sent = perf?.getEntriesByName(TURN_TIMING.streamUpdateSent, 'mark').at(-1);
+  if (!perf || !sent) return;
+  // Dozens a turn: the timeline keeps the latest (a PerformanceObserver sees every one).
+  perf.clearMeasures(TURN_TIMING.streamUpdate);
+  perf.measure(TURN_TIMING.streamUpdate, { start: sent.startTime });
+  perf.clearMarks(TURN_TIMING.streamUpdateSent);
 }

@@ -24,7 +24,7 @@ import {
 } from '../../llm';
 import { promptsFor } from '../../llm/prompts';
 import { gameActions, type GameState } from '../gameSlice';
-import { markStoryReplyComplete } from '../turnTiming';
+import { markStoryReplyComplete, markStreamUpdateSent } from '../turnTiming';
 
 /** SPEC.md section 8: the opening is retried 5 times, its summary 10, the rest without limit. */
 export const RETRY_LIMITS = { opening: 5, openingSummary: 10, unlimited: Infinity } as const;
@@ -159,6 +159,7 @@ function* reportProgress(
     if (Array.isArray(later))
       for (const event of later) text = (yield* call(report, event)) ?? text;
     shownAt = clock.now();
+    yield* call(markStreamUpdateSent);
     yield* put(gameActions.segmentStreamed(text));
   }
 }

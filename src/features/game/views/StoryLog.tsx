@@ -1,7 +1,8 @@
-import { memo, type Ref } from 'react';
+import { memo, useLayoutEffect, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { selectStreamingText, type StoryEntry } from '../gameSlice';
+import { measureStreamUpdateCommitted } from '../turnTiming';
 import { StoryLogEntry } from './StoryLogEntry';
 
 interface StoryLogProps {
@@ -50,6 +51,8 @@ export const StoryLog = memo(function StoryLog({ entries, logRef }: StoryLogProp
 /** The narrative as it streams in, with a caret; nothing when nothing is being written. */
 function ParagraphBeingWritten() {
   const text = useSelector(selectStreamingText);
+  // Each update's render and commit, timed from its action (turnTiming.ts).
+  useLayoutEffect(measureStreamUpdateCommitted, [text]);
   if (text === '') return null;
   return (
     <p className="story-paragraph story-paragraph--writing" aria-hidden="true">
