@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cell, machineLine, packageVersion } from '../machineInfo';
+import { BEFORE_ISSUE_21 } from './before';
 import type { Benchmark, BudgetResult } from './budget';
 
 const projectRoot = path.resolve(__dirname, '..', '..');
@@ -45,6 +46,18 @@ function render(results: BudgetResult[], failures: string[], began: Date, second
   if (failures.length > 0) {
     lines.push('', '## Not measured', '', ...failures.map((failure) => `- ${cell(failure)}`));
   }
+  lines.push(
+    '',
+    '## Before and after issue 21',
+    '',
+    '| budget | before | measured where | after (this run) |',
+    '| --- | --- | --- | --- |',
+    ...BEFORE_ISSUE_21.map(({ budget, before, measuredWhere }) => {
+      const after = results.find((result) => result.budget === budget);
+      const now = after ? `${after.measured}, ${after.pass ? 'PASS' : 'MISS'}` : 'not run';
+      return `| ${cell(budget)} | ${cell(before)} | ${cell(measuredWhere)} | ${cell(now)} |`;
+    }),
+  );
   for (const result of results) {
     lines.push(
       '',
