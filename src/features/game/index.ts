@@ -47,6 +47,7 @@ export {
   MAX_INTERRUPTED_PAUSE_MS,
   RATE_LIMIT_JITTER_MS,
   RETRY_LIMITS,
+  STREAM_UPDATE_SPACING_MS,
   askModel,
   rateLimitWait,
 } from './sagas/askModel';

@@ -123,9 +123,16 @@ test('appending a turn renders only its choice, then only its paragraph; streami
   }).forEach(dispatch);
   expect(renderedSinceLastLook()).toEqual([OPTION.text]);
 
-  screenRenders.mockClear();
   const log = screen.getByRole('log', { name: 'The story so far' });
-  for (const text of ['The bell', 'The bell tower sways', 'The bell tower sways in the wind']) {
+  // The screen renders once as the paragraph starts (the loading dots rest while it is written),
+  // and never for the updates after it.
+  screenRenders.mockClear();
+  expect(document.querySelector('.loading-overlay:not(.loading-overlay--writing)')).not.toBeNull();
+  dispatch(gameActions.segmentStreamed('The bell'));
+  expect(screenRenders).toHaveBeenCalledTimes(1);
+  expect(document.querySelector('.loading-overlay--writing')).not.toBeNull();
+  screenRenders.mockClear();
+  for (const text of ['The bell tower sways', 'The bell tower sways in the wind']) {
     dispatch(gameActions.segmentStreamed(text));
     expect(log.lastElementChild?.textContent).toBe(text);
   }

@@ -8,6 +8,8 @@ interface LoadingOverlayProps {
   final: boolean;
   /** A reasoning model is thinking before it writes. */
   thinking?: boolean;
+  /** The paragraph is being written: its words show the turn moving, and the dots rest. */
+  writing?: boolean;
   wait: GameWait | null;
   onCancel: () => void;
 }
@@ -21,13 +23,14 @@ export function LoadingOverlay({
   loading,
   final,
   thinking = false,
+  writing = false,
   wait,
   onCancel,
 }: LoadingOverlayProps) {
   return (
     <div className="play-status" role="status">
       {loading && (
-        <div className="loading-overlay">
+        <div className={writing ? 'loading-overlay loading-overlay--writing' : 'loading-overlay'}>
           <p className="loading-overlay__text">
             <FormattedMessage id="game.play.loading" />
             <span className="loading-dots" aria-hidden="true">

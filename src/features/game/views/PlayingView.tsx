@@ -31,6 +31,8 @@ function selectPlayingScreen(state: { game: GameState }) {
     isLoading: game.isLoading,
     isFinal: game.isFinal,
     thinking: game.thinking,
+    // Whether a paragraph is being written, not its text: this changes twice a turn.
+    writing: game.streamingText !== '',
     wait: game.wait,
     error: game.error,
     errorDetail: game.errorDetail,
@@ -109,6 +111,7 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
           loading={isLoading}
           final={isFinal}
           thinking={game.thinking}
+          writing={game.writing}
           wait={game.wait}
           onCancel={() => dispatch(gameActions.waitCancelled())}
         />
