@@ -115,12 +115,13 @@ type RequestEvent =
   | { kind: 'refused'; feature: ModelFeature };
 
 /**
- * How often the narrative being written is shown anew: a few words at a time, about as often
- * as a reader's eye moves on, rather than at every token. Each update is a frame of work for
- * the page (render, layout, paint); at a model's 40 tokens a second and a phone's slower CPU,
- * a frame per token kept the main thread busy for a third of the turn (issue 21).
+ * How often the narrative being written is shown anew: a few words at a time rather than at
+ * every token. Each update is a frame of work for the page (render, layout, paint, about 13 ms
+ * on a phone's slower CPU); a frame per token kept the main thread busy for a third of the
+ * turn (issue 21). At a model's 40 tokens a second an update brings four or five words, still
+ * several times faster than anyone reads; a slow local model's words come one or two at a time.
  */
-export const STREAM_UPDATE_SPACING_MS = 100;
+export const STREAM_UPDATE_SPACING_MS = 150;
 
 /**
  * Puts a request's progress in the store: a refused feature at once (so that the session does
