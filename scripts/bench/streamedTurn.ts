@@ -65,7 +65,7 @@ function reportOptionsMarks({ mark, binding }: { mark: string; binding: string }
 
 const OPTIONS_SHOWN = '__benchOptionsShown';
 
-/** Keeps the duration of every streamed update's measure (action to commit) the page takes. */
+/** Keeps the duration of every streamed update's measure (action to words in the page). */
 function collectStreamUpdates(measure: string) {
   const durations: number[] = [];
   Object.assign(window, { __BENCH_STREAM_UPDATES__: durations });
@@ -252,8 +252,8 @@ async function run(): Promise<BudgetResult[]> {
       'turns 100 to 102, main-thread work each': late.work.map(ms).join(', '),
       'React commits per streamed turn, turns 10 to 12': early.commits.join(', '),
       'React commits per streamed turn, turns 100 to 102': late.commits.join(', '),
-      'streamed update, action to commit (store, React render and commit), turns 10 to 12': `median ${ms2(update10)}, max ${ms2(Math.max(...early.updates))} over ${early.updates.length} updates`,
-      'streamed update, action to commit, turns 100 to 102': `median ${ms2(update100)}, max ${ms2(Math.max(...late.updates))} over ${late.updates.length} updates`,
+      'streamed update, action to its words in the page (the store, its subscribers, the text written), turns 10 to 12': `median ${ms2(update10)}, max ${ms2(Math.max(...early.updates))} over ${early.updates.length} updates`,
+      'streamed update, action to its words in the page, turns 100 to 102': `median ${ms2(update100)}, max ${ms2(Math.max(...late.updates))} over ${late.updates.length} updates`,
       'measured how': `Chromium, CPU ${CPU_SLOWDOWN}x slower; the renderer main thread's tasks from the click to the next options (trace); the model streams at 40 tokens/s after 300 ms`,
     };
     return [
@@ -265,8 +265,9 @@ async function run(): Promise<BudgetResult[]> {
         details,
       },
       {
-        budget: '10. Render and commit per streamed update at turn 100',
-        limit: `median ≤ ${ms2(UPDATE_LIMIT_MS)} from the update's action to its commit (CPU ${CPU_SLOWDOWN}x slower)`,
+        budget:
+          "10. A streamed update at turn 100, from its action to its words (the issue's render plus commit)",
+        limit: `median ≤ ${ms2(UPDATE_LIMIT_MS)} from the update's action to its words in the page (CPU ${CPU_SLOWDOWN}x slower)`,
         measured: ms2(update100),
         pass: update100 <= UPDATE_LIMIT_MS,
         details: {},

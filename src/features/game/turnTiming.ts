@@ -1,7 +1,7 @@
 /**
  * Performance marks around a turn's client work, from the story reply complete to the next
  * options in the page (issue 13, budget 4: one frame at turn 100), and around each streamed
- * update, from its action to its commit (issue 21: at most 2 ms at turn 100). `npm run bench`
+ * update, from its action to its words in the page (issue 21: at most 2 ms at turn 100). `npm run bench`
  * reads the measures in Chromium (scripts/bench/turnWork.ts, streamedTurn.ts); anyone can in
  * the browser's Performance panel.
  */
@@ -15,8 +15,8 @@ export const TURN_TIMING = {
   /** The narrative so far is about to reach the store (game/segmentStreamed). */
   streamUpdateSent: 'taleweaver:stream-update-sent',
   /**
-   * From the update's action to the paragraph's commit: the store, its subscribers, React's
-   * render and commit (the page's paint comes after).
+   * From the update's action to its words in the page: the store, its subscribers, and the
+   * text written into the paragraph being written (the page's paint comes after).
    */
   streamUpdate: 'taleweaver:stream-update',
 } as const;
@@ -51,7 +51,7 @@ export function markStreamUpdateSent(): void {
   timeline()?.mark(TURN_TIMING.streamUpdateSent);
 }
 
-/** Measures the update since its action, once the paragraph being written has committed it. */
+/** Measures the update since its action, once its words are in the paragraph being written. */
 export function measureStreamUpdateCommitted(): void {
   const perf = timeline();
   const sent = perf?.getEntriesByName(TURN_TIMING.streamUpdateSent, 'mark').at(-1);

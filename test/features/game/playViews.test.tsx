@@ -188,9 +188,13 @@ describe('PlayingView', () => {
 
   test('the paragraph being streamed is shown below the log', () => {
     renderWith(<PlayingView />, { isLoading: true, streamingText: 'The bell rope snapped' });
-    expect(screen.getByText('The bell rope snapped').className).toContain(
-      'story-paragraph--writing',
-    );
+    const words = screen.getByText('The bell rope snapped');
+    expect(words.closest('p')?.className).toContain('story-paragraph--writing');
+    // Later words reach it from the store as they are dispatched.
+    act(() => {
+      store.dispatch(gameActions.segmentStreamed('The bell rope snapped in two'));
+    });
+    expect(words.textContent).toBe('The bell rope snapped in two');
   });
 
   test('a reasoning model thinking shows a quiet note until its words arrive (Korean too)', () => {
