@@ -24,8 +24,8 @@ const WrittenEntry = memo(StoryLogEntry);
  * still being written is hidden from it, or every streamed fragment would be read out.
  *
  * The log renders when an entry is added, never while a paragraph streams: the paragraph being
- * written reads the store itself, so a streamed frame renders that one paragraph and nothing
- * else on the screen (issue 21: the same work per frame at turn 100 as at turn 10).
+ * written takes its words from the store itself, so a streamed update renders nothing on the
+ * screen (issue 21: the same work per update at turn 100 as at turn 10).
  */
 export const StoryLog = memo(function StoryLog({ entries, logRef }: StoryLogProps) {
   const intl = useIntl();
