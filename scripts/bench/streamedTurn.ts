@@ -6,7 +6,9 @@
  * at 40 tokens/s. Main-thread work is the sum of the renderer main thread's tasks in a
  * Chromium trace between a mark set just before the click and the product's options mark;
  * commits are counted by a stand-in for React DevTools' hook (onCommitFiberRoot), which React
- * calls in production builds too.
+ * calls in production builds too. Each streamed update's time from its action to its words in
+ * the page is the product's own measure (TURN_TIMING.streamUpdate), read by a
+ * PerformanceObserver. Nothing of the bench polls the page while a turn is measured.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { TURN_TIMING } from '../../src/features/game/turnTiming';
