@@ -311,6 +311,8 @@ export const gameSlice = createSlice({
     selectGameStage: (game) => game.stage,
     /** The narrative as it streams in: the one thing that changes on every frame of a turn. */
     selectStreamingText: (game) => game.streamingText,
+    /** Whether a paragraph is being written: changes twice a turn, not with every update. */
+    selectIsWriting: (game) => game.streamingText !== '',
   },
 });
 
@@ -327,4 +329,5 @@ export function canChoose(state: GameState): boolean {
     state.stage === 'playing' && !state.isLoading && !state.isFinal && state.error !== 'turnFailed'
   );
 }
-export const { selectGame, selectGameStage, selectStreamingText } = gameSlice.selectors;
+export const { selectGame, selectGameStage, selectStreamingText, selectIsWriting } =
+  gameSlice.selectors;

@@ -52,7 +52,7 @@ export function markStreamUpdateSent(): void {
 }
 
 /** Measures the update since its action, once its words are in the paragraph being written. */
-export function measureStreamUpdateCommitted(): void {
+export function measureStreamUpdateShown(): void {
   const perf = timeline();
   const sent = perf?.getEntriesByName(TURN_TIMING.streamUpdateSent, 'mark').at(-1);
   if (!perf || !sent) return;

@@ -1,8 +1,8 @@
 /**
  * A streamed reply: the server-sent events of OpenAI's streaming format, read chunk by chunk
- * as they arrive and framed by eventsource-parser. The story text so far goes to the caller each time more of it comes; a
- * reasoning model's thinking (in a reasoning field, or a <think> block at the start of the
- * content) is only reported as thinking, never shown. A stream is complete once a [DONE] or a
+ * as they arrive and framed by eventsource-parser. The story text so far goes to the caller
+ * each time more of it comes; a reasoning model's thinking (in a reasoning field, or a <think>
+ * block at the start of the content) is only reported as thinking, never shown. A stream is complete once a [DONE] or a
  * finish_reason has arrived; one that ends before either, or that carries an error event, was
  * cut off and becomes StreamInterruptedError with the text it had so far.
  */

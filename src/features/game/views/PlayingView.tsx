@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { shallowEqual, useDispatch, useSelector } from 'react-redux';
-import { canChoose, gameActions, selectGame, type GameState } from '../gameSlice';
+import { canChoose, gameActions, selectGame, selectIsWriting, type GameState } from '../gameSlice';
 import { CharacterPanel } from './CharacterPanel';
 import { ChoiceForm } from './ChoiceForm';
 import { LoadingOverlay } from './LoadingOverlay';
@@ -31,8 +31,7 @@ function selectPlayingScreen(state: { game: GameState }) {
     isLoading: game.isLoading,
     isFinal: game.isFinal,
     thinking: game.thinking,
-    // Whether a paragraph is being written, not its text: this changes twice a turn.
-    writing: game.streamingText !== '',
+    writing: selectIsWriting(state),
     wait: game.wait,
     error: game.error,
     errorDetail: game.errorDetail,

@@ -1,8 +1,13 @@
 import { memo, useLayoutEffect, useRef, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector, useStore } from 'react-redux';
-import { selectStreamingText, type GameState, type StoryEntry } from '../gameSlice';
-import { measureStreamUpdateCommitted } from '../turnTiming';
+import {
+  selectIsWriting,
+  selectStreamingText,
+  type GameState,
+  type StoryEntry,
+} from '../gameSlice';
+import { measureStreamUpdateShown } from '../turnTiming';
 import { StoryLogEntry } from './StoryLogEntry';
 
 interface StoryLogProps {
@@ -50,7 +55,7 @@ export const StoryLog = memo(function StoryLog({ entries, logRef }: StoryLogProp
 
 /** The narrative as it streams in, with a caret; nothing when nothing is being written. */
 function ParagraphBeingWritten() {
-  const writing = useSelector((state: { game: GameState }) => selectStreamingText(state) !== '');
+  const writing = useSelector(selectIsWriting);
   return writing ? <WrittenWords /> : null;
 }
 
@@ -74,7 +79,7 @@ function WrittenWords() {
       if (text === '' || text === node.textContent) return;
       node.textContent = text;
       // Each update timed from its action to its words in the page (turnTiming.ts).
-      measureStreamUpdateCommitted();
+      measureStreamUpdateShown();
     };
     show();
     return store.subscribe(show);
