@@ -9,7 +9,7 @@ import CompressionPlugin from 'compression-webpack-plugin';
 import { constants as zlib, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { EsbuildPlugin } from 'esbuild-loader';
 import { DefinePlugin } from 'webpack';
-import { DEFAULT_ANON_KEY } from './src/api/backend';
+import { DEFAULT_PUBLISHABLE_KEY } from './src/api/backend';
 
 const root = __dirname;
 
@@ -144,8 +144,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       // Where the backend is, fixed at build time; empty URL means the server of the page.
       new DefinePlugin({
         'process.env.SUPABASE_URL': JSON.stringify(process.env.SUPABASE_URL ?? ''),
-        'process.env.SUPABASE_ANON_KEY': JSON.stringify(
-          process.env.SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
+        // The project's publishable key (SUPABASE_ANON_KEY: the legacy name, still read).
+        'process.env.SUPABASE_PUBLISHABLE_KEY': JSON.stringify(
+          process.env.SUPABASE_PUBLISHABLE_KEY ||
+            process.env.SUPABASE_ANON_KEY ||
+            DEFAULT_PUBLISHABLE_KEY,
         ),
         // REDUX_DEVTOOLS=on: a production build that connects to Redux DevTools (src/app/store.ts).
         'process.env.REDUX_DEVTOOLS': JSON.stringify(process.env.REDUX_DEVTOOLS ?? ''),

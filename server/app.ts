@@ -7,11 +7,11 @@ import fastifyStatic from '@fastify/static';
 import type { TokenAuthority } from './auth';
 import type { ServerConfig } from './config';
 import type { Database } from './db';
+import { registerFunctions } from './functions';
 import { registerRest } from './rest';
 import { RestError } from './restError';
 import type { SharedReads } from './sharedReads';
 import { isSourceMap, registerSecurityHeaders } from './securityHeaders';
-import { registerWalletLogin } from './walletLogin';
 
 /** Paths that belong to the backend API, never to the SPA's client-side routes. */
 const API_PREFIXES = ['/rest/', '/functions/', '/assets/'];
@@ -29,7 +29,8 @@ export interface ServerParts {
 
 /**
  * The local stand-in for the hosted backend (DESIGN.md, The pieces): the PostgREST subset,
- * the wallet-login function, and the built SPA with its client-side routes.
+ * the Edge Functions (wallet-login, or a forward to them under Deno), and the built SPA with
+ * its client-side routes.
  */
 export async function buildServer(
   config: ServerConfig,
@@ -93,7 +94,12 @@ export async function buildServer(
 
   app.get('/health', async () => ({ status: 'ok' }));
   registerRest(app, db, tokens, sharedReads);
-  registerWalletLogin(app, db, tokens, () => config.siteUrls ?? ownOrigins(app, config.port));
+  await registerFunctions(app, {
+    db,
+    tokens,
+    siteOrigins: () => config.siteUrls ?? ownOrigins(app, config.port),
+    functionsUrl: config.functionsUrl,
+  });
   if (distDir !== null) await serveApp(app, distDir);
   return app;
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_ANON_KEY } from '../src/api/backend';
+import { DEFAULT_PUBLISHABLE_KEY } from '../src/api/backend';
 
 /** Everything the server reads from its environment, with the defaults `npm start` uses. */
 export interface ServerConfig {
@@ -7,11 +7,14 @@ export interface ServerConfig {
   host: string;
   /** The built SPA (npm run build); null when the webpack dev server serves it (npm run dev). */
   distDir: string | null;
-  /** Where the embedded database and the generated JWT secret live. */
+  /** Where the embedded database and the generated keys live. */
   dataDir: string;
   /** PostgreSQL instead of the embedded database, when set. */
   databaseUrl: string | undefined;
-  anonKey: string;
+  /** The publishable key browsers send as apikey (SUPABASE_PUBLISHABLE_KEY). */
+  publishableKey: string;
+  /** Where the Edge Functions are served under Deno (npm run functions:serve), if forwarded. */
+  functionsUrl: string | null;
   /** The hosted backend the app was built to call (SUPABASE_URL), allowed in connect-src. */
   backendOrigin: string | null;
   /** The origins sign-in messages must name; by default this server's own, on localhost. */
@@ -44,7 +47,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         : path.resolve(env.DIST_DIR ?? path.join(projectRoot, 'dist')),
     dataDir: path.resolve(env.DATA_DIR ?? path.join(projectRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
-    anonKey: env.SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
+    publishableKey:
+      env.SUPABASE_PUBLISHABLE_KEY || env.SUPABASE_ANON_KEY || DEFAULT_PUBLISHABLE_KEY,
+    functionsUrl: env.FUNCTIONS_URL ? new URL(env.FUNCTIONS_URL).origin : null,
     backendOrigin: env.SUPABASE_URL ? new URL(env.SUPABASE_URL).origin : null,
     siteUrls: env.SITE_URL
       ? env.SITE_URL.split(',').map((url) => new URL(url.trim()).origin)

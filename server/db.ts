@@ -27,7 +27,7 @@ export interface Database {
 
 /** The claims of a request's token; `role` is the database role PostgREST would switch to. */
 export interface RequestClaims {
-  role: 'anon' | 'authenticated';
+  role: 'anon' | 'authenticated' | 'service_role';
   [claim: string]: unknown;
 }
 
@@ -35,7 +35,7 @@ const projectRoot = path.resolve(__dirname, '..');
 const SHIM_FILE = path.join(projectRoot, 'server', 'supabaseShim.sql');
 const MIGRATIONS_DIR = path.join(projectRoot, 'supabase', 'migrations');
 const MIGRATION_FILE = /^(\d+)_(\w+)\.sql$/;
-const REQUEST_ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated']);
+const REQUEST_ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated', 'service_role']);
 /**
  * How many requests may wait for PGlite's one connection. Beyond that a request is refused at
  * once (DatabaseBusyError, 503) rather than left to wait longer than any client would.
@@ -200,7 +200,9 @@ export async function withClaims<T>(
   fn: (client: PoolClient) => Promise<T>,
 ): Promise<T> {
   if (!REQUEST_ROLES.has(claims.role)) {
-    throw new Error(`A request runs as anon or authenticated, not as '${String(claims.role)}'`);
+    throw new Error(
+      `A request runs as anon, authenticated or service_role, not as '${String(claims.role)}'`,
+    );
   }
   if (db.kind === 'pglite' && db.pool.waitingCount >= MAX_QUEUED_REQUESTS) {
     throw new DatabaseBusyError();

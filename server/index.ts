@@ -1,4 +1,4 @@
-import { TokenAuthority, loadJwtSecret } from './auth';
+import { TokenAuthority, loadServerKeys } from './auth';
 import { buildServer } from './app';
 import { readConfig } from './config';
 import { migrate, openDatabase } from './db';
@@ -9,7 +9,7 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
   if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
-  const tokens = new TokenAuthority(loadJwtSecret(config.dataDir), config.anonKey);
+  const tokens = await TokenAuthority.create(loadServerKeys(config.dataDir, config.publishableKey));
   const app = await buildServer(config, { db, tokens });
 
   const shutdown = () => {
@@ -29,6 +29,7 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const database = db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   console.log(`Taleweaver is running at http://localhost:${port} (${database})`);
+  if (config.functionsUrl) console.log(`Edge Functions forwarded to ${config.functionsUrl}`);
 }
 
 main().catch((error: unknown) => {

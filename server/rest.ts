@@ -169,7 +169,7 @@ export function registerRest(
   /** The request's claims, once its schema and token are known good. */
   const admit = (request: FastifyRequest): Promise<RequestClaims> => {
     checkSchemaProfile(request);
-    return tokens.claimsFor(request.headers.authorization);
+    return tokens.claimsFor(request.headers.apikey, request.headers.authorization);
   };
   const run = async <T>(request: FastifyRequest, work: (client: PoolClient) => Promise<T>) => {
     const claims = await admit(request);
@@ -191,9 +191,15 @@ export function registerRest(
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/rest/') || request.method === 'OPTIONS') return;
-    // Like Supabase's gateway: every request names the project's public key.
-    if (request.headers.apikey !== tokens.anonKey) {
-      throw new RestError(401, 'PGRST301', 'Invalid API key', null, 'Send the anon key as apikey');
+    // Like Supabase's gateway: every request names one of the project's keys.
+    if (!tokens.knowsApiKey(request.headers.apikey)) {
+      throw new RestError(
+        401,
+        'PGRST301',
+        'Invalid API key',
+        null,
+        'Send the publishable key as apikey',
+      );
     }
   });
 

@@ -66,6 +66,8 @@ export const TABLES: Readonly<Record<string, TableRules>> = {
 /** Callable functions and the argument names each accepts. */
 export const FUNCTIONS: Readonly<Record<string, readonly string[]>> = {
   create_user_if_not_exists: ['p_wallet_address', 'p_nonce'],
+  /** The wallet-login function's, with the secret key (granted to service_role only). */
+  spend_sign_in_nonce: ['p_wallet_address', 'p_nonce', 'p_max_age_seconds'],
 };
 
 /** PostgREST filter operators the app uses, and their SQL. */

@@ -42,7 +42,7 @@ export async function bundleBenchPage(entry: string, appDist: string): Promise<s
     define: {
       'process.env.NODE_ENV': '"production"',
       'process.env.SUPABASE_URL': '""',
-      'process.env.SUPABASE_ANON_KEY': '""',
+      'process.env.SUPABASE_PUBLISHABLE_KEY': '""',
       // As the production build: DevTools left out (src/app/store.ts).
       'process.env.REDUX_DEVTOOLS': '""',
     },

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrate, openDatabase, withClaims, type Database } from '../../server/db';
 import { selectStatement } from '../../server/rest';
-import { DEFAULT_ANON_KEY } from '../../src/api';
+import { DEFAULT_PUBLISHABLE_KEY } from '../../src/api';
 import { startServer, type RunningServer } from '../../test/e2e/support/server';
 import {
   LEADERBOARD_PATH,
@@ -64,7 +64,7 @@ async function readLoad(server: RunningServer, site: StaticSite): Promise<{ roun
   const staticUrl = server.url + site.jsonPath;
   const leaderboardUrl = server.url + LEADERBOARD_PATH;
   // As supabase-js sends it for a visitor: the anon key as apikey and as the bearer token.
-  const headers = { apikey: DEFAULT_ANON_KEY, authorization: `Bearer ${DEFAULT_ANON_KEY}` };
+  const headers = { apikey: DEFAULT_PUBLISHABLE_KEY };
   const load = { connections: CONNECTIONS, headers };
   await hammer(staticUrl, { ...load, seconds: WARM_UP_SECONDS });
   await hammer(leaderboardUrl, { ...load, seconds: WARM_UP_SECONDS });

@@ -6,7 +6,7 @@
  */
 import { Wallet } from 'ethers';
 import { openDatabase } from '../../server/db';
-import { DEFAULT_ANON_KEY } from '../../src/api';
+import { DEFAULT_PUBLISHABLE_KEY } from '../../src/api';
 import { createBackend } from '../../src/api/supabaseBackend';
 import { startServer, type RunningServer } from '../../test/e2e/support/server';
 import { plausibleResult } from '../../test/server/support/results';
@@ -43,7 +43,7 @@ const benchmark: Benchmark = {
         SIGN_IN_RATE_LIMIT: '1000',
       });
       const { url } = server;
-      const backend = createBackend({ url, anonKey: DEFAULT_ANON_KEY });
+      const backend = createBackend({ url, publishableKey: DEFAULT_PUBLISHABLE_KEY });
       const writers = await Promise.all(
         Array.from({ length: WRITERS }, async () => {
           const wallet = Wallet.createRandom();
@@ -71,7 +71,7 @@ const benchmark: Benchmark = {
           };
           client.setHeadersAndBody(
             {
-              apikey: DEFAULT_ANON_KEY,
+              apikey: DEFAULT_PUBLISHABLE_KEY,
               authorization: `Bearer ${writer.token}`,
               'content-type': 'application/json',
               prefer: 'return=minimal',

@@ -31,12 +31,12 @@ export type BackendProvider = () => Promise<Backend>;
 /** Where the backend is: the build's SUPABASE_URL, else the server that served the page. */
 export interface BackendLocation {
   url: string;
-  anonKey: string;
+  publishableKey: string;
 }
 
 /**
- * The public key every backend request names (Supabase's anon key) when the build is not given
- * SUPABASE_ANON_KEY. Not a secret: it grants exactly what the anon role may do. The local
- * server accepts the same default.
+ * The public key every backend request names in its apikey header (a Supabase project's
+ * publishable key) when the build is not given SUPABASE_PUBLISHABLE_KEY. Not a secret: it
+ * grants exactly what the anon role may do. The local server accepts the same default.
  */
-export const DEFAULT_ANON_KEY = 'sb_publishable_taleweaver_local';
+export const DEFAULT_PUBLISHABLE_KEY = 'sb_publishable_taleweaver_local';

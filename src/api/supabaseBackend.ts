@@ -7,18 +7,17 @@ export const WALLET_ADDRESS_HEADER = 'x-wallet-address';
 
 /**
  * The two kinds of backend client the app uses; authenticated ones are kept per token. They
- * are supabase-js's own PostgREST and Functions clients, given what createClient gives them
- * (the public schema, the apikey header, the anon key as the bearer token unless a wallet's
- * token is given; X-Client-Info names this app rather than supabase-js), without the auth,
- * realtime and storage clients the app never uses: 7 KB of JavaScript instead of 52
- * (npm run bench, budget 1).
+ * are supabase-js's own PostgREST and Functions clients, given the public schema and the
+ * headers Supabase asks for: the publishable key in apikey, and in Authorization a wallet's
+ * token and nothing else (a gateway refuses a key there: it is not a JWT). X-Client-Info names
+ * this app rather than supabase-js. They come without the auth, realtime and storage clients
+ * the app never uses: 7 KB of JavaScript instead of 52 (npm run bench, budget 1).
  */
 export function createBackend(location: BackendLocation): Backend {
   const base = location.url.replace(/\/+$/, '');
   const client = (headers: Record<string, string>): BackendClient => {
     const all = {
-      apikey: location.anonKey,
-      Authorization: `Bearer ${location.anonKey}`,
+      apikey: location.publishableKey,
       'X-Client-Info': 'taleweaver',
       ...headers,
     };

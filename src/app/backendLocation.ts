@@ -1,4 +1,4 @@
-import { DEFAULT_ANON_KEY, type BackendProvider } from '../api/backend';
+import { DEFAULT_PUBLISHABLE_KEY, type BackendProvider } from '../api/backend';
 
 /**
  * The browser's backend: the build's SUPABASE_URL (a hosted Supabase project) or, by default,
@@ -10,7 +10,7 @@ export function browserBackend(): BackendProvider {
     backend ??= import(/* webpackChunkName: "backend" */ '../api/supabaseBackend').then((m) =>
       m.createBackend({
         url: process.env.SUPABASE_URL || window.location.origin,
-        anonKey: process.env.SUPABASE_ANON_KEY || DEFAULT_ANON_KEY,
+        publishableKey: process.env.SUPABASE_PUBLISHABLE_KEY || DEFAULT_PUBLISHABLE_KEY,
       }),
     );
     return backend;

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEFAULT_ANON_KEY } from '../../src/api/backend';
+import { DEFAULT_PUBLISHABLE_KEY } from '../../src/api/backend';
 import { CONNECT_COOKIE, connectOriginsOfCookies } from '../../src/features/llm/connectPolicy';
 import { startFakeModelServer, type FakeModelServer } from '../fixtures/fakeModelServer';
 import { TestWallet } from '../fixtures/testWallet';
@@ -97,7 +97,7 @@ interface Checked {
 test('every kind of response carries the headers; no source map is served', async () => {
   const html = { accept: 'text/html' };
   // As supabase-js sends them, with the anonymous role.
-  const apikey = { apikey: DEFAULT_ANON_KEY, authorization: `Bearer ${DEFAULT_ANON_KEY}` };
+  const apikey = { apikey: DEFAULT_PUBLISHABLE_KEY };
   const pageHtml = await (await fetch(server.url, { headers: html })).text();
   const script = /<script defer src="?(\/assets\/main\.[^"\s>]+\.js)/.exec(pageHtml)?.[1];
   const style = /<link href="?(\/assets\/main\.[^"\s>]+\.css)/.exec(pageHtml)?.[1];

@@ -8,7 +8,7 @@
 import http from 'node:http';
 import { startServer, type RunningServer } from '../e2e/support/server';
 import { count, ms, recordFinding } from './support/findings';
-import { DEFAULT_ANON_KEY } from '../../src/api';
+import { DEFAULT_PUBLISHABLE_KEY } from '../../src/api';
 import { runLoad } from './support/load';
 import { saveResult, savedCharacters, signedInPlayer } from './support/players';
 
@@ -44,7 +44,11 @@ test('200 readers and 20 writers for 30 s on PGlite: nothing fails or is lost; p
         ok: (status) => status === 200,
         // Each read on a new connection, as the report measured it: a player's first request.
         send: (_client, signal) =>
-          getOnNewConnection(`${server.url}${LEADERBOARD}`, { apikey: DEFAULT_ANON_KEY }, signal),
+          getOnNewConnection(
+            `${server.url}${LEADERBOARD}`,
+            { apikey: DEFAULT_PUBLISHABLE_KEY },
+            signal,
+          ),
       },
       {
         name: 'write',

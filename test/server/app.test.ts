@@ -3,17 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { TokenAuthority } from '../../server/auth';
+import { TokenAuthority, newServerKeys } from '../../server/auth';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db';
-import { TEST_JWT_SECRET } from './support/testServer';
 import { DATABASE_START_TIMEOUT_MS } from './support/databases';
 
 let distDir: string;
 let app: FastifyInstance;
 let db: Database;
-const tokens = new TokenAuthority(TEST_JWT_SECRET, 'anon-key');
+let tokens: TokenAuthority;
 
 beforeAll(async () => {
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-dist-'));
@@ -27,6 +26,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(distDir, `${file}.gz`), zlib.gzipSync(original));
   }
   db = await openDatabase({ dataDir: null });
+  tokens = await TokenAuthority.create(newServerKeys('anon-key'));
   app = await buildServer(readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent' }), { db, tokens });
 }, DATABASE_START_TIMEOUT_MS);
 

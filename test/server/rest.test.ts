@@ -126,7 +126,7 @@ describe.each(testBackends())('the REST API on $name', (database) => {
       const [shared, forged] = await Promise.all([
         top20(),
         fetch(`${server.url}/rest/v1/leaderboard?select=*&order=score.desc&limit=20`, {
-          headers: { apikey: server.tokens.anonKey, authorization: 'Bearer not.a.token' },
+          headers: { apikey: server.tokens.publishableKey, authorization: 'Bearer not.a.token' },
         }),
       ]);
       expect(shared.error).toBeNull();
@@ -135,7 +135,7 @@ describe.each(testBackends())('the REST API on $name', (database) => {
   });
 
   test("supabase-js's own createClient, as a hosted-Supabase app would use it, talks to the server", async () => {
-    const supabase = createClient(server.url, server.tokens.anonKey, {
+    const supabase = createClient(server.url, server.tokens.publishableKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       // Node 20 has no WebSocket of its own; nothing here subscribes.
       realtime: { transport: WebSocket as never },

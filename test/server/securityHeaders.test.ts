@@ -7,14 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { TokenAuthority } from '../../server/auth';
+import { TokenAuthority, newServerKeys } from '../../server/auth';
 import { BODY_LIMIT_BYTES, buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { migrate, openDatabase, type Database } from '../../server/db';
 import { CONNECT_COOKIE } from '../../src/features/llm';
 import { PROVIDERS } from '../../src/features/llm/providers';
 import { DATABASE_START_TIMEOUT_MS } from './support/databases';
-import { TEST_JWT_SECRET } from './support/testServer';
 
 let distDir: string;
 let app: FastifyInstance;
@@ -38,7 +37,7 @@ beforeAll(async () => {
   });
   app = await buildServer(config, {
     db,
-    tokens: new TokenAuthority(TEST_JWT_SECRET, config.anonKey),
+    tokens: await TokenAuthority.create(newServerKeys(config.publishableKey)),
   });
   // An error the server did not expect, for the 500 below.
   app.get('/test-failure', async () => {

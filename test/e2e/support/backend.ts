@@ -1,6 +1,6 @@
 import type { BaseWallet } from 'ethers';
 import type { BrowserContext } from 'playwright-core';
-import { DEFAULT_ANON_KEY } from '../../../src/api/backend';
+import { DEFAULT_PUBLISHABLE_KEY } from '../../../src/api/backend';
 import { createBackend } from '../../../src/api/supabaseBackend';
 import { signIn, type BackendTarget } from '../../server/support/testServer';
 
@@ -14,7 +14,7 @@ export const baseUrl = (): string => {
 export function e2eBackend(url = baseUrl()): BackendTarget {
   return {
     url,
-    backend: createBackend({ url, anonKey: DEFAULT_ANON_KEY }),
+    backend: createBackend({ url, publishableKey: DEFAULT_PUBLISHABLE_KEY }),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
-import { DEFAULT_ANON_KEY, type BackendProvider } from '../../../src/api/backend';
+import { DEFAULT_PUBLISHABLE_KEY, type BackendProvider } from '../../../src/api/backend';
 import { createBackend } from '../../../src/api/supabaseBackend';
 import { makeStore, rootReducer, type AppStore, type RootState } from '../../../src/app/store';
 import {
@@ -33,9 +33,8 @@ import {
 } from '../../../src/features/wallet';
 import { MemoryStorage, TestWallet } from '../../fixtures/testWallet';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from '../../server/support/databases';
-import { TEST_JWT_SECRET, startTestServer, type TestServer } from '../../server/support/testServer';
+import { startTestServer, type TestServer } from '../../server/support/testServer';
 import { contextProviders } from '../../support/sagaReplay';
-import { TokenAuthority } from '../../../server/auth';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -142,9 +141,7 @@ describe('connecting', () => {
     expect(storage.getItem(`signature_${address}`)).toMatch(/^0x[0-9a-f]{130}$/);
     const token = storage.getItem(`auth_token_${address}`)!;
     // A token the server itself accepts, for this wallet, for 24 hours.
-    const claims = await new TokenAuthority(TEST_JWT_SECRET, DEFAULT_ANON_KEY).claimsFor(
-      `Bearer ${token}`,
-    );
+    const claims = await server.tokens.claimsFor(DEFAULT_PUBLISHABLE_KEY, `Bearer ${token}`);
     expect(claims).toEqual(
       expect.objectContaining({ role: 'authenticated', wallet_address: address }),
     );
@@ -209,7 +206,7 @@ describe('connecting', () => {
     const wallet = new TestWallet();
     const { env } = environment([wallet]);
     // A client with the wrong public key: the nonce request is refused; the login is not.
-    const backend = createBackend({ url: server.url, anonKey: 'wrong-key' });
+    const backend = createBackend({ url: server.url, publishableKey: 'wrong-key' });
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const result = await expectSaga(connect, requested)
       .withReducer(rootReducer, stateWith({}, requested))

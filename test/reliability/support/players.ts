@@ -3,7 +3,7 @@
  * and reading back their own, through the REST API as the app does.
  */
 import { Wallet } from 'ethers';
-import { DEFAULT_ANON_KEY } from '../../../src/api';
+import { DEFAULT_PUBLISHABLE_KEY } from '../../../src/api';
 import { createBackend } from '../../../src/api/supabaseBackend';
 import { plausibleResult } from '../../server/support/results';
 import { signIn } from '../../server/support/testServer';
@@ -15,7 +15,7 @@ export interface Player {
 
 export async function signedInPlayer(url: string): Promise<Player> {
   const wallet = Wallet.createRandom();
-  const backend = createBackend({ url, anonKey: DEFAULT_ANON_KEY });
+  const backend = createBackend({ url, publishableKey: DEFAULT_PUBLISHABLE_KEY });
   return { wallet: wallet.address.toLowerCase(), token: await signIn({ url, backend }, wallet) };
 }
 
@@ -29,7 +29,7 @@ export async function saveResult(
   const response = await fetch(`${url}/rest/v1/game_results`, {
     method: 'POST',
     headers: {
-      apikey: DEFAULT_ANON_KEY,
+      apikey: DEFAULT_PUBLISHABLE_KEY,
       authorization: `Bearer ${player.token}`,
       'content-type': 'application/json',
       prefer: 'return=minimal',
@@ -44,7 +44,7 @@ export async function saveResult(
 /** The character names of every result the player has saved. */
 export async function savedCharacters(url: string, player: Player): Promise<string[]> {
   const response = await fetch(`${url}/rest/v1/game_results?select=character_name`, {
-    headers: { apikey: DEFAULT_ANON_KEY, authorization: `Bearer ${player.token}` },
+    headers: { apikey: DEFAULT_PUBLISHABLE_KEY, authorization: `Bearer ${player.token}` },
   });
   if (response.status !== 200) throw new Error(`reading results answered ${response.status}`);
   return ((await response.json()) as { character_name: string }[]).map((row) => row.character_name);

@@ -5,16 +5,14 @@
 import type { BaseWallet } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import { SiweMessage } from 'siwe';
-import { TokenAuthority } from '../../../server/auth';
+import { TokenAuthority, newServerKeys } from '../../../server/auth';
 import { buildServer } from '../../../server/app';
 import { readConfig } from '../../../server/config';
 import { migrate, type Database } from '../../../server/db';
 import { SharedReads } from '../../../server/sharedReads';
-import { DEFAULT_ANON_KEY, type Backend } from '../../../src/api';
+import { DEFAULT_PUBLISHABLE_KEY, type Backend } from '../../../src/api';
 import { createBackend } from '../../../src/api/supabaseBackend';
 import type { TestBackend } from './databases';
-
-export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 export interface TestServer {
   url: string;
@@ -32,7 +30,7 @@ export async function startTestServer(
   const { db, drop } = await database.open();
   await migrate(db);
   const config = readConfig({ PORT: '0', SERVE_APP: 'false', LOG_LEVEL: 'silent', ...env });
-  const tokens = new TokenAuthority(TEST_JWT_SECRET, config.anonKey);
+  const tokens = await TokenAuthority.create(newServerKeys(config.publishableKey));
   // Shared reads stay fresh for a minute here, so a test sees new rows only when a write
   // invalidates them, never because an answer happened to expire.
   const sharedReads = new SharedReads<Record<string, unknown>[]>(undefined, 60_000);
@@ -41,7 +39,7 @@ export async function startTestServer(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://localhost:${port}`;
-  const backend = createBackend({ url, anonKey: DEFAULT_ANON_KEY });
+  const backend = createBackend({ url, publishableKey: DEFAULT_PUBLISHABLE_KEY });
   return {
     url,
     db,
@@ -62,8 +60,15 @@ export interface SignInOptions {
   signer?: BaseWallet;
 }
 
-/** A running backend: its URL and the supabase-js clients talking to it. */
-export type BackendTarget = Pick<TestServer, 'url' | 'backend'>;
+/**
+ * A running backend: its URL and the supabase-js clients talking to it, and where its functions
+ * are served when that is elsewhere (`npm run functions:serve`).
+ */
+export type BackendTarget = Pick<TestServer, 'url' | 'backend'> & { functionsUrl?: string };
+
+/** Where the target's Edge Functions answer: /functions/v1 on its own URL, or elsewhere. */
+export const functionsBase = (target: BackendTarget) =>
+  `${target.functionsUrl ?? target.url}/functions/v1`;
 
 /** The Sign-In with Ethereum message the browser would build for this server. */
 export async function signedLogin(
@@ -94,9 +99,9 @@ export async function signedLogin(
 }
 
 export async function postLogin(server: BackendTarget, body: unknown) {
-  const response = await fetch(`${server.url}/functions/v1/wallet-login`, {
+  const response = await fetch(`${functionsBase(server)}/wallet-login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { apikey: DEFAULT_PUBLISHABLE_KEY, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };

@@ -1,0 +1,110 @@
+/**
+ * /functions/v1/*: the Edge Functions, as the project's gateway routes them. By default the
+ * local server answers wallet-login itself with the very module the Edge Function serves
+ * (supabase/functions/_shared/walletLogin.ts); with FUNCTIONS_URL it forwards every function
+ * call there instead, to the functions served under Deno (npm run functions:serve).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { walletLoginHandler } from '../supabase/functions/_shared/walletLogin';
+import type { TokenAuthority } from './auth';
+import { type Database, withClaims } from './db';
+import { type WebHandler, toWebRequest } from './webRequests';
+
+const FUNCTION_ROUTE = '/functions/v1/*';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** @fastify/cors reads it: false leaves the route's CORS to the route itself. */
+    cors?: false;
+  }
+}
+
+export interface FunctionsOptions {
+  db: Database;
+  tokens: TokenAuthority;
+  siteOrigins(): string[];
+  /** Where `npm run functions:serve` listens, when the server should forward there. */
+  functionsUrl: string | null;
+}
+
+export async function registerFunctions(
+  app: FastifyInstance,
+  { db, tokens, siteOrigins, functionsUrl }: FunctionsOptions,
+): Promise<void> {
+  const handler = functionsUrl
+    ? forwardTo(functionsUrl, app)
+    : localFunctions({
+        'wallet-login': walletLoginHandler({
+          siteOrigins,
+          issueToken: (walletAddress) => tokens.issueWalletToken(walletAddress),
+          // The same SQL function the Edge Function reaches through the REST API.
+          spendNonce: ({ walletAddress, nonce, maxAgeSeconds }) =>
+            withClaims(db, { role: 'service_role' }, async (client) => {
+              const { rows } = await client.query<{ spent: boolean }>(
+                'select spent from public.spend_sign_in_nonce($1, $2, $3)',
+                [walletAddress, nonce, maxAgeSeconds],
+              );
+              return rows[0]?.spent === true;
+            }),
+          log: (level, event, fields) => app.log[level](fields, event),
+        }),
+      });
+
+  await app.register(async (scope) => {
+    // The function reads its own body (and limits it): Fastify leaves the stream unread.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+      const response = await handler(toWebRequest(request.raw, 'http://localhost'));
+      reply.code(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'content-length' && name !== 'content-encoding') reply.header(name, value);
+      });
+      // Through Fastify's reply, so the security headers every answer carries are added.
+      return reply.send(Buffer.from(await response.arrayBuffer()));
+    };
+    // The functions answer CORS themselves, for their own origins: the server's CORS stays out.
+    scope.route({
+      method: ['POST', 'OPTIONS'],
+      url: FUNCTION_ROUTE,
+      handler: answer,
+      config: { cors: false },
+    });
+  });
+}
+
+/** Functions answered in this process, by name. */
+function localFunctions(functions: Record<string, WebHandler>): WebHandler {
+  return async (request) => {
+    const name = new URL(request.url).pathname.split('/')[3] ?? '';
+    const handler = Object.hasOwn(functions, name) ? functions[name] : undefined;
+    if (!handler) {
+      return Response.json(
+        { code: 'NOT_FOUND', message: `No function named '${name}'` },
+        { status: 404 },
+      );
+    }
+    return handler(request);
+  };
+}
+
+/** Every call forwarded to the functions server, or a clear 502 when it does not answer. */
+function forwardTo(functionsUrl: string, app: FastifyInstance): WebHandler {
+  const base = new URL(functionsUrl);
+  return async (request) => {
+    const url = new URL(request.url);
+    const target = new URL(url.pathname + url.search, base);
+    try {
+      return await fetch(new Request(target, request));
+    } catch (error) {
+      app.log.error({ error: String(error) }, `functions server at ${base.origin} did not answer`);
+      return Response.json(
+        {
+          code: 'functions_unavailable',
+          message: `The functions server at ${base.origin} did not answer: run npm run functions:serve`,
+        },
+        { status: 502 },
+      );
+    }
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * What a function needs from its Supabase project, read the way Supabase hands it over: the
+ * secret API key (SUPABASE_SECRET_KEYS, a JSON dictionary such as {"default": "sb_secret_..."},
+ * or the legacy SUPABASE_SERVICE_ROLE_KEY on older projects), the site's origins (SITE_URL),
+ * and the nonce spent through the REST API. No database driver: keys, not connections.
+ */
+
+type Env = (name: string) => string | undefined;
+
+/** The project's secret key, or null when neither variable holds one. */
+export function projectSecretKey(env: Env): string | null {
+  const keys = env('SUPABASE_SECRET_KEYS');
+  if (keys) {
+    let dictionary: unknown;
+    try {
+      dictionary = JSON.parse(keys);
+    } catch {
+      throw new Error('SUPABASE_SECRET_KEYS is not JSON: expected {"default": "sb_secret_..."}');
+    }
+    const named = (dictionary ?? {}) as Record<string, unknown>;
+    const key = named.default ?? Object.values(named)[0];
+    if (typeof key !== 'string' || key === '') {
+      throw new Error('SUPABASE_SECRET_KEYS holds no key: expected {"default": "sb_secret_..."}');
+    }
+    return key;
+  }
+  return env('SUPABASE_SERVICE_ROLE_KEY') || null;
+}
+
+/** SITE_URL: one origin or several, comma-separated (the site and its previews). */
+export function siteOrigins(siteUrl: string): string[] {
+  return siteUrl
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '')
+    .map((url) => {
+      try {
+        return new URL(url).origin;
+      } catch {
+        throw new Error(`SITE_URL must list the site's URLs; '${url}' is not one`);
+      }
+    });
+}
+
+/**
+ * The headers that make a REST request run as service_role. A secret key (sb_secret_...) goes in
+ * apikey only: it is not a JWT, and Authorization carries only tokens. A legacy service-role key
+ * is a JWT, which PostgREST reads from Authorization.
+ */
+export function serviceHeaders(secretKey: string): Record<string, string> {
+  return secretKey.startsWith('sb_')
+    ? { apikey: secretKey }
+    : { apikey: secretKey, Authorization: `Bearer ${secretKey}` };
+}
+
+/**
+ * Spends a nonce with public.spend_sign_in_nonce (granted to service_role only), through the
+ * project's REST API. A refusal from the API is an error (the handler answers 500), never a
+ * refused sign-in: the player did nothing wrong.
+ */
+export function restNonceSpender(supabaseUrl: string, secretKey: string, fetchFn = fetch) {
+  const endpoint = `${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/spend_sign_in_nonce`;
+  return async (request: {
+    walletAddress: string;
+    nonce: string;
+    maxAgeSeconds: number;
+  }): Promise<boolean> => {
+    const response = await fetchFn(endpoint, {
+      method: 'POST',
+      headers: { ...serviceHeaders(secretKey), 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        p_wallet_address: request.walletAddress,
+        p_nonce: request.nonce,
+        p_max_age_seconds: request.maxAgeSeconds,
+      }),
+    });
+    const body = (await response.json().catch(() => null)) as
+      { spent?: unknown }[] | { message?: unknown } | null;
+    if (!response.ok || !Array.isArray(body)) {
+      const reason = body && !Array.isArray(body) ? String(body.message) : 'no JSON';
+      throw new Error(`spend_sign_in_nonce answered ${response.status}: ${reason}`);
+    }
+    return body[0]?.spent === true;
+  };
+}
