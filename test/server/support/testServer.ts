@@ -2,6 +2,7 @@
  * A real server (the REST subset and wallet-login) on a free port over a fresh database, and the
  * clients tests drive it with: supabase-js itself, as the app uses it, and real wallets.
  */
+import net from 'node:net';
 import type { BaseWallet } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import { SiweMessage } from 'siwe';
@@ -112,4 +113,13 @@ export async function signIn(server: BackendTarget, wallet: BaseWallet): Promise
   const { status, body } = await postLogin(server, await signedLogin(server, wallet));
   if (status !== 200) throw new Error(`login failed (${status}): ${JSON.stringify(body)}`);
   return body.access_token as string;
+}
+
+/** A port nothing listens on now, for a server that must know another's address up front. */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return address.port;
 }

@@ -1,0 +1,131 @@
+/**
+ * The wallet-login Edge Function under Deno 2.1 (the Edge Runtime's), as `npm run
+ * functions:serve` runs it, against the local server on PostgreSQL (PGlite where there is none):
+ * a real wallet signs in, the token it gets is what the REST API trusts, for that wallet's rows
+ * only, and every sign-in attack is refused by the Deno function as by the local server.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import { Wallet } from 'ethers';
+import { decodeProtectedHeader, decodeJwt } from 'jose';
+import { type FunctionsServer, startFunctionsServer } from '../../scripts/functions/server';
+import { DATABASE_START_TIMEOUT_MS, testBackends } from '../server/support/databases';
+import { plausibleResult } from '../server/support/results';
+import { describeSignInAttacks, describeTokenForgeries } from '../server/support/signInAttacks';
+import {
+  type BackendTarget,
+  freePort,
+  postLogin,
+  signIn,
+  signedLogin,
+  startTestServer,
+  type TestServer,
+} from '../server/support/testServer';
+
+/** Deno starts in a second or two; its first run here downloads the function's npm packages. */
+const DENO_START_TIMEOUT_MS = 240_000;
+const database = testBackends().at(-1)!;
+
+describe(`wallet-login under Deno, against the local server on ${database.name}`, () => {
+  let server: TestServer;
+  let functions: FunctionsServer;
+  let dataDir: string;
+  /** The local server's REST API, with the functions served under Deno. */
+  const target = () => ({ ...server, functionsUrl: functions.url });
+  const functionOutput: string[] = [];
+
+  beforeAll(async () => {
+    // The local server forwards /functions/v1 to where the functions will listen.
+    const functionsPort = await freePort();
+    server = await startTestServer(database, {
+      SIGN_IN_RATE_LIMIT: '1000',
+      FUNCTIONS_URL: `http://127.0.0.1:${functionsPort}`,
+    });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-functions-'));
+    // The function's secrets, as `supabase secrets set` would give them: the server's keys.
+    functions = await startFunctionsServer({
+      supabaseUrl: server.url,
+      port: functionsPort,
+      dataDir,
+      env: {
+        ...process.env,
+        WALLET_LOGIN_SIGNING_JWK: JSON.stringify(server.tokens.keys.signingJwk),
+        SUPABASE_SECRET_KEYS: JSON.stringify({ default: server.tokens.keys.secretKey }),
+      },
+      log: (_name, line) => functionOutput.push(line),
+    });
+  }, DATABASE_START_TIMEOUT_MS + DENO_START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await functions?.close();
+    await server?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('a wallet signs in, and its token writes its own rows and no one else’s', async () => {
+    const wallet = Wallet.createRandom();
+    const address = wallet.address.toLowerCase();
+    const { status, body } = await postLogin(target(), await signedLogin(target(), wallet));
+    expect(status).toBe(200);
+    const token = body.access_token as string;
+    expect(decodeProtectedHeader(token)).toEqual({
+      alg: 'ES256',
+      kid: server.tokens.keys.signingJwk.kid,
+      typ: 'JWT',
+    });
+    const claims = decodeJwt(token);
+    expect(claims).toEqual(
+      expect.objectContaining({ role: 'authenticated', aud: 'authenticated', wallet_address: address }),
+    );
+    expect(claims.sub).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(claims.exp! - claims.iat!).toBe(86_400);
+    expect(functionOutput.join('\n')).toContain('wallet signed in');
+
+    const player = server.backend.forWallet({ address, token });
+    const renamed = await player
+      .from('users')
+      .update({ username: 'Deno Signer' })
+      .eq('wallet_address', address)
+      .select('username');
+    expect(renamed.error).toBeNull();
+    expect(renamed.data).toEqual([{ username: 'Deno Signer' }]);
+
+    const stranger = Wallet.createRandom().address.toLowerCase();
+    await server.backend.anon.rpc('create_user_if_not_exists', { p_wallet_address: stranger });
+    const forged = await player
+      .from('game_results')
+      .insert({ wallet_address: stranger, ...plausibleResult({ character: 'Impostor' }) });
+    expect(forged.status).toBe(403);
+    expect(forged.error?.code).toBe('42501');
+  });
+
+  test('the game reaches the function through the local server, which forwards to Deno', async () => {
+    const through: BackendTarget = { url: server.url, backend: server.backend };
+    const wallet = Wallet.createRandom();
+    const before = functionOutput.length;
+    expect(await signIn(through, wallet)).toMatch(/^ey/);
+    expect(functionOutput.slice(before).join('\n')).toContain(wallet.address.toLowerCase());
+  });
+
+  describeSignInAttacks(target);
+  describeTokenForgeries(
+    () => ({ ...target(), signingJwk: server.tokens.keys.signingJwk }),
+    () => '0x' + 'ab'.repeat(20),
+  );
+});
+
+describe('the local server, forwarding to a functions server that is not running', () => {
+  test('answers 502 and says what to run', async () => {
+    const server = await startTestServer(testBackends()[0]!, {
+      FUNCTIONS_URL: `http://127.0.0.1:${await freePort()}`,
+    });
+    try {
+      const { status, body } = await postLogin(server, { message: 'x', signature: '0x' });
+      expect(status).toBe(502);
+      expect(body.message).toMatch(/npm run functions:serve/);
+    } finally {
+      await server.close();
+    }
+  }, DATABASE_START_TIMEOUT_MS);
+});
