@@ -82,7 +82,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.ts', 'test/**/*.{ts,tsx}', '*.config.{ts,mjs}'],
+    // Servers, scripts and tests print; an Edge Function's console is its log on Supabase.
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.ts',
+      'test/**/*.{ts,tsx}',
+      '*.config.{ts,mjs}',
+      'supabase/functions/**/*.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   {

@@ -15,10 +15,14 @@ async function main() {
     throw new Error(`FUNCTIONS_PORT must be a port number, got '${process.env.FUNCTIONS_PORT}'`);
   }
   const supabaseUrl = process.env.SUPABASE_URL ?? 'http://localhost:8080';
-  console.log(`Starting ${functionNames().join(', ')} under Deno (the first start downloads packages)...`);
+  console.log(
+    `Starting ${functionNames().join(', ')} under Deno (the first start downloads packages)...`,
+  );
   const server = await startFunctionsServer({ supabaseUrl, port, dataDir });
   console.log(`Edge Functions at ${server.url}/functions/v1/<name>, calling ${supabaseUrl}`);
-  console.log(`Keys from ${process.env.WALLET_LOGIN_SIGNING_JWK ? 'the environment' : path.relative(process.cwd(), dataDir) || '.'}`);
+  console.log(
+    `Keys from ${process.env.WALLET_LOGIN_SIGNING_JWK ? 'the environment' : path.relative(process.cwd(), dataDir) || '.'}`,
+  );
   const shutdown = () => {
     server.close().then(
       () => process.exit(0),

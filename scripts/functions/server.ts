@@ -64,7 +64,9 @@ export interface FunctionsServer {
   close(): Promise<void>;
 }
 
-export async function startFunctionsServer(options: FunctionsServerOptions): Promise<FunctionsServer> {
+export async function startFunctionsServer(
+  options: FunctionsServerOptions,
+): Promise<FunctionsServer> {
   const env = options.env ?? process.env;
   const keys = loadServerKeys(options.dataDir, DEFAULT_PUBLISHABLE_KEY, env);
   const functionEnv: NodeJS.ProcessEnv = {
@@ -93,7 +95,10 @@ export async function startFunctionsServer(options: FunctionsServerOptions): Pro
     const answer = child
       ? fetch(new Request(toWebRequest(incoming, `http://127.0.0.1:${child.port}`)))
       : Promise.resolve(
-          Response.json({ code: 'NOT_FOUND', message: `No function named '${name}'` }, { status: 404 }),
+          Response.json(
+            { code: 'NOT_FOUND', message: `No function named '${name}'` },
+            { status: 404 },
+          ),
         );
     answer
       .then((response) => sendWebResponse(response, outgoing))

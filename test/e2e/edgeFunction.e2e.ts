@@ -48,7 +48,10 @@ test('a wallet signs in through the Deno-served wallet-login function', async ()
 
   const logged = functionOutput.map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(logged).toContainEqual({ event: 'wallet signed in', wallet: address });
-  const token = await page.evaluate((key) => window.localStorage.getItem(key), `auth_token_${address}`);
+  const token = await page.evaluate(
+    (key) => window.localStorage.getItem(key),
+    `auth_token_${address}`,
+  );
   const header = JSON.parse(Buffer.from(token!.split('.')[0]!, 'base64url').toString());
   expect(header).toEqual(expect.objectContaining({ alg: 'ES256' }));
   await context.close();

@@ -76,9 +76,15 @@ describe(`wallet-login under Deno, against the local server on ${database.name}`
     });
     const claims = decodeJwt(token);
     expect(claims).toEqual(
-      expect.objectContaining({ role: 'authenticated', aud: 'authenticated', wallet_address: address }),
+      expect.objectContaining({
+        role: 'authenticated',
+        aud: 'authenticated',
+        wallet_address: address,
+      }),
     );
-    expect(claims.sub).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(claims.sub).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(claims.exp! - claims.iat!).toBe(86_400);
     expect(functionOutput.join('\n')).toContain('wallet signed in');
 
@@ -116,16 +122,20 @@ describe(`wallet-login under Deno, against the local server on ${database.name}`
 });
 
 describe('the local server, forwarding to a functions server that is not running', () => {
-  test('answers 502 and says what to run', async () => {
-    const server = await startTestServer(testBackends()[0]!, {
-      FUNCTIONS_URL: `http://127.0.0.1:${await freePort()}`,
-    });
-    try {
-      const { status, body } = await postLogin(server, { message: 'x', signature: '0x' });
-      expect(status).toBe(502);
-      expect(body.message).toMatch(/npm run functions:serve/);
-    } finally {
-      await server.close();
-    }
-  }, DATABASE_START_TIMEOUT_MS);
+  test(
+    'answers 502 and says what to run',
+    async () => {
+      const server = await startTestServer(testBackends()[0]!, {
+        FUNCTIONS_URL: `http://127.0.0.1:${await freePort()}`,
+      });
+      try {
+        const { status, body } = await postLogin(server, { message: 'x', signature: '0x' });
+        expect(status).toBe(502);
+        expect(body.message).toMatch(/npm run functions:serve/);
+      } finally {
+        await server.close();
+      }
+    },
+    DATABASE_START_TIMEOUT_MS,
+  );
 });
