@@ -63,7 +63,7 @@ interface Measured {
 async function readLoad(server: RunningServer, site: StaticSite): Promise<{ rounds: Round[] }> {
   const staticUrl = server.url + site.jsonPath;
   const leaderboardUrl = server.url + LEADERBOARD_PATH;
-  // As supabase-js sends it for a visitor: the anon key as apikey and as the bearer token.
+  // As the app sends it for a visitor: the publishable key in apikey, no Authorization.
   const headers = { apikey: DEFAULT_PUBLISHABLE_KEY };
   const load = { connections: CONNECTIONS, headers };
   await hammer(staticUrl, { ...load, seconds: WARM_UP_SECONDS });
