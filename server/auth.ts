@@ -58,7 +58,14 @@ export class TokenAuthority {
 
   /** Whether apikey names this project at all (either key). */
   knowsApiKey(apikey: string | string[] | undefined): boolean {
-    return apikey === this.keys.publishableKey || apikey === this.keys.secretKey;
+    return apikey === this.keys.publishableKey || this.isSecretKey(apikey);
+  }
+
+  /** Compared in constant time: the secret key is the one a stranger would guess at. */
+  private isSecretKey(apikey: string | string[] | undefined): boolean {
+    if (typeof apikey !== 'string') return false;
+    const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
+    return crypto.timingSafeEqual(digest(apikey), digest(this.keys.secretKey));
   }
 
   /** A token for a wallet whose signed sign-in message has been verified. */
@@ -79,7 +86,7 @@ export class TokenAuthority {
     // supabase-js's createClient repeats its key as the bearer when no one is signed in; the
     // gateway reads that as the key alone.
     if (authorization === undefined || (token === apikey && this.knowsApiKey(apikey))) {
-      return apikey === this.keys.secretKey ? { role: 'service_role' } : { role: 'anon' };
+      return this.isSecretKey(apikey) ? { role: 'service_role' } : { role: 'anon' };
     }
     if (!token || !JWT_SHAPE.test(token)) {
       throw new RestError(
@@ -94,6 +101,7 @@ export class TokenAuthority {
       const { payload } = await jwtVerify(token, (header) => this.keyFor(header), {
         algorithms: this.legacyKey ? [TOKEN_ALGORITHM, 'HS256'] : [TOKEN_ALGORITHM],
         audience: TOKEN_AUDIENCE,
+        requiredClaims: ['exp'],
       });
       if (payload.role !== 'authenticated' && payload.role !== 'anon') {
         throw new RestError(401, 'PGRST301', `JWT role '${String(payload.role)}' is not allowed`);
@@ -163,15 +171,22 @@ function newSecretKey(): string {
   return `sb_secret_${crypto.randomBytes(24).toString('base64url')}`;
 }
 
-/** The file's text; made once with make() when missing (two processes starting at once agree). */
+/**
+ * The file's text; made once with make() when missing. It is written whole under another name
+ * and linked into place, so a process starting at the same moment reads all of it or none.
+ */
 function keptFile(dataDir: string, name: string, make: () => string): string {
   const file = path.join(dataDir, name);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
+    const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(draft, `${make()}\n`, { mode: 0o600 });
     try {
-      fs.writeFileSync(file, `${make()}\n`, { mode: 0o600, flag: 'wx' });
+      fs.linkSync(draft, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
     }
   }
   return fs.readFileSync(file, 'utf8').trim();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_PUBLISHABLE_KEY } from '../src/api/backend';
+import { siteOrigins } from '../supabase/functions/_shared/supabaseProject';
 
 /** Everything the server reads from its environment, with the defaults `npm start` uses. */
 export interface ServerConfig {
@@ -51,9 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       env.SUPABASE_PUBLISHABLE_KEY || env.SUPABASE_ANON_KEY || DEFAULT_PUBLISHABLE_KEY,
     functionsUrl: env.FUNCTIONS_URL ? new URL(env.FUNCTIONS_URL).origin : null,
     backendOrigin: env.SUPABASE_URL ? new URL(env.SUPABASE_URL).origin : null,
-    siteUrls: env.SITE_URL
-      ? env.SITE_URL.split(',').map((url) => new URL(url.trim()).origin)
-      : null,
+    siteUrls: env.SITE_URL ? siteOrigins(env.SITE_URL) : null,
     signInRateLimit: positiveInteger(env.SIGN_IN_RATE_LIMIT, 'SIGN_IN_RATE_LIMIT', 30),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { walletLoginHandler } from '../supabase/functions/_shared/walletLogin';
 import type { TokenAuthority } from './auth';
 import { type Database, withClaims } from './db';
-import { type WebHandler, toWebRequest } from './webRequests';
+import { type WebHandler, contentHeaders, toWebRequest } from './webRequests';
 
 const FUNCTION_ROUTE = '/functions/v1/*';
 
@@ -51,15 +51,13 @@ export async function registerFunctions(
       });
 
   await app.register(async (scope) => {
-    // The function reads its own body (and limits it): Fastify leaves the stream unread.
+    // The function reads its own body (and limits it): Fastify leaves the stream unread, and
+    // passes it on as it arrives when forwarding.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
       const response = await handler(toWebRequest(request.raw, 'http://localhost'));
-      reply.code(response.status);
-      response.headers.forEach((value, name) => {
-        if (name !== 'content-length' && name !== 'content-encoding') reply.header(name, value);
-      });
+      reply.code(response.status).headers(contentHeaders(response));
       // Through Fastify's reply, so the security headers every answer carries are added.
       return reply.send(Buffer.from(await response.arrayBuffer()));
     };
@@ -95,7 +93,7 @@ function forwardTo(functionsUrl: string, app: FastifyInstance): WebHandler {
     const url = new URL(request.url);
     const target = new URL(url.pathname + url.search, base);
     try {
-      return await fetch(new Request(target, request));
+      return await fetch(new Request(target, request), { redirect: 'manual' });
     } catch (error) {
       app.log.error({ error: String(error) }, `functions server at ${base.origin} did not answer`);
       return Response.json(

@@ -8,7 +8,14 @@ import { Readable } from 'node:stream';
 export type WebHandler = (request: Request) => Promise<Response>;
 
 /** Headers that describe one hop, not the request; fetch sets its own. */
-const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host']);
+const HOP_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
 
 /** The request as a Request for `origin + its path`, its body streamed as it arrives. */
 export function toWebRequest(incoming: IncomingMessage, origin: string): Request {
@@ -28,14 +35,23 @@ export function toWebRequest(incoming: IncomingMessage, origin: string): Request
   } as RequestInit);
 }
 
-/** Writes the Response out on a plain Node server. */
-export async function sendWebResponse(response: Response, outgoing: ServerResponse): Promise<void> {
+/**
+ * The response's headers that describe its content, not its framing on one hop: the body is
+ * re-sent whole and decoded, with a length of its own.
+ */
+export function contentHeaders(response: Response): Record<string, string> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     if (!HOP_HEADERS.has(name) && name !== 'content-length' && name !== 'content-encoding') {
       headers[name] = value;
     }
   });
+  return headers;
+}
+
+/** Writes the Response out on a plain Node server. */
+export async function sendWebResponse(response: Response, outgoing: ServerResponse): Promise<void> {
+  const headers = contentHeaders(response);
   const body = Buffer.from(await response.arrayBuffer());
   outgoing.writeHead(response.status, { ...headers, 'content-length': body.length });
   outgoing.end(body);

@@ -4,7 +4,6 @@
  * SUPABASE_URL (default http://localhost:8080, the local server). Start the local server with
  * FUNCTIONS_URL=http://localhost:8090 to route the game's function calls here.
  */
-import path from 'node:path';
 import { readConfig } from '../../server/config';
 import { functionNames, startFunctionsServer } from './server';
 
@@ -20,9 +19,8 @@ async function main() {
   );
   const server = await startFunctionsServer({ supabaseUrl, port, dataDir });
   console.log(`Edge Functions at ${server.url}/functions/v1/<name>, calling ${supabaseUrl}`);
-  console.log(
-    `Keys from ${process.env.WALLET_LOGIN_SIGNING_JWK ? 'the environment' : path.relative(process.cwd(), dataDir) || '.'}`,
-  );
+  console.log(`Keys: the environment's where set, else those in ${dataDir}`);
+  // Ctrl-C reaches the Deno processes too (one process group); SIGTERM is passed on by close().
   const shutdown = () => {
     server.close().then(
       () => process.exit(0),

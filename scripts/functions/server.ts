@@ -29,6 +29,7 @@ export function denoExecutable(): string {
 const HOST_SCRIPT = path.join(FUNCTIONS_DIR, '_host', 'edgeHost.ts');
 /** The first run downloads each function's npm packages into Deno's cache. */
 const START_TIMEOUT_MS = 180_000;
+const STOP_GRACE_MS = 5_000;
 
 /**
  * Deno's own environment: where it downloads npm packages through a TLS-inspecting proxy, the
@@ -70,7 +71,7 @@ export async function startFunctionsServer(
   const env = options.env ?? process.env;
   const keys = loadServerKeys(options.dataDir, DEFAULT_PUBLISHABLE_KEY, env);
   const functionEnv: NodeJS.ProcessEnv = {
-    ...env,
+    ...passedOn(env),
     ...DENO_ENV,
     SUPABASE_URL: options.supabaseUrl,
     SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secretKey }),
@@ -93,7 +94,7 @@ export async function startFunctionsServer(
     const name = /^\/functions\/v1\/([^/?]+)/.exec(incoming.url ?? '')?.[1] ?? '';
     const child = children.get(name);
     const answer = child
-      ? fetch(new Request(toWebRequest(incoming, `http://127.0.0.1:${child.port}`)))
+      ? fetch(toWebRequest(incoming, `http://127.0.0.1:${child.port}`), { redirect: 'manual' })
       : Promise.resolve(
           Response.json(
             { code: 'NOT_FOUND', message: `No function named '${name}'` },
@@ -107,10 +108,15 @@ export async function startFunctionsServer(
         outgoing.end(JSON.stringify({ code: 'function_failed', message: String(error) }));
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    proxy.once('error', reject);
-    proxy.listen(options.port, '127.0.0.1', resolve);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      proxy.once('error', reject);
+      proxy.listen(options.port, '127.0.0.1', resolve);
+    });
+  } catch (error) {
+    await stopAll();
+    throw new Error(`Cannot listen on port ${options.port}: ${String(error)}`, { cause: error });
+  }
   const address = proxy.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
@@ -120,6 +126,17 @@ export async function startFunctionsServer(
       await stopAll();
     },
   };
+}
+
+/**
+ * What Deno itself needs from the environment (where it lives, caches and downloads through);
+ * nothing else of this process reaches a function, as on Supabase (no DATABASE_URL, no keys).
+ */
+const DENO_VARIABLES =
+  /^(PATH|HOME|TMPDIR|DENO_DIR|DENO_CERT|SSL_CERT_(FILE|DIR)|NPM_CONFIG_REGISTRY|(HTTPS?|NO)_PROXY)$/i;
+
+function passedOn(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => DENO_VARIABLES.test(name)));
 }
 
 /** The project's URL on localhost and on 127.0.0.1: the origins a local site is opened at. */
@@ -162,6 +179,8 @@ function startFunction(
       const port = /^\{"listening":(\d+)\}$/.exec(line)?.[1];
       if (port) {
         clearTimeout(timer);
+        child.removeAllListeners('exit');
+        child.once('exit', (code, signal) => log(name, `exited under Deno (${code ?? signal})`));
         resolve({ process: child, port: Number(port) });
       } else {
         log(name, line);
@@ -170,10 +189,15 @@ function startFunction(
   });
 }
 
+/** SIGTERM, then SIGKILL if Deno has not exited within STOP_GRACE_MS. */
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    child.once('exit', () => resolve());
+    const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }

@@ -46,7 +46,9 @@ test('a wallet signs in through the Deno-served wallet-login function', async ()
   await page.getByRole('button', { name: `Wallet ${short}, verified` }).waitFor();
   await screenshot(page, 'wallet-verified-deno-en-desktop');
 
-  const logged = functionOutput.map((line) => JSON.parse(line) as Record<string, unknown>);
+  const logged = functionOutput
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   expect(logged).toContainEqual({ event: 'wallet signed in', wallet: address });
   const token = await page.evaluate(
     (key) => window.localStorage.getItem(key),

@@ -15,8 +15,10 @@ export const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
 const CLOCK_SKEW_MS = 60 * 1000;
 const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
 const MAX_MESSAGE_LENGTH = 2048;
-/** A message, a signature and their JSON; anything bigger is refused unread (413). */
+/** A message, a signature and their JSON; anything bigger is refused (413). */
 export const MAX_LOGIN_BODY_BYTES = 8 * 1024;
+/** How much of an oversize body is read (and dropped) before it is refused. */
+const DRAIN_LIMIT_BYTES = 1024 * 1024;
 /** What a browser may send across origins: supabase-js's headers. */
 const ALLOWED_HEADERS = 'authorization, apikey, content-type, x-client-info';
 
@@ -36,7 +38,7 @@ export interface WalletLoginDeps {
   /** A token for a wallet whose sign-in has been verified. */
   issueToken(walletAddress: string): Promise<{ token: string; expiresAt: number }>;
   now?(): number;
-  /** Where a refusal's reason and a sign-in are reported (never the message or signature). */
+  /** Where sign-ins and refusals are reported: the address or the reason, never a signature. */
   log?(level: 'info' | 'warn' | 'error', event: string, fields: Record<string, unknown>): void;
 }
 
@@ -58,14 +60,21 @@ export function walletLoginHandler(deps: WalletLoginDeps): (request: Request) =>
   const now = deps.now ?? Date.now;
   return async (request) => {
     const cors = corsHeaders(request, deps.siteOrigins());
+    // Another site's page may not sign in here, preflighted or not.
+    if (cors === null) {
+      return json(403, errorBody('origin_not_allowed', 'This origin may not sign in here'), {});
+    }
     if (request.method === 'OPTIONS') {
-      return cors
-        ? new Response(null, { status: 204, headers: { ...cors, ...PREFLIGHT_HEADERS } })
-        : json(403, errorBody('origin_not_allowed', 'This origin may not sign in here'), {});
+      return new Response(null, { status: 204, headers: { ...cors, ...PREFLIGHT_HEADERS } });
     }
     try {
       if (request.method !== 'POST') {
         throw new Refusal(405, 'method_not_allowed', 'Sign in with POST');
+      }
+      // JSON only: a form or text/plain post is a request no browser preflights.
+      const contentType = request.headers.get('content-type') ?? '';
+      if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+        throw new Refusal(415, 'unsupported_media_type', 'Send the sign-in as application/json');
       }
       const { message, signature } = await readLogin(request);
       const siwe = parseMessage(message);
@@ -111,7 +120,10 @@ const PREFLIGHT_HEADERS = {
   'Access-Control-Max-Age': '86400',
 };
 
-/** CORS for the site's own origins only; null for any other origin (no CORS headers at all). */
+/**
+ * CORS for the site's own origins; none needed without an Origin (a server or a test calling);
+ * null for any other origin, which is refused.
+ */
 function corsHeaders(request: Request, origins: readonly string[]): Record<string, string> | null {
   const origin = request.headers.get('origin');
   if (origin === null) return {};
@@ -130,10 +142,8 @@ function json(status: number, body: unknown, cors: Record<string, string> | null
   });
 }
 
-/** The JSON body, read no further than MAX_LOGIN_BODY_BYTES. */
+/** The JSON body, of at most MAX_LOGIN_BODY_BYTES. */
 async function readLogin(request: Request): Promise<{ message: string; signature: string }> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_LOGIN_BODY_BYTES) throw tooLarge();
   const bytes = await readAtMost(request, MAX_LOGIN_BODY_BYTES);
   let body: { message?: unknown; signature?: unknown } | null;
   try {
@@ -154,6 +164,11 @@ async function readLogin(request: Request): Promise<{ message: string; signature
 const tooLarge = () =>
   new Refusal(413, 'request_too_large', `The body is over ${MAX_LOGIN_BODY_BYTES} bytes`);
 
+/**
+ * The body, kept up to `limit` bytes. Past it the rest is read and dropped, up to
+ * DRAIN_LIMIT_BYTES, before the 413: a client still sending when the answer comes would see its
+ * connection reset rather than the answer. Beyond that the stream is cancelled.
+ */
 async function readAtMost(request: Request, limit: number): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
@@ -163,12 +178,13 @@ async function readAtMost(request: Request, limit: number): Promise<Uint8Array> 
     const { done, value } = await reader.read();
     if (done) break;
     length += value.length;
-    if (length > limit) {
+    if (length > DRAIN_LIMIT_BYTES) {
       await reader.cancel();
       throw tooLarge();
     }
-    chunks.push(value);
+    if (length <= limit) chunks.push(value);
   }
+  if (length > limit) throw tooLarge();
   const bytes = new Uint8Array(length);
   let offset = 0;
   for (const chunk of chunks) {

@@ -31,7 +31,10 @@ async function configuredHandler(): Promise<(request: Request) => Promise<Respon
   });
 }
 
-/** A function that is not configured says so on every call, rather than failing to boot. */
+/**
+ * A function that is not configured answers 500 on every call, rather than failing to boot, and
+ * logs why; the caller is not told which secret is missing.
+ */
 function misconfigured(reason: string) {
   console.error(JSON.stringify({ event: 'wallet-login is not configured', reason }));
   return () =>
@@ -39,7 +42,7 @@ function misconfigured(reason: string) {
       Response.json(
         {
           code: 'not_configured',
-          message: `wallet-login is not configured: ${reason}`,
+          message: 'Sign-in is not set up on the server yet; its log says why',
           details: null,
           hint: null,
         },

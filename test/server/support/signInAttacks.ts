@@ -97,12 +97,37 @@ export function describeSignInAttacks(target: () => SignInTarget): void {
       expect(response.status).toBe(400);
     });
 
-    test('an oversize body, unread', async () => {
+    test('an oversize body', async () => {
       const response = await postLogin(target(), {
         message: 'x'.repeat(64 * 1024),
         signature: '0x',
       });
       expect(response.status).toBe(413);
+    });
+
+    test('a sign-in posted by another site, or not as JSON', async () => {
+      const login = await signedLogin(target(), Wallet.createRandom());
+      const post = (headers: Record<string, string>) =>
+        fetch(`${functionsBase(target())}/wallet-login`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(login),
+        });
+      const fromStranger = await post({
+        origin: 'https://evil.example',
+        'content-type': 'application/json',
+      });
+      expect(fromStranger.status).toBe(403);
+      expect(fromStranger.headers.get('access-control-allow-origin')).toBeNull();
+      // text/plain is what a page may post across sites without asking first.
+      expect((await post({ 'content-type': 'text/plain' })).status).toBe(415);
+      // Neither spent the nonce: the site's own JSON sign-in still works.
+      const own = await post({
+        origin: new URL(target().url).origin,
+        'content-type': 'application/json',
+      });
+      expect(own.status).toBe(200);
+      expect(own.headers.get('access-control-allow-origin')).toBe(new URL(target().url).origin);
     });
 
     test("CORS answers the site's own origin only", async () => {
