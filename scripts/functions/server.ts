@@ -23,9 +23,16 @@ export const FUNCTIONS_DIR = path.join(projectRoot, 'supabase', 'functions');
  * launcher: that is a Node process which would outlive a stop and leave Deno running.
  */
 export function denoExecutable(): string {
-  const installer = createRequire(__filename)('deno/install_api.cjs') as { runInstall(): string };
-  return installer.runInstall();
+  // Straight from the platform package: the deno package's installer would copy it into place
+  // first, and two test workers copying at once can leave a half-written executable.
+  const target =
+    process.platform === 'linux'
+      ? `linux-${process.arch}-glibc`
+      : `${process.platform}-${process.arch}`;
+  const folder = path.dirname(createRequire(__filename).resolve(`@deno/${target}/package.json`));
+  return path.join(folder, process.platform === 'win32' ? 'deno.exe' : 'deno');
 }
+
 const HOST_SCRIPT = path.join(FUNCTIONS_DIR, '_host', 'edgeHost.ts');
 /** The first run downloads each function's npm packages into Deno's cache. */
 const START_TIMEOUT_MS = 180_000;
