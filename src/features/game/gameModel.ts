@@ -23,10 +23,27 @@ export type GameStage =
   | 'playing'
   | 'endingScreen';
 
-/** One line of the story log: the model's paragraph, or what the player chose. */
+/**
+ * One line of the story log: the model's paragraph, or what the player chose. `edited` marks a
+ * paragraph or a typed action the player changed (issue 22): the model sees the edited text.
+ */
 export type StoryEntry =
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'choice'; text: string; outcome: Outcome | null; freeText: boolean };
+  | { kind: 'paragraph'; text: string; edited?: boolean }
+  | { kind: 'choice'; text: string; outcome: Outcome | null; freeText: boolean; edited?: boolean };
+
+/**
+ * Issue 22, the player's hand on the story. A turn may be written again at most 3 times (its
+ * roll never changes); Stop is offered only while a rewrite is left, since a stopped turn goes
+ * on by being written again.
+ */
+export const MAX_REWRITES_PER_TURN = 3;
+/** The pinned note goes into every story prompt: at most this many characters. */
+export const STORY_NOTE_MAX_CHARS = 500;
+/** The longest a player's own action may be (typed, or edited later). */
+export const FREE_TEXT_MAX_CHARS = 500;
+/** The longest an edited paragraph or a corrected memory entry may be. */
+export const PARAGRAPH_MAX_CHARS = 3000;
+export const MEMORY_ENTRY_MAX_CHARS = 600;
 
 /** What the player sees when the opening or a turn fails (messages in the catalogues). */
 export type GameErrorCode = 'turnFailed' | 'openingFailed';
@@ -127,8 +144,23 @@ export interface GameState {
   /** The latest paragraph (SPEC.md 'previousParagraph'). */
   previousParagraph: string;
   options: StoryOption[];
-  /** One summary per segment; the prompts send only the last 16. */
+  /**
+   * One summary per segment, the story's memory: the prompts carry the newest whole and older
+   * ones as their gist, within a token budget (prompts/types.ts). The player may correct any.
+   */
   storySummary: string[];
+  /** The player's pinned note (at most STORY_NOTE_MAX_CHARS), told to the model every turn. */
+  storyNote: string;
+  /** How many times the player had a turn written again in this story (shown on the ending
+   * screen and the leaderboard). */
+  rewrites: number;
+  /** Rewrites of the current turn (at most MAX_REWRITES_PER_TURN). */
+  turnRewrites: number;
+  /**
+   * The player stopped the current turn's segment while it was written: the choice and its
+   * roll stand, and the turn goes on only by being written again.
+   */
+  turnStopped: boolean;
   /**
    * The latest segment's summary is still being written. The options show without it (it is
    * only the next prompt's context); the next turn waits for it. Session state: never saved.
@@ -199,6 +231,12 @@ export const STORY_FIELDS = [
   'previousParagraph',
   'options',
   'storySummary',
+  'storyNote',
+  'rewrites',
+  'turnRewrites',
+  'turnStopped',
+  // The latest choice and its roll: a turn written again after a reload keeps them.
+  'lastChoice',
   'turnCount',
   'isFinal',
   'scenarioHistory',

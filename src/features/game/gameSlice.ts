@@ -1,18 +1,31 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { StoryOption } from '../../engine/types';
-import type {
-  GameState,
-  ResolvedChoice,
-  RolledChoice,
-  Segment,
-  CharacterProfile,
-  KeyErrorCode,
-  Problem,
-  Recap,
-  GameWait,
-  ResumableGame,
+import {
+  FREE_TEXT_MAX_CHARS,
+  MAX_REWRITES_PER_TURN,
+  MEMORY_ENTRY_MAX_CHARS,
+  PARAGRAPH_MAX_CHARS,
+  STORY_NOTE_MAX_CHARS,
+  type GameState,
+  type ResolvedChoice,
+  type RolledChoice,
+  type Segment,
+  type CharacterProfile,
+  type KeyErrorCode,
+  type Problem,
+  type Recap,
+  type GameWait,
+  type ResumableGame,
+  type StoryEntry,
 } from './gameModel';
 
+export {
+  FREE_TEXT_MAX_CHARS,
+  MAX_REWRITES_PER_TURN,
+  MEMORY_ENTRY_MAX_CHARS,
+  PARAGRAPH_MAX_CHARS,
+  STORY_NOTE_MAX_CHARS,
+} from './gameModel';
 export type {
   GameStage,
   StoryEntry,
@@ -49,6 +62,10 @@ export const initialGameState: GameState = {
   previousParagraph: '',
   options: [],
   storySummary: [],
+  storyNote: '',
+  rewrites: 0,
+  turnRewrites: 0,
+  turnStopped: false,
   summaryPending: false,
   streamingText: '',
   turnCount: 0,
@@ -65,6 +82,38 @@ export const initialGameState: GameState = {
   error: null,
   errorDetail: null,
 };
+
+/** A character before the model has described them. */
+const noProfile = {
+  characterGender: '',
+  characterBio: '',
+  characterTraits: [],
+  characterFacialFeatures: [],
+} satisfies Partial<GameState>;
+
+/** Nothing is being asked of the model, and nothing of a request is on screen. */
+const nothingUnderWay = {
+  isLoading: false,
+  wait: null,
+  streamingText: '',
+  thinking: false,
+} satisfies Partial<GameState>;
+
+function latestParagraph(log: readonly StoryEntry[]) {
+  return log.findLast((entry) => entry.kind === 'paragraph');
+}
+
+/** The choice of the current turn in the log: last after a Stop, else before its paragraph. */
+function latestChoice(state: GameState) {
+  const entry = state.storyLog.at(state.turnStopped ? -1 : -2);
+  return entry?.kind === 'choice' ? entry : undefined;
+}
+
+/** The latest segment's summary is written again (from an edit): the old one goes. */
+function summarizeAgain(state: GameState) {
+  if (!state.summaryPending) state.storySummary.pop();
+  state.summaryPending = true;
+}
 
 /** A new story keeps the session's key and nothing else. */
 const freshStory = (state: GameState): GameState => ({
@@ -115,6 +164,8 @@ export const gameSlice = createSlice({
     characterNamed(state, action: PayloadAction<string>) {
       const name = action.payload.trim().replace(/\s+/g, ' ');
       if (state.stage !== 'characterSelection' || name === '') return;
+      // Back at the name after a stopped opening: another name gets its own profile.
+      if (name !== state.chosenCharacter) Object.assign(state, noProfile);
       state.chosenCharacter = name;
       state.stage = 'loading';
       state.isLoading = true;
@@ -170,6 +221,7 @@ export const gameSlice = createSlice({
         outcome: state.turnCount >= 1 ? outcome : null,
       });
       state.turnCount += 1;
+      state.turnRewrites = 0;
       state.outcomes.push(outcome);
       state.moralChoices.push(option.alignment);
       state.lastChoice = null;
@@ -207,6 +259,7 @@ export const gameSlice = createSlice({
       state.streamingText = '';
       state.thinking = false;
       state.wait = null;
+      state.turnStopped = false;
       state.summaryPending = true;
     },
     /** The choices the new segment ends on: the player may choose now, the summary behind. */
@@ -301,6 +354,93 @@ export const gameSlice = createSlice({
         stage: story.isFinal ? 'endingScreen' : 'playing',
       };
     },
+    /**
+     * Stop while a segment is written: the request ends at once and what streamed is dropped.
+     * During the opening, back to the name with the genre, portrait and name kept; during a
+     * turn, the choice and its roll stand and the turn waits to be written again.
+     */
+    writingStopped(state) {
+      if (!canStop(state)) return;
+      Object.assign(state, nothingUnderWay);
+      if (state.stage === 'loading') {
+        state.stage = 'characterSelection';
+        state.storyLog = [];
+        state.previousParagraph = '';
+        state.options = [];
+        state.storySummary = [];
+        state.loadingProgress = 0;
+        state.error = null;
+        state.errorDetail = null;
+      } else {
+        state.turnStopped = true;
+      }
+    },
+    /**
+     * 'Write it again': the latest segment is asked for anew for the same choice, with the same
+     * rolled outcome and scenario (never a new roll). The paragraph it replaces, and its
+     * summary, leave the story; after a Stop there is none to take back.
+     */
+    rewriteRequested(state) {
+      if (!canRewrite(state)) return;
+      if (!state.turnStopped) {
+        state.storyLog.pop();
+        // The replaced paragraph's summary: stored, or still being written (no longer wanted).
+        if (!state.summaryPending) state.storySummary.pop();
+        state.summaryPending = false;
+        state.previousParagraph = latestParagraph(state.storyLog)?.text ?? '';
+      }
+      state.turnStopped = false;
+      state.turnRewrites += 1;
+      state.rewrites += 1;
+      state.options = [];
+      state.isLoading = true;
+      state.error = null;
+      state.errorDetail = null;
+    },
+    /**
+     * The player rewrote the latest paragraph: the model reads the edited text from now on, and
+     * its summary is written again from it (the game's saga hears this).
+     */
+    paragraphEdited(state, action: PayloadAction<string>) {
+      const text = action.payload.trim();
+      const entry = state.storyLog.at(-1);
+      if (!canEdit(state) || entry?.kind !== 'paragraph') return;
+      if (text === '' || text.length > PARAGRAPH_MAX_CHARS || text === entry.text) return;
+      entry.text = text;
+      entry.edited = true;
+      state.previousParagraph = text;
+      summarizeAgain(state);
+    },
+    /**
+     * The player rewrote their own typed action of this turn: a rewrite asks for it as edited,
+     * and the segment's summary, which tells the choice, is written again.
+     */
+    choiceEdited(state, action: PayloadAction<string>) {
+      const text = action.payload.trim();
+      const entry = latestChoice(state);
+      const choice = state.lastChoice;
+      if (!canEdit(state) || !entry || !choice?.freeText) return;
+      if (text === '' || text.length > FREE_TEXT_MAX_CHARS || text === entry.text) return;
+      entry.text = text;
+      entry.edited = true;
+      choice.option.text = text;
+      if (!state.turnStopped) summarizeAgain(state);
+    },
+    /** The player corrected one entry of the story's memory (the summary at `index`). */
+    memoryCorrected(state, action: PayloadAction<{ index: number; text: string }>) {
+      const { index } = action.payload;
+      const text = action.payload.text.trim();
+      if (state.stage !== 'playing' || !Number.isInteger(index)) return;
+      if (index < 0 || index >= state.storySummary.length) return;
+      if (text === '' || text.length > MEMORY_ENTRY_MAX_CHARS) return;
+      state.storySummary[index] = text;
+    },
+    /** The pinned note, told to the model every turn; an empty note unpins it. */
+    storyNotePinned(state, action: PayloadAction<string>) {
+      const note = action.payload.trim();
+      if (state.stage !== 'playing' || note.length > STORY_NOTE_MAX_CHARS) return;
+      state.storyNote = note;
+    },
     errorDismissed(state) {
       state.error = null;
       state.errorDetail = null;
@@ -326,8 +466,44 @@ export function isStoryUnderWay(state: GameState): boolean {
 /** Whether a choice may be made now: playing, nothing loading, not ended, no failed turn. */
 export function canChoose(state: GameState): boolean {
   return (
-    state.stage === 'playing' && !state.isLoading && !state.isFinal && state.error !== 'turnFailed'
+    state.stage === 'playing' &&
+    !state.isLoading &&
+    !state.isFinal &&
+    state.error !== 'turnFailed' &&
+    !state.turnStopped
   );
 }
+/** Whether Stop applies: the opening, or a turn's segment, is being written. */
+export function canStop(state: GameState): boolean {
+  if (state.stage === 'loading') return state.isLoading;
+  return (
+    state.stage === 'playing' &&
+    state.isLoading &&
+    !state.isFinal &&
+    state.lastChoice !== null &&
+    state.storyLog.at(-1)?.kind === 'choice' &&
+    state.turnRewrites < MAX_REWRITES_PER_TURN
+  );
+}
+
+/** Whether the current turn may be written again: its segment is in (or was stopped). */
+export function canRewrite(state: GameState): boolean {
+  return (
+    state.stage === 'playing' &&
+    !state.isLoading &&
+    !state.isFinal &&
+    state.error === null &&
+    state.lastChoice !== null &&
+    state.lastChoice.turn === state.turnCount &&
+    state.turnRewrites < MAX_REWRITES_PER_TURN &&
+    (state.turnStopped || state.storyLog.at(-1)?.kind === 'paragraph')
+  );
+}
+
+/** Whether the latest paragraph, and the player's typed action, may be edited now. */
+export function canEdit(state: GameState): boolean {
+  return state.stage === 'playing' && !state.isLoading && !state.isFinal && state.error === null;
+}
+
 export const { selectGame, selectGameStage, selectStreamingText, selectIsWriting } =
   gameSlice.selectors;

@@ -12,12 +12,16 @@ import {
   type PlayerStats,
   type ScenarioType,
   type ScoreBreakdown,
+  type StoryOption,
 } from '../../engine/types';
 import {
+  MAX_REWRITES_PER_TURN,
   STORY_FIELDS,
+  STORY_NOTE_MAX_CHARS,
   type GameState,
   type PlayerStatsState,
   type Recap,
+  type ResolvedChoice,
   type ResumableGame,
   type StoryEntry,
 } from './gameModel';
@@ -69,10 +73,36 @@ function listOf<T>(value: unknown, guard: Guard<T>): T[] {
 const isStoryEntry: Guard<StoryEntry> = (value): value is StoryEntry =>
   isRecord(value) &&
   isString(value.text) &&
+  (value.edited === undefined || typeof value.edited === 'boolean') &&
   (value.kind === 'paragraph' ||
     (value.kind === 'choice' &&
       typeof value.freeText === 'boolean' &&
       (value.outcome === null || isOutcome(value.outcome))));
+
+const isRisk = oneOf<StoryOption['risk']>(['low', 'medium', 'high']);
+
+const isStoryOption: Guard<StoryOption> = (value): value is StoryOption =>
+  isRecord(value) &&
+  isString(value.text) &&
+  isRisk(value.risk) &&
+  isAlignment(value.alignment) &&
+  isString(value.traitAlignment);
+
+/** The latest choice and its roll, when it is this story's current turn's; else null. */
+function lastChoiceOf(value: unknown, turnCount: number): ResolvedChoice | null {
+  if (!isRecord(value) || value.turn !== turnCount || turnCount === 0) return null;
+  const { option, freeText, outcome, scenarioType, outcomesSoFar } = value;
+  if (!isStoryOption(option) || typeof freeText !== 'boolean' || !isOutcome(outcome)) return null;
+  if (!isScenarioType(scenarioType)) return null;
+  return {
+    turn: turnCount,
+    option: { ...option },
+    freeText,
+    outcome,
+    scenarioType,
+    outcomesSoFar: listOf(outcomesSoFar, isOutcome),
+  };
+}
 
 const RECAP_TEXTS = [
   'wrapUpParagraph',
@@ -108,6 +138,9 @@ export function restoreGame(value: unknown): ResumableGame | null {
   if (previousParagraph.trim() === '') return null;
   const storyLog = listOf(value.storyLog, isStoryEntry);
   const recap = recapOf(value.recap);
+  const turnCount = isCount(value.turnCount) ? value.turnCount : 0;
+  const lastChoice = lastChoiceOf(value.lastChoice, turnCount);
+  const note = isString(value.storyNote) ? value.storyNote.trim() : '';
   return {
     chosenGenre: isString(value.chosenGenre) ? value.chosenGenre : '',
     chosenImage: portraitNumber(value.chosenImage) ?? portraitNumber(value.characterImage) ?? 1,
@@ -121,7 +154,16 @@ export function restoreGame(value: unknown): ResumableGame | null {
     // As the model's options are read: older records kept them as a map, some fields missing.
     options: normalizeOptions(value.options),
     storySummary: listOf(value.storySummary, isString),
-    turnCount: isCount(value.turnCount) ? value.turnCount : 0,
+    storyNote: note.slice(0, STORY_NOTE_MAX_CHARS),
+    rewrites: isCount(value.rewrites) ? value.rewrites : 0,
+    turnRewrites: isCount(value.turnRewrites)
+      ? Math.min(value.turnRewrites, MAX_REWRITES_PER_TURN)
+      : 0,
+    // A stopped turn goes on by being written again: it needs its choice and roll.
+    turnStopped:
+      value.turnStopped === true && lastChoice !== null && storyLog.at(-1)?.kind === 'choice',
+    lastChoice,
+    turnCount,
     // A story that ended before its recap was written is resumed where it can go on.
     isFinal: value.isFinal === true && recap !== null,
     scenarioHistory: listOf(value.scenarioHistory, isScenarioType),

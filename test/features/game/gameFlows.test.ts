@@ -6,12 +6,8 @@
  * providers (test/features/llm/client.test.ts, modelSession and providerLimits tests).
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import delayP from '@redux-saga/delay-p';
 import { expectSaga } from 'redux-saga-test-plan';
-import * as matchers from 'redux-saga-test-plan/matchers';
-import { dynamic, type StaticProvider } from 'redux-saga-test-plan/providers';
 import { rootReducer, type RootState } from '../../../src/app/store';
-import { seededRng } from '../../../src/engine/random';
 import { endingScore } from '../../../src/engine/score';
 import {
   canChoose,
@@ -27,77 +23,22 @@ import {
 } from '../../../src/features/game';
 import { ProviderError, limitError } from '../../../src/features/llm';
 import { gameReply, userPrompt, type CompletionReply } from '../../fixtures/fakeModelServer';
-import { PLAYING_GAME, appStateWith } from '../../fixtures/games';
+import { PLAYING_GAME } from '../../fixtures/games';
 import { MemoryStorage } from '../../fixtures/testWallet';
-import { contextProviders } from '../../support/sagaReplay';
 import {
-  scriptedModel,
-  type ModelScript,
-  type ScriptedAnswer,
-  type ScriptedModel,
-} from '../../support/scriptedModel';
-
-/** A Custom server's model, so the key check keeps it when the provider lists it. */
-const SETTINGS = { provider: 'custom', model: 'fake-model', baseUrl: 'http://127.0.0.1:9/v1' };
-
-/** The waits for the model pass at once; the key check's 30 s time limit stays as it is. */
-const waitsPassAtOnce: StaticProvider = [
-  matchers.call.fn(delayP),
-  dynamic(({ args }: { args: unknown[] }, next: () => unknown) =>
-    Number(args[0]) < 20_000 ? null : next(),
-  ),
-];
-
-interface Play {
-  game: Partial<GameState>;
-  model: ScriptedModel;
-  language?: 'en' | 'kr';
-  settings?: Partial<RootState['settings']>;
-  storage?: MemoryStorage;
-}
-
-/** A worker's run from `action`, which the store has reduced before any saga hears it. */
-function play<Action extends UnknownAction>(
-  worker: (action: Action) => Generator,
-  action: Action,
-  { game, model, language = 'en', settings = SETTINGS, storage }: Play,
-) {
-  const state = appStateWith(game, { ...settings, language });
-  return expectSaga(worker as (action: UnknownAction) => Generator, action)
-    .withReducer(rootReducer, rootReducer(state, action))
-    .provide([
-      waitsPassAtOnce,
-      ...contextProviders({ model, random: seededRng(7), storage: storage ?? null }),
-    ]);
-}
-
-/** These answers first, then the game's usual replies. */
-const answering =
-  (...first: ScriptedAnswer[]): ModelScript =>
-  (body) =>
-    first.shift() ?? gameReply(body);
-
-/** The game's replies from a model that leaves the summary out of its story replies. */
-const withoutSummaries: ModelScript = (body) => {
-  const reply = gameReply(body);
-  if (typeof reply.json !== 'object') return reply;
-  const { storySummary: _s, newStorySummary: _n, ...story } = reply.json as Record<string, unknown>;
-  // The spec's own summary requests are still answered.
-  const isStory = 'storySegment' in story || 'storyStart' in story;
-  return isStory ? { ...reply, json: story } : reply;
-};
+  answering,
+  paragraphs,
+  play,
+  prompts,
+  putTypes,
+  waitsPassAtOnce,
+  withoutSummaries,
+} from '../../support/gameWorkers';
+import { contextProviders } from '../../support/sagaReplay';
+import { scriptedModel } from '../../support/scriptedModel';
 
 const perMinuteLimit = (waitMs: number | null) =>
   limitError(429, { kind: 'perMinute', metric: 'tokens', waitMs }, 'Rate limit reached');
-
-const putTypes = (result: { effects: { put?: unknown[] } }) =>
-  (result.effects.put ?? []).map(
-    (effect) => (effect as { payload: { action: UnknownAction } }).payload.action.type,
-  );
-
-const prompts = (model: ScriptedModel) => model.requests.map(userPrompt);
-const paragraphs = (game: GameState) =>
-  game.storyLog.filter((entry: StoryEntry) => entry.kind === 'paragraph');
 
 describe('the key check', () => {
   const submitted = gameActions.apiKeySubmitted;

@@ -13,7 +13,7 @@ import { httpModelClient } from '../../llm';
 import { gameActions } from '../gameSlice';
 import { checkKey } from './keyCheck';
 import { openingGeneration } from './opening';
-import { summaryFallback } from './summaries';
+import { SUMMARY_WANTED, summaryFallback } from './summaries';
 import { playTurn, retryTurn } from './turn';
 
 /** The browser's defaults for what the store was made without (a test brings its own). */
@@ -38,8 +38,14 @@ export function flowFor(action: UnknownAction) {
   if (gameActions.characterNamed.match(action) || gameActions.openingRetryRequested.match(action))
     return () => openingGeneration(action);
   if (gameActions.choiceMade.match(action)) return () => playTurn(action);
-  if (gameActions.turnRetryRequested.match(action)) return () => retryTurn(action);
-  if (gameActions.summaryMissing.match(action)) return () => summaryFallback(action);
+  if (gameActions.turnRetryRequested.match(action) || gameActions.rewriteRequested.match(action))
+    return () => retryTurn(action);
+  if (
+    gameActions.summaryMissing.match(action) ||
+    gameActions.paragraphEdited.match(action) ||
+    gameActions.choiceEdited.match(action)
+  )
+    return () => summaryFallback(action);
   return null;
 }
 
@@ -59,6 +65,10 @@ export function* gameSaga(first?: UnknownAction) {
     openingGeneration,
   );
   yield* takeLeading(gameActions.choiceMade, playTurn);
-  yield* takeLeading(gameActions.turnRetryRequested, retryTurn);
-  yield* takeLatest(gameActions.summaryMissing, summaryFallback);
+  yield* takeLeading(
+    [gameActions.turnRetryRequested.type, gameActions.rewriteRequested.type],
+    retryTurn,
+  );
+  // An edit while a summary is written makes that one stale: the latest edit's is written.
+  yield* takeLatest(SUMMARY_WANTED, summaryFallback);
 }

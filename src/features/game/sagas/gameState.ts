@@ -39,6 +39,7 @@ export const storySoFar = (game: GameState) => ({
   character: sketchOf(game),
   genre: game.chosenGenre,
   summaries: game.storySummary,
+  note: game.storyNote,
 });
 
 /** The cause of a failed request, for the player (DESIGN.md: errors in the interface language). */

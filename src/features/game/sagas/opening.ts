@@ -14,9 +14,10 @@ import { has, problemWith, selectState, sketchOf, stringList, withOptions } from
 
 const GENDERS = ['male', 'female', 'non-binary'];
 
-/** The actions that stop the opening or a turn under way: Cancel, Return to Home, New Game. */
+/** The actions that stop the opening or a turn under way: Cancel, Stop, Home, New Game. */
 export const STOPPING_THE_STORY = [
   gameActions.waitCancelled.type,
+  gameActions.writingStopped.type,
   gameActions.returnedHome.type,
   gameActions.newGameStarted.type,
 ];

@@ -1,14 +1,14 @@
 /**
  * A segment's summary (SPEC.md section 7, the story context). It rides in the segment's own
- * reply (DESIGN.md: one request per turn); when a reply leaves it out, the spec's separate
- * summary request is written behind the options, and the next turn waits for it. Summaries are
- * only context, so a provider failure here does not fail the turn: the segment's first 40
- * words stand in.
+ * reply (DESIGN.md: one request per turn); when a reply leaves it out, or the player edits the
+ * paragraph or their typed action (issue 22), the spec's separate summary request is written
+ * behind the options, and the next turn waits for it. Summaries are only context, so a provider
+ * failure here does not fail the turn: the segment's first 40 words stand in.
  */
 import { call, put, race, select, take } from 'typed-redux-saga';
 import { isAbortError } from '../../llm';
 import { REPLY_TOKENS } from '../../llm/prompts';
-import { gameActions, type GameState, type ResolvedChoice } from '../gameSlice';
+import { gameActions, type GameState } from '../gameSlice';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
 import { has, selectState } from './gameState';
 import { pickText } from '../../../engine/reply';
@@ -18,21 +18,32 @@ const FALLBACK_SUMMARY_WORDS = 40;
 const fallbackSummary = (text: string) =>
   text.split(/\s+/).slice(0, FALLBACK_SUMMARY_WORDS).join(' ');
 
-/** Leaving the story: a summary still being written for it is no longer wanted. */
-const LEAVING_THE_STORY = [
+/**
+ * Leaving the story, or writing the segment again: a summary still being written for it is no
+ * longer wanted.
+ */
+const SUMMARY_NOT_WANTED = [
   gameActions.returnedHome.type,
   gameActions.newGameStarted.type,
   gameActions.savedStoryResumed.type,
+  gameActions.rewriteRequested.type,
 ];
 
-function* summarize(game: GameState, choice: ResolvedChoice, text: string) {
+/** What asks for the latest segment's summary to be written behind the options. */
+export const SUMMARY_WANTED = [
+  gameActions.summaryMissing.type,
+  gameActions.paragraphEdited.type,
+  gameActions.choiceEdited.type,
+];
+
+function* summarize(game: GameState, choiceText: string | undefined, text: string) {
   const prompts = yield* currentPrompts();
   try {
     const summary = yield* call(
       askModel,
       prompts.segmentSummary({
         characterName: game.chosenCharacter,
-        choiceText: choice.option.text,
+        choiceText,
         storySegment: text,
       }),
       {
@@ -48,26 +59,33 @@ function* summarize(game: GameState, choice: ResolvedChoice, text: string) {
   }
 }
 
-/** Asks for the latest segment's summary and stores it. */
-export function* writeSummary(game: GameState, choice: ResolvedChoice, text: string) {
-  const summary = yield* summarize(game, choice, text);
+/** Asks for the latest segment's summary (of the opening when no choice led to it) and stores it. */
+export function* writeSummary(game: GameState, choiceText: string | undefined, text: string) {
+  const summary = yield* summarize(game, choiceText, text);
   yield* put(gameActions.summaryStored(summary));
 }
 
 /**
- * The summary worker: the reply left out the latest segment's summary (`summaryMissing`), so
- * it is written behind the options, apart from the turn (the next choice may come while it is
- * written). It stops if the player leaves the story.
+ * The summary worker: the reply left out the latest segment's summary (`summaryMissing`), or
+ * the player edited the segment or their action, so it is written behind the options, apart
+ * from the turn (the next choice may come while it is written). It stops if the player leaves
+ * the story or has the segment written again.
  */
-export function* summaryFallback(_action: ReturnType<typeof gameActions.summaryMissing>) {
+export function* summaryFallback(
+  _action:
+    | ReturnType<typeof gameActions.summaryMissing>
+    | ReturnType<typeof gameActions.paragraphEdited>
+    | ReturnType<typeof gameActions.choiceEdited>,
+) {
   const { game } = yield* select(selectState);
-  const choice = game.lastChoice;
-  if (!choice || !game.summaryPending) return;
+  if (!game.summaryPending) return;
+  // The opening's summary has no choice to tell; a turn's tells the choice as it stands.
+  const choiceText = game.turnCount > 0 ? game.lastChoice?.option.text : undefined;
   const text = game.previousParagraph;
   try {
     yield* race({
-      summarized: call(writeSummary, game, choice, text),
-      left: take(LEAVING_THE_STORY),
+      summarized: call(writeSummary, game, choiceText, text),
+      left: take(SUMMARY_NOT_WANTED),
     });
   } catch (error) {
     // Nothing else would hear of it, and the next turn waits for this summary.

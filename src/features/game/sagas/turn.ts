@@ -110,7 +110,7 @@ function* writeSegment(choice: ResolvedChoice): Generator {
     const summary = pickText(reply, 'storySummary');
     if (summary !== '') yield* put(gameActions.summaryStored(summary));
     else if (!isFinal) yield* put(gameActions.summaryMissing());
-    else yield* call(writeSummary, game, choice, text);
+    else yield* call(writeSummary, game, choice.option.text, text);
     // The recap reads every summary, this one's too.
     if (isFinal) yield* call(writeRecap, received);
   } catch (error) {
@@ -119,7 +119,7 @@ function* writeSegment(choice: ResolvedChoice): Generator {
   }
 }
 
-/** Cancel on the overlay, Return to Home and Start New Game stop a turn and its waits. */
+/** Cancel on the overlay, Stop, Return to Home and Start New Game stop a turn and its waits. */
 function* unlessStopped(work: (choice: ResolvedChoice) => Generator, choice: ResolvedChoice) {
   yield* race({ done: call(work, choice), stopped: take(STOPPING_THE_STORY) });
 }
@@ -144,8 +144,16 @@ function* retryRecap(): Generator {
   }
 }
 
-/** The Try again worker: the recap when the story had ended, else the failed turn's segment. */
-export function* retryTurn(_action: ReturnType<typeof gameActions.turnRetryRequested>) {
+/**
+ * The worker of Try again and of Write it again: the recap when the story had ended, else the
+ * turn's segment for the same choice, outcome and scenario (the slice has taken back the
+ * paragraph a rewrite replaces).
+ */
+export function* retryTurn(
+  _action:
+    | ReturnType<typeof gameActions.turnRetryRequested>
+    | ReturnType<typeof gameActions.rewriteRequested>,
+) {
   const { game } = yield* select(selectState);
   if (!game.lastChoice || !game.isLoading) return;
   yield* call(unlessStopped, game.isFinal ? retryRecap : writeSegment, game.lastChoice);

@@ -45,9 +45,13 @@ function heroLines(hero: CharacterSketch): string {
   return `Hero: ${hero.name} (${hero.gender}). Traits: ${hero.traits.join(', ')}.\nBio: ${hero.bio}`;
 }
 
-function storySoFar(context: readonly ContextEntry[]): string {
-  if (context.length === 0) return 'Story so far: (nothing yet)';
-  return `Story so far, oldest first:\n${context.map((entry) => `- ${entry.text}`).join('\n')}`;
+/** The story's memory as the model is told it, and the player's pinned note, if any. */
+function storySoFar(context: readonly ContextEntry[], note = ''): string {
+  const story =
+    context.length === 0
+      ? 'Story so far: (nothing yet)'
+      : `Story so far, oldest first:\n${context.map((entry) => `- ${entry.text}`).join('\n')}`;
+  return note === '' ? story : `${story}\nThe player's pinned note (hold the story to it): ${note}`;
 }
 
 function standing(stats: PlayerStats): string {
@@ -132,7 +136,7 @@ function turnBrief(input: TurnInput, context: readonly ContextEntry[]): string {
   return (
     `Continue a ${input.genre} text adventure. Turn ${input.turnCount}.\n` +
     `${heroLines(character)}\nStanding: ${standing(input.playerStats)}\n` +
-    `${storySoFar(context)}\nLast scene: ${input.previousParagraph}\n` +
+    `${storySoFar(context, input.note)}\nLast scene: ${input.previousParagraph}\n` +
     `${character.name} chose: ${describeChoice(choice)}\n` +
     `The dice decided: "${outcome}" (${OUTCOME_MEANING[outcome]}). Show exactly this result; ` +
     'never soften or overturn it.\n' +
@@ -198,7 +202,7 @@ export function recap(input: RecapInput): string {
   const { character } = input;
   const prompt = (context: readonly ContextEntry[]) =>
     `${character.name}'s ${input.genre} adventure has ended after ${input.turnCount} turns.\n` +
-    `${heroLines(character)}\n${storySoFar(context)}\n` +
+    `${heroLines(character)}\n${storySoFar(context, input.note)}\n` +
     `Ending: ${input.finalParagraph}\n` +
     `Choices: ${tally(input.moralChoices, ['moral', 'immoral', 'neutral'])}. ` +
     `Outcomes: ${tally(input.outcomes, ['success', 'partial', 'failure'])}.\n` +

@@ -81,9 +81,15 @@ function heroLines(hero: CharacterSketch): string {
   );
 }
 
-function storySoFar(context: readonly ContextEntry[]): string {
-  if (context.length === 0) return '지금까지의 줄거리: (아직 없음)';
-  return `지금까지의 줄거리(오래된 순):\n${context.map((entry) => `- ${entry.text}`).join('\n')}`;
+/** The story's memory as the model is told it, and the player's pinned note, if any. */
+function storySoFar(context: readonly ContextEntry[], note = ''): string {
+  const story =
+    context.length === 0
+      ? '지금까지의 줄거리: (아직 없음)'
+      : `지금까지의 줄거리(오래된 순):\n${context.map((entry) => `- ${entry.text}`).join('\n')}`;
+  return note === ''
+    ? story
+    : `${story}\n플레이어가 고정한 메모(이야기가 이를 따르게 하세요): ${note}`;
 }
 
 function standing(stats: PlayerStats): string {
@@ -173,7 +179,7 @@ function turnBrief(input: TurnInput, context: readonly ContextEntry[]): string {
   return (
     `${input.genre} 텍스트 어드벤처를 한국어로 이어 씁니다. ${input.turnCount}번째 턴.\n` +
     `${heroLines(character)}\n현재 상태: ${standing(input.playerStats)}\n` +
-    `${storySoFar(context)}\n직전 장면: ${input.previousParagraph}\n` +
+    `${storySoFar(context, input.note)}\n직전 장면: ${input.previousParagraph}\n` +
     `${character.name}의 선택: ${describeChoice(input.choice)}\n` +
     `주사위 결과: ${OUTCOME_LABEL[outcome]}("${outcome}") — ${OUTCOME_MEANING[outcome]}. ` +
     '이 결과를 그대로 보여 주고, 누그러뜨리거나 뒤집지 마세요.\n' +
@@ -243,7 +249,7 @@ export function recap(input: RecapInput): string {
   const { character } = input;
   const prompt = (context: readonly ContextEntry[]) =>
     `${character.name}의 ${input.genre} 모험이 ${input.turnCount}턴 만에 끝났습니다.\n` +
-    `${heroLines(character)}\n${storySoFar(context)}\n` +
+    `${heroLines(character)}\n${storySoFar(context, input.note)}\n` +
     `결말: ${input.finalParagraph}\n` +
     `선택: ${tally(input.moralChoices, ALIGNMENT_LABEL)}. ` +
     `결과: ${tally(input.outcomes, OUTCOME_LABEL)}.\n` +

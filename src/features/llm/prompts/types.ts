@@ -130,6 +130,11 @@ export interface StoryContextInput {
   summaries: readonly string[];
   /** At most this many tokens for the context (STORY_CONTEXT_TOKEN_BUDGET when absent). */
   contextBudget?: number;
+  /**
+   * The player's pinned note (issue 22), told with the story in every prompt that has it. It
+   * is part of the prompt, so the context fits in what is left of PROMPT_TOKEN_BUDGET.
+   */
+  note?: string;
 }
 
 /**
