@@ -56,6 +56,7 @@ export const TABLES: Readonly<Record<string, TableRules>> = {
       'created_at',
       'genre',
       'turn_count',
+      'rewrites',
     ],
     insertable: [],
     updatable: [],

@@ -139,6 +139,7 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
           'created_at',
           'ending_type',
           'genre',
+          'rewrites',
           'score',
           'turn_count',
           'wallet_address',

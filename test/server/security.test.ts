@@ -239,5 +239,6 @@ describe('rate limits on sign-in', () => {
     } finally {
       await server.close();
     }
-  });
+    // It starts its own embedded database, which takes seconds on a busy machine.
+  }, DATABASE_START_TIMEOUT_MS);
 });

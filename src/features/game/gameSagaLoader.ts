@@ -8,6 +8,10 @@ const GAME_FLOW_STARTERS = [
   gameActions.openingRetryRequested.type,
   gameActions.choiceMade.type,
   gameActions.turnRetryRequested.type,
+  // A story opened from the list may go on with a rewrite or an edit before any choice.
+  gameActions.rewriteRequested.type,
+  gameActions.paragraphEdited.type,
+  gameActions.choiceEdited.type,
 ];
 
 /**

@@ -118,6 +118,7 @@ function LeaderboardTable({ entries }: { entries: readonly LeaderboardEntry[] })
                 </td>
                 <td role="cell" className="cell-score" data-label={label('score')}>
                   <FormattedNumber value={entry.score} />
+                  <Rewrites count={entry.rewrites} />
                 </td>
                 <td role="cell" className="cell-turns" data-label={label('turns')}>
                   <FormattedNumber value={entry.turn_count} />
@@ -167,6 +168,20 @@ function RankBadge({ rank }: { rank: number }) {
       <span className="rank-number">
         <FormattedNumber value={rank} />
       </span>
+    </span>
+  );
+}
+
+/**
+ * Under the score, how many times the game had a turn written again (issue 22): a rewrite never
+ * changes the outcome, but a reader comparing scores should see it. A game without rewrites shows
+ * nothing, keeping the column quiet.
+ */
+function Rewrites({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <span className="score-rewrites">
+      <FormattedMessage id="leaderboard.rewrites" values={{ count }} />
     </span>
   );
 }

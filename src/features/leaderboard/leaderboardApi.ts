@@ -12,6 +12,8 @@ export interface LeaderboardEntry {
   created_at: string;
   genre: string;
   turn_count: number;
+  /** How many times the game had a turn written again (issue 22); 0 on older results. */
+  rewrites: number;
 }
 
 export const leaderboardApi = baseApi.injectEndpoints({

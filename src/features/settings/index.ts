@@ -2,7 +2,9 @@ export {
   settingsSlice,
   languageChosen,
   modelSettingsChosen,
+  autoReadChosen,
   selectLanguage,
+  selectAutoRead,
   selectSettings,
   initialSettingsState,
 } from './settingsSlice';

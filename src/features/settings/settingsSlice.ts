@@ -13,6 +13,8 @@ export interface SettingsState {
   model: string;
   /** For the local and custom presets: where the OpenAI-compatible server is. */
   baseUrl: string;
+  /** Whether each new paragraph of the story is read aloud as it arrives (issue 22). */
+  autoRead: boolean;
 }
 
 export const initialSettingsState: SettingsState = {
@@ -20,6 +22,7 @@ export const initialSettingsState: SettingsState = {
   provider: 'groq',
   model: '',
   baseUrl: '',
+  autoRead: false,
 };
 
 export const settingsSlice = createSlice({
@@ -31,13 +34,14 @@ export const settingsSlice = createSlice({
      * storage held, each field taken only if it is still a value the settings can have.
      */
     restored(state, action: PayloadAction<Record<string, unknown>>) {
-      const { language, provider, model, baseUrl } = action.payload;
+      const { language, provider, model, baseUrl, autoRead } = action.payload;
       if ((LANGUAGES as readonly unknown[]).includes(language)) {
         state.language = language as Language;
       }
       if (typeof provider === 'string' && provider !== '') state.provider = provider;
       if (typeof model === 'string') state.model = model;
       if (typeof baseUrl === 'string') state.baseUrl = baseUrl.trim();
+      if (typeof autoRead === 'boolean') state.autoRead = autoRead;
     },
     languageChosen(state, action: PayloadAction<string>) {
       // An unknown value (an old build, a hand-edited storage) is ignored, not stored.
@@ -54,13 +58,19 @@ export const settingsSlice = createSlice({
       state.model = action.payload.model;
       state.baseUrl = action.payload.baseUrl.trim();
     },
+    /** The playing screen's 'Read new paragraphs aloud' box, ticked or cleared. */
+    autoReadChosen(state, action: PayloadAction<boolean>) {
+      // Only a yes or a no (a replayed or hand-written action may carry anything).
+      if (typeof action.payload === 'boolean') state.autoRead = action.payload;
+    },
   },
   selectors: {
     selectLanguage: (settings) => settings.language,
+    selectAutoRead: (settings) => settings.autoRead,
     /** All the settings (one object, so components re-render only when one changes). */
     selectSettings: (settings) => settings,
   },
 });
 
-export const { languageChosen, modelSettingsChosen } = settingsSlice.actions;
-export const { selectLanguage, selectSettings } = settingsSlice.selectors;
+export const { languageChosen, modelSettingsChosen, autoReadChosen } = settingsSlice.actions;
+export const { selectLanguage, selectAutoRead, selectSettings } = settingsSlice.selectors;

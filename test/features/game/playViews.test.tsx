@@ -17,6 +17,7 @@ import {
   gameActions,
   initialGameState,
   type GameState,
+  type ResolvedChoice,
 } from '../../../src/features/game/gameSlice';
 import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
 import { EndingView } from '../../../src/features/game/views/EndingView';
@@ -115,7 +116,7 @@ describe('PlayingView', () => {
 
   test('options show their number and tags, and come under the latest paragraph', () => {
     renderWith(<PlayingView />, {});
-    const list = screen.getByRole('list');
+    const list = within(screen.getByRole('region', { name: 'What do you do?' })).getByRole('list');
     const buttons = within(list).getAllByRole('button');
     expect(buttons).toHaveLength(3);
     const tagsOf = (button: HTMLElement) =>
@@ -396,6 +397,109 @@ describe('PlayingView', () => {
     expect(screen.getByText('특성: Reckless')).toBeTruthy();
     expect(screen.getByLabelText('선택을 입력하세요')).toBeTruthy();
     expect(screen.getByRole('button', { name: '세부 정보 보기' })).toBeTruthy();
+  });
+});
+
+describe("PlayingView: the player's hand on the story", () => {
+  const TURN_TWO: ResolvedChoice = {
+    turn: 2,
+    option: { text: 'Open the door', risk: 'medium', alignment: 'neutral', traitAlignment: '' },
+    freeText: true,
+    outcome: 'partial',
+    scenarioType: 'standard',
+    outcomesSoFar: ['success', 'partial'],
+  };
+  const typed = PLAYING.storyLog!.map((entry, index) =>
+    index === 3 ? { ...entry, freeText: true } : entry,
+  );
+
+  test('Write it again shows the rewrites left this turn', async () => {
+    const user = userEvent.setup();
+    const { dispatch } = renderWith(<PlayingView />, {
+      lastChoice: TURN_TWO,
+      storyLog: typed,
+      turnRewrites: 1,
+    });
+    await user.click(screen.getByRole('button', { name: 'Write it again (2 left)' }));
+    expect(dispatch).toHaveBeenCalledWith(gameActions.rewriteRequested());
+  });
+
+  test('an edited paragraph is saved with Ctrl+Enter, marked, and focus returns to Edit', async () => {
+    const user = userEvent.setup();
+    renderWith(<PlayingView />, { lastChoice: TURN_TWO, storyLog: typed });
+    const edit = screen.getByRole('button', { name: 'Edit paragraph' });
+    await user.click(edit);
+    const field = screen.getByRole('textbox', { name: /Edit the latest paragraph/ });
+    expect(field).toHaveProperty('value', 'The bells began to ring.');
+    await user.keyboard('{Escape}');
+    expect(store.getState().game.storyLog.at(-1)).toEqual(PLAYING.storyLog!.at(-1));
+
+    await user.click(screen.getByRole('button', { name: 'Edit paragraph' }));
+    const again = screen.getByRole('textbox', { name: /Edit the latest paragraph/ });
+    await user.clear(again);
+    await user.type(again, 'The bells fell silent.{Control>}{Enter}{/Control}');
+    expect(store.getState().game.storyLog.at(-1)).toEqual({
+      kind: 'paragraph',
+      text: 'The bells fell silent.',
+      edited: true,
+    });
+    const log = screen.getByRole('log', { name: 'The story so far' });
+    expect(within(log).getByText('edited')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit paragraph' }));
+  });
+
+  test('a typed action can be edited; an offered option cannot', async () => {
+    const user = userEvent.setup();
+    renderWith(<PlayingView />, { lastChoice: TURN_TWO, storyLog: typed });
+    await user.click(screen.getByRole('button', { name: 'Edit your action' }));
+    const field = screen.getByRole('textbox', { name: 'Edit what you did' });
+    await user.clear(field);
+    await user.type(field, 'Kick the door open');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(store.getState().game.lastChoice?.option.text).toBe('Kick the door open');
+    cleanup();
+    renderWith(<PlayingView />, { lastChoice: { ...TURN_TWO, freeText: false } });
+    expect(screen.queryByRole('button', { name: 'Edit your action' })).toBeNull();
+  });
+
+  test('Stop shows while a turn is written; a stopped turn offers only Write it again', async () => {
+    const user = userEvent.setup();
+    const writing = { lastChoice: TURN_TWO, storyLog: typed.slice(0, 4), isLoading: true };
+    renderWith(<PlayingView />, writing);
+    await user.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(store.getState().game).toMatchObject({ turnStopped: true, isLoading: false });
+    expect(screen.getByText(/You stopped this paragraph/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Write it again (3 left)' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'What do you do?' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', true);
+    cleanup();
+    renderWith(<PlayingView />, { ...writing, turnRewrites: 3 });
+    expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+  });
+
+  test('Story so far lists what the model is told, marks the shortened, and takes corrections and a note', async () => {
+    const user = userEvent.setup();
+    const summaries = Array.from(
+      { length: 12 },
+      (_, turn) => `Turn ${turn} happened. Then a long aside that only matters a little later on.`,
+    );
+    renderWith(<PlayingView />, { storySummary: summaries });
+    await user.click(screen.getByText('Story so far'));
+    expect(screen.getAllByText('shortened').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Correct entry 12' }));
+    const field = screen.getByRole('textbox', { name: 'Correct this memory' });
+    expect(field).toHaveProperty('value', summaries[11]);
+    await user.clear(field);
+    await user.type(field, 'Ada rang the bells herself.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(store.getState().game.storySummary[11]).toBe('Ada rang the bells herself.');
+
+    const note = screen.getByRole('textbox', { name: /Pinned note/ });
+    expect(note).toHaveProperty('maxLength', 500);
+    await user.type(note, 'The chapel is haunted.');
+    await user.click(screen.getByRole('button', { name: 'Pin note' }));
+    expect(store.getState().game.storyNote).toBe('The chapel is haunted.');
+    expect(screen.getByText('Pinned')).toBeTruthy();
   });
 });
 

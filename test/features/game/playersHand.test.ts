@@ -14,6 +14,7 @@ import {
   summaryFallback,
   type GameState,
   type ResolvedChoice,
+  type StoryEntry,
 } from '../../../src/features/game';
 import { canChoose, canRewrite, canStop } from '../../../src/features/game/gameSlice';
 import { gameReply } from '../../fixtures/fakeModelServer';
@@ -149,7 +150,7 @@ describe('stop', () => {
     expect(prompts(model2)[0]).toContain(`The dice decided: "${roll.outcome}"`);
     expect(storeState.game).toMatchObject({ turnStopped: false, rewrites: 1, turnCount: 1 });
     expect(storeState.game.outcomes).toEqual([roll.outcome]);
-    expect(storeState.game.storyLog.map((entry) => entry.kind)).toEqual([
+    expect(storeState.game.storyLog.map((entry: StoryEntry) => entry.kind)).toEqual([
       'paragraph',
       'choice',
       'paragraph',

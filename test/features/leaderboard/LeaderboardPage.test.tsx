@@ -29,14 +29,15 @@ const entry = (overrides: Partial<LeaderboardEntry>): LeaderboardEntry => ({
   created_at: '2025-06-12T10:00:00.000Z',
   genre: 'Fantasy',
   turn_count: 10,
+  rewrites: 0,
   ...overrides,
 });
 
 const ROWS: LeaderboardEntry[] = [
   entry({ character_name: 'Ada Quill', score: 1500, genre: 'Cyberpunk Noir Mystery' }),
   entry({ character_name: '김서연', score: 900, ending_type: '비극적 몰락', turn_count: 12 }),
-  entry({ character_name: 'Brom Ash', score: 450, ending_type: 'pyrrhic victory' }),
-  entry({ character_name: 'Cato Vell', score: 120, ending_type: 'A Quiet Farewell' }),
+  entry({ character_name: 'Brom Ash', score: 450, ending_type: 'pyrrhic victory', rewrites: 1 }),
+  entry({ character_name: 'Cato Vell', score: 120, ending_type: 'A Quiet Farewell', rewrites: 2 }),
 ];
 
 let store: AppStore;
@@ -120,6 +121,20 @@ describe('LeaderboardPage', () => {
     ]);
   });
 
+  test('shows the rewrites under the score they go with, nothing for a game without', async () => {
+    store = await storeWithRows(ROWS);
+    renderPage();
+    const scores = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[3]!);
+    const rewrites = scores.map((cell) => within(cell).queryByText(/rewrite/)?.textContent);
+    expect(rewrites).toEqual([undefined, undefined, '1 rewrite', '2 rewrites']);
+    // The score itself still leads its cell, under the column's name on phones.
+    expect(within(scores[3]!).getByText('120')).toBe(scores[3]);
+    expect(scores[3]!.getAttribute('data-label')).toBe('Score');
+  });
+
   test('shortens long genres, keeping the whole one in the title', async () => {
     store = await storeWithRows(ROWS);
     renderPage();
@@ -187,5 +202,6 @@ describe('LeaderboardPage', () => {
     // Dates follow the interface locale; ending names stay English.
     expect(screen.getAllByText('2025년 6월 12일').length).toBe(ROWS.length);
     expect(screen.getByText('Tragic Downfall')).toBeTruthy();
+    expect(screen.getByText('다시 쓰기 2회')).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { FREE_TEXT_MAX_CHARS } from '../gameSlice';
 
 interface ChoiceFormProps {
   /** False while the next segment is being written: typing ahead is fine, sending is not. */
@@ -35,7 +36,7 @@ export function ChoiceForm({ enabled, onSubmit }: ChoiceFormProps) {
           placeholder={intl.formatMessage({ id: 'game.play.choicePlaceholder' })}
           autoComplete="off"
           enterKeyHint="send"
-          maxLength={500}
+          maxLength={FREE_TEXT_MAX_CHARS}
         />
         <button type="submit" className="button primary" disabled={!enabled}>
           <FormattedMessage id="game.play.choiceSubmit" />

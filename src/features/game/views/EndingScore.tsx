@@ -5,10 +5,12 @@ import type { EndingScore as EndingScoreParts } from '../../../engine/score';
 interface EndingScoreProps {
   score: number;
   parts: EndingScoreParts;
+  /** How many turns were written again (issue 22): shown beside the score, as on the board. */
+  rewrites: number;
 }
 
 /** The adventure score and how it was reached (SPEC.md section 9, Ending score). */
-export function EndingScore({ score, parts }: EndingScoreProps) {
+export function EndingScore({ score, parts, rewrites }: EndingScoreProps) {
   const intl = useIntl();
   const headingId = useId();
   const number = (value: number) => intl.formatNumber(value, { maximumFractionDigits: 2 });
@@ -19,6 +21,9 @@ export function EndingScore({ score, parts }: EndingScoreProps) {
       </h2>
       <p className="ending-score__value">
         <FormattedNumber value={score} />
+      </p>
+      <p className="ending-score__rewrites">
+        <FormattedMessage id="game.ending.rewrites" values={{ count: rewrites }} />
       </p>
       <dl className="ending-score__parts">
         <div>

@@ -84,6 +84,7 @@ export function EndingView({ resultNote }: EndingViewProps = {}) {
       moralChoices: game.moralChoices,
       successfulChoices: game.outcomes.filter((outcome) => outcome === 'success').length,
       enhancedScore: score,
+      rewrites: game.rewrites,
     },
   };
 
@@ -136,7 +137,7 @@ export function EndingView({ resultNote }: EndingViewProps = {}) {
         </dl>
       </section>
 
-      <EndingScore score={score} parts={parts} />
+      <EndingScore score={score} parts={parts} rewrites={game.rewrites} />
       <PerformanceBars scoreBreakdown={scoreBreakdown} />
       <EndingStats playerStats={playerStats} />
 

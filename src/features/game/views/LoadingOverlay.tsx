@@ -12,6 +12,8 @@ interface LoadingOverlayProps {
   writing?: boolean;
   wait: GameWait | null;
   onCancel: () => void;
+  /** Stop the segment being written (issue 22); absent when Stop does not apply. */
+  onStop?: () => void;
 }
 
 /**
@@ -26,6 +28,7 @@ export function LoadingOverlay({
   writing = false,
   wait,
   onCancel,
+  onStop,
 }: LoadingOverlayProps) {
   return (
     <div className="play-status" role="status">
@@ -49,6 +52,7 @@ export function LoadingOverlay({
               <FormattedMessage id="game.play.writingEnding" />
             </p>
           )}
+          {onStop && wait === null && <StopButton onStop={onStop} />}
           {wait !== null && (
             // A new wait is a new notice, so its countdown starts from the current time.
             <WaitNotice
@@ -76,5 +80,14 @@ function WaitNotice({ wait, onCancel }: { wait: GameWait; onCancel: () => void }
         <FormattedMessage id="game.wait.cancel" />
       </button>
     </div>
+  );
+}
+
+/** Ends the request at once; what was written so far is dropped (issue 22). */
+export function StopButton({ onStop }: { onStop: () => void }) {
+  return (
+    <button type="button" className="button stop-button" onClick={onStop}>
+      <span aria-hidden="true">■</span> <FormattedMessage id="game.hand.stop" />
+    </button>
   );
 }

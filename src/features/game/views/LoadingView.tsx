@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { gameActions, selectGame, type GameWait } from '../gameSlice';
+import { canStop, gameActions, selectGame, type GameWait } from '../gameSlice';
+import { StopButton } from './LoadingOverlay';
 import { LimitOffer } from './LimitOffer';
 import { ProblemDetail } from './ProblemDetail';
 import './setup.css';
@@ -13,7 +14,8 @@ export const PROGRESS_BLOCKS = 10;
 /** SPEC.md section 2, view 6: the opening is being written; waits and failures are shown. */
 export function LoadingView() {
   const dispatch = useAppDispatch();
-  const { loadingProgress, wait, thinking, error, errorDetail } = useAppSelector(selectGame);
+  const game = useAppSelector(selectGame);
+  const { loadingProgress, wait, thinking, error, errorDetail } = game;
 
   return (
     <section className="panel narrow setup-view loading-view">
@@ -58,6 +60,12 @@ export function LoadingView() {
       ) : (
         <>
           <StoryProgress percent={loadingProgress} />
+          {/* Back to the name, with the genre, portrait and name kept (issue 22). */}
+          {canStop(game) && !wait && (
+            <div className="setup-actions">
+              <StopButton onStop={() => dispatch(gameActions.writingStopped())} />
+            </div>
+          )}
           {/* Always in the page, so that screen readers announce what appears in it. */}
           <div className="loading-view__status" role="status">
             {thinking && !wait && (

@@ -25,12 +25,28 @@ export function joinCharacterName(first: string, last: string, language: Languag
   return `${firstName} ${lastName}`;
 }
 
+/**
+ * A full name back in its two fields, when the player returns to the name after stopping the
+ * opening: joining the parts again gives the same name (a Hangul name's family name is taken
+ * as its first syllable, and joins back without a space).
+ */
+export function splitCharacterName(name: string): { first: string; last: string } {
+  if (name === '') return { first: '', last: '' };
+  if (HANGUL_ONLY.test(name) && name.length > 1) return { first: name.slice(1), last: name[0]! };
+  const space = name.indexOf(' ');
+  return space < 0
+    ? { first: name, last: '' }
+    : { first: name.slice(0, space), last: name.slice(space + 1) };
+}
+
 /** SPEC.md section 2, view 5: first and last name, typed or Random; Submit starts the story. */
 export function NameView() {
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
+  // The name given before a stopped opening comes back (issue 22).
+  const named = splitCharacterName(useAppSelector((state) => state.game.chosenCharacter));
+  const [firstName, setFirstName] = useState(named.first);
+  const [lastName, setLastName] = useState(named.last);
   const [missing, setMissing] = useState(false);
   const id = useId();
   const complete = firstName.trim() !== '' && lastName.trim() !== '';

@@ -1,13 +1,26 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { shallowEqual, useDispatch, useSelector } from 'react-redux';
-import { canChoose, gameActions, selectGame, selectIsWriting, type GameState } from '../gameSlice';
+import { selectAutoRead, selectLanguage } from '../../settings';
+import {
+  canChoose,
+  canStop,
+  gameActions,
+  selectGame,
+  selectIsWriting,
+  type GameState,
+} from '../gameSlice';
+import { AutoReadToggle } from './AutoReadToggle';
 import { CharacterPanel } from './CharacterPanel';
 import { ChoiceForm } from './ChoiceForm';
 import { LoadingOverlay } from './LoadingOverlay';
 import { OPTION_KEYS, OptionList } from './OptionList';
+import { useReadAloud } from './readAloud';
 import { StoryLog, latestParagraphIn } from './StoryLog';
+import { StoryMemory } from './StoryMemory';
 import { TurnError } from './TurnError';
+import { TurnTools } from './TurnTools';
+import { paragraphsIn, useAutoRead } from './useAutoRead';
 import './play.css';
 
 export interface PlayingViewProps {
@@ -43,6 +56,7 @@ function selectPlayingScreen(state: { game: GameState }) {
     characterBio: game.characterBio,
     // The slice's own rule: after a failed turn, Try again is the way on (not a new choice).
     choosing: canChoose(game),
+    stoppable: canStop(game),
   };
 }
 
@@ -55,6 +69,12 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
 
   const logRef = useRef<HTMLDivElement>(null);
   const firstOptionRef = useRef<HTMLButtonElement>(null);
+
+  // Read aloud (issue 22): one reader for the screen; a new paragraph is read when asked to.
+  const { available, speakingKey, speak, stop } = useReadAloud(useSelector(selectLanguage));
+  const reader = useMemo(() => ({ available, speak, stop }), [available, speak, stop]);
+  const paragraphs = useMemo(() => paragraphsIn(storyLog), [storyLog]);
+  useAutoRead(paragraphs, useSelector(selectAutoRead), reader);
 
   // Number keys pick an option, unless the player is typing.
   useEffect(() => {
@@ -102,9 +122,10 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
           <p className="play-header__line">
             <FormattedMessage id="game.play.turns" values={{ turns: game.turnCount }} />
           </p>
+          <AutoReadToggle available={available} />
           {saveGame}
         </header>
-        <StoryLog entries={storyLog} logRef={logRef} />
+        <StoryLog entries={storyLog} logRef={logRef} reader={reader} speakingKey={speakingKey} />
         {/* Right under the text being written; it floats at the foot of the screen. */}
         <LoadingOverlay
           loading={isLoading}
@@ -113,7 +134,9 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
           writing={game.writing}
           wait={game.wait}
           onCancel={() => dispatch(gameActions.waitCancelled())}
+          onStop={game.stoppable ? () => dispatch(gameActions.writingStopped()) : undefined}
         />
+        <TurnTools />
         {game.error === 'turnFailed' && (
           <TurnError
             detail={game.errorDetail}
@@ -133,6 +156,7 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
             onSubmit={(text) => dispatch(gameActions.choiceMade({ text }))}
           />
         )}
+        <StoryMemory />
       </section>
     </div>
   );

@@ -8,12 +8,17 @@ import {
   type StoryEntry,
 } from '../gameSlice';
 import { measureStreamUpdateShown } from '../turnTiming';
+import type { ParagraphReader } from './readAloud';
 import { StoryLogEntry } from './StoryLogEntry';
 
 interface StoryLogProps {
   entries: StoryEntry[];
   /** The log's element, so the view can bring the latest paragraph into view after a turn. */
   logRef?: Ref<HTMLDivElement>;
+  /** Reads a paragraph aloud (issue 22); the same object between readings. */
+  reader: ParagraphReader;
+  /** The key of the paragraph being read (its position in the log), if any. */
+  speakingKey: string | null;
 }
 
 /**
@@ -32,7 +37,12 @@ const WrittenEntry = memo(StoryLogEntry);
  * written takes its words from the store itself, so a streamed update renders nothing on the
  * screen (issue 21: the same work per update at turn 100 as at turn 10).
  */
-export const StoryLog = memo(function StoryLog({ entries, logRef }: StoryLogProps) {
+export const StoryLog = memo(function StoryLog({
+  entries,
+  logRef,
+  reader,
+  speakingKey,
+}: StoryLogProps) {
   const intl = useIntl();
   return (
     <div
@@ -45,7 +55,13 @@ export const StoryLog = memo(function StoryLog({ entries, logRef }: StoryLogProp
       <div className="story-log__written">
         {entries.map((entry, index) => (
           // The log only grows, so a position is a stable key.
-          <WrittenEntry key={index} entry={entry} />
+          <WrittenEntry
+            key={index}
+            entry={entry}
+            paragraphKey={String(index)}
+            speaking={speakingKey === String(index)}
+            reader={reader}
+          />
         ))}
       </div>
       <ParagraphBeingWritten />

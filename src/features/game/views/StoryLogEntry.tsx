@@ -1,13 +1,36 @@
 import { FormattedMessage } from 'react-intl';
 import type { StoryEntry } from '../gameSlice';
+import { ReadAloudButton } from './ReadAloudButton';
+import type { ParagraphReader } from './readAloud';
 import { OutcomeBadge } from './StoryTags';
 
 /**
  * One line of the story log: a paragraph of the model's, or what the player chose, with its
  * outcome from the 2nd turn. Model text is always React text, never HTML.
  */
-export function StoryLogEntry({ entry }: { entry: StoryEntry }) {
-  if (entry.kind === 'paragraph') return <p className="story-paragraph">{entry.text}</p>;
+interface StoryLogEntryProps {
+  entry: StoryEntry;
+  /** The entry's position in the log: which paragraph the reader reads (issue 22). */
+  paragraphKey: string;
+  speaking: boolean;
+  reader: ParagraphReader;
+}
+
+export function StoryLogEntry({ entry, paragraphKey, speaking, reader }: StoryLogEntryProps) {
+  if (entry.kind === 'paragraph') {
+    return (
+      <p className="story-paragraph">
+        {entry.text}
+        {entry.edited && <EditedMark />}
+        <ReadAloudButton
+          paragraphKey={paragraphKey}
+          text={entry.text}
+          speaking={speaking}
+          reader={reader}
+        />
+      </p>
+    );
+  }
   return (
     <p className="story-choice">
       <span className="story-choice__marker" aria-hidden="true">
@@ -17,7 +40,17 @@ export function StoryLogEntry({ entry }: { entry: StoryEntry }) {
         <FormattedMessage id="game.play.youChose" />{' '}
       </span>
       <span className="story-choice__text">{entry.text}</span>
+      {entry.edited && <EditedMark />}
       {entry.outcome !== null && <OutcomeBadge outcome={entry.outcome} />}
     </p>
+  );
+}
+
+/** The player changed this text (issue 22): the model has read it as edited since. */
+function EditedMark() {
+  return (
+    <span className="story-edited">
+      <FormattedMessage id="game.hand.edited" />
+    </span>
   );
 }

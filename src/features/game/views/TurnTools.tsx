@@ -1,0 +1,223 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { shallowEqual } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import {
+  FREE_TEXT_MAX_CHARS,
+  MAX_REWRITES_PER_TURN,
+  PARAGRAPH_MAX_CHARS,
+  canEdit,
+  canRewrite,
+  gameActions,
+  type GameState,
+} from '../gameSlice';
+import './storyHand.css';
+
+/** What the tools need of the game: changes once a turn, never while a paragraph streams. */
+function selectTurnTools({ game }: { game: GameState }) {
+  const latest = game.storyLog.at(-1);
+  const choice = game.storyLog.at(game.turnStopped ? -1 : -2);
+  const editable = canEdit(game);
+  return {
+    stopped: game.turnStopped,
+    rewritable: canRewrite(game),
+    rewritesLeft: MAX_REWRITES_PER_TURN - game.turnRewrites,
+    paragraph: editable && latest?.kind === 'paragraph' ? latest.text : null,
+    // Only the player's own words are theirs to edit, and only this turn's.
+    action: editable && game.lastChoice?.freeText && choice?.kind === 'choice' ? choice.text : null,
+  };
+}
+
+type Editing = 'paragraph' | 'action' | null;
+
+/**
+ * Under the latest paragraph (issue 22): Write it again, with the rewrites left this turn, and
+ * Edit for the paragraph and for the player's typed action. After a Stop, the turn waits here to
+ * be written again.
+ */
+export function TurnTools() {
+  const dispatch = useAppDispatch();
+  const tools = useAppSelector(selectTurnTools, shallowEqual);
+  const [editing, setEditing] = useState<Editing>(null);
+  const rewrite = () => dispatch(gameActions.rewriteRequested());
+  // Keyboard players come back to the button that opened the editor.
+  const reopened = useRef<Editing>(null);
+  const paragraphButton = useRef<HTMLButtonElement>(null);
+  const actionButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (editing !== null || reopened.current === null) return;
+    (reopened.current === 'paragraph' ? paragraphButton : actionButton).current?.focus();
+    reopened.current = null;
+  });
+  const edit = (what: Exclude<Editing, null>) => {
+    reopened.current = what;
+    setEditing(what);
+  };
+
+  if (editing === 'paragraph' && tools.paragraph !== null) {
+    return (
+      <TextEditor
+        labelId="game.hand.editParagraphLabel"
+        text={tools.paragraph}
+        maxLength={PARAGRAPH_MAX_CHARS}
+        rows={8}
+        onSave={(text) => dispatch(gameActions.paragraphEdited(text))}
+        onClose={() => setEditing(null)}
+      />
+    );
+  }
+  if (editing === 'action' && tools.action !== null) {
+    return (
+      <TextEditor
+        labelId="game.hand.editActionLabel"
+        text={tools.action}
+        maxLength={FREE_TEXT_MAX_CHARS}
+        rows={2}
+        onSave={(text) => dispatch(gameActions.choiceEdited(text))}
+        onClose={() => setEditing(null)}
+      />
+    );
+  }
+
+  const rewriteButton = tools.rewritable && (
+    <button type="button" className="button turn-tools__rewrite" onClick={rewrite}>
+      <FormattedMessage id="game.hand.rewrite" />{' '}
+      <span className="turn-tools__left">
+        <FormattedMessage id="game.hand.rewritesLeft" values={{ count: tools.rewritesLeft }} />
+      </span>
+    </button>
+  );
+
+  if (tools.stopped) {
+    return (
+      <div className="turn-stopped" role="status">
+        <p className="turn-stopped__text">
+          <FormattedMessage id="game.hand.stopped" />
+        </p>
+        <div className="turn-tools__row">
+          {rewriteButton}
+          {tools.action !== null && (
+            <button
+              type="button"
+              className="button"
+              ref={actionButton}
+              onClick={() => edit('action')}
+            >
+              <FormattedMessage id="game.hand.editAction" />
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  if (tools.paragraph === null) return null;
+  return (
+    <div className="turn-tools">
+      <div className="turn-tools__row">
+        {rewriteButton}
+        <button
+          type="button"
+          className="button"
+          ref={paragraphButton}
+          onClick={() => edit('paragraph')}
+        >
+          <FormattedMessage id="game.hand.editParagraph" />
+        </button>
+        {tools.action !== null && (
+          <button
+            type="button"
+            className="button"
+            ref={actionButton}
+            onClick={() => edit('action')}
+          >
+            <FormattedMessage id="game.hand.editAction" />
+          </button>
+        )}
+      </div>
+      {!tools.rewritable && tools.rewritesLeft === 0 && (
+        <p className="turn-tools__note">
+          <FormattedMessage id="game.hand.noRewritesLeft" />
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface TextEditorProps {
+  labelId: string;
+  text: string;
+  maxLength: number;
+  rows: number;
+  onSave: (text: string) => void;
+  onClose: () => void;
+}
+
+/**
+ * A text the player rewrites in place: Save (or Ctrl+Enter) keeps it, Cancel (or Escape) leaves
+ * it as it was. An empty text is not saved: it says so and keeps the editor open.
+ */
+export function TextEditor({ labelId, text, maxLength, rows, onSave, onClose }: TextEditorProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(text);
+  const [empty, setEmpty] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => field.current?.focus(), []);
+
+  function save(event?: FormEvent) {
+    event?.preventDefault();
+    if (draft.trim() === '') {
+      setEmpty(true);
+      return;
+    }
+    if (draft.trim() !== text) onSave(draft);
+    onClose();
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      save(event);
+    }
+  }
+
+  return (
+    <form className="text-editor" onSubmit={save}>
+      <label htmlFor={id} className="text-editor__label">
+        <FormattedMessage id={labelId} />
+      </label>
+      <textarea
+        id={id}
+        ref={field}
+        value={draft}
+        rows={rows}
+        maxLength={maxLength}
+        aria-invalid={empty}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          setEmpty(false);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <p id={`${id}-hint`} className="text-editor__hint">
+        {empty ? (
+          <FormattedMessage id="game.hand.emptyText" />
+        ) : (
+          <FormattedMessage
+            id="game.hand.editHint"
+            values={{ count: draft.length, max: maxLength }}
+          />
+        )}
+      </p>
+      <div className="turn-tools__row">
+        <button type="submit" className="button primary">
+          <FormattedMessage id="game.hand.save" />
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          <FormattedMessage id="game.hand.cancel" />
+        </button>
+      </div>
+    </form>
+  );
+}
