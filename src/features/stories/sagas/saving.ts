@@ -18,7 +18,11 @@ import { selectOwner, selectState, storiesDb } from './storiesState';
 /** SPEC.md section 9: the auto-save delay. */
 export const AUTO_SAVE_DELAY_MS = 100;
 
-/** SPEC.md section 4: options, story text, turn count or state changed, or the story start was set. */
+/**
+ * SPEC.md section 4: options, story text, turn count or state changed, or the story start was
+ * set; and the player's own changes (issue 22): a stopped turn, an edit, a corrected memory, the
+ * pinned note.
+ */
 export const STORY_CHANGES = [
   gameActions.openingReceived,
   gameActions.openingSummaryReceived,
@@ -28,6 +32,11 @@ export const STORY_CHANGES = [
   gameActions.optionsOffered,
   gameActions.summaryStored,
   gameActions.recapReceived,
+  gameActions.writingStopped,
+  gameActions.paragraphEdited,
+  gameActions.choiceEdited,
+  gameActions.memoryCorrected,
+  gameActions.storyNotePinned,
   scoreComputed,
 ].map((event) => event.type);
 
