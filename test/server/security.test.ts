@@ -214,31 +214,35 @@ describe.each(testBackends())('backend security on $name', (database) => {
 });
 
 describe('rate limits on sign-in', () => {
-  test('nonce requests beyond the limit per minute get 429', async () => {
-    const [pglite] = testBackends();
-    const server = await startTestServer(pglite!, { SIGN_IN_RATE_LIMIT: '3' });
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i += 1) {
-        const { status } = await server.backend.anon.rpc('create_user_if_not_exists', {
-          p_wallet_address: Wallet.createRandom().address.toLowerCase(),
+  test(
+    'nonce requests beyond the limit per minute get 429',
+    async () => {
+      const [pglite] = testBackends();
+      const server = await startTestServer(pglite!, { SIGN_IN_RATE_LIMIT: '3' });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i += 1) {
+          const { status } = await server.backend.anon.rpc('create_user_if_not_exists', {
+            p_wallet_address: Wallet.createRandom().address.toLowerCase(),
+          });
+          statuses.push(status);
+        }
+        expect(statuses).toEqual([200, 200, 200, 429]);
+        // A percent-encoded path reaches the same function and is limited too.
+        const encoded = await fetch(`${server.url}/rest/v1/rpc/create_user_if_not_exist%73`, {
+          method: 'POST',
+          headers: { apikey: DEFAULT_PUBLISHABLE_KEY, 'content-type': 'application/json' },
+          body: JSON.stringify({ p_wallet_address: Wallet.createRandom().address.toLowerCase() }),
         });
-        statuses.push(status);
+        expect(encoded.status).toBe(429);
+        // Reading the leaderboard is not limited.
+        const { status } = await server.backend.anon.from('leaderboard').select('*');
+        expect(status).toBe(200);
+      } finally {
+        await server.close();
       }
-      expect(statuses).toEqual([200, 200, 200, 429]);
-      // A percent-encoded path reaches the same function and is limited too.
-      const encoded = await fetch(`${server.url}/rest/v1/rpc/create_user_if_not_exist%73`, {
-        method: 'POST',
-        headers: { apikey: DEFAULT_PUBLISHABLE_KEY, 'content-type': 'application/json' },
-        body: JSON.stringify({ p_wallet_address: Wallet.createRandom().address.toLowerCase() }),
-      });
-      expect(encoded.status).toBe(429);
-      // Reading the leaderboard is not limited.
-      const { status } = await server.backend.anon.from('leaderboard').select('*');
-      expect(status).toBe(200);
-    } finally {
-      await server.close();
-    }
-    // It starts its own embedded database, which takes seconds on a busy machine.
-  }, DATABASE_START_TIMEOUT_MS);
+      // It starts its own embedded database, which takes seconds on a busy machine.
+    },
+    DATABASE_START_TIMEOUT_MS,
+  );
 });
