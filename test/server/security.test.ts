@@ -214,6 +214,7 @@ describe.each(testBackends())('backend security on $name', (database) => {
 });
 
 describe('rate limits on sign-in', () => {
+  // It starts its own embedded database, which takes seconds on a busy machine.
   test(
     'nonce requests beyond the limit per minute get 429',
     async () => {
@@ -241,7 +242,6 @@ describe('rate limits on sign-in', () => {
       } finally {
         await server.close();
       }
-      // It starts its own embedded database, which takes seconds on a busy machine.
     },
     DATABASE_START_TIMEOUT_MS,
   );
