@@ -345,7 +345,7 @@ export const gameSlice = createSlice({
       if (state.stage === 'apiKeyInput') return state;
       // The stats are the playerStats slice's to restore.
       const { playerStats, scoreBreakdown, finalScore, ...story } = action.payload;
-      return {
+      const resumed: GameState = {
         ...initialGameState,
         ...story,
         // No summary is being written for a story just opened: nothing may wait for one.
@@ -353,6 +353,10 @@ export const gameSlice = createSlice({
         apiKey: state.apiKey,
         stage: story.isFinal ? 'endingScreen' : 'playing',
       };
+      // A turn saved before its segment came (a reload mid-turn, a failed turn) is tried
+      // again with its roll: never rolled anew (issue 22). A stopped one waits to be rewritten.
+      if (isTurnUnwritten(resumed) && !resumed.turnStopped) resumed.error = 'turnFailed';
+      return resumed;
     },
     /**
      * Stop while a segment is written: the request ends at once and what streamed is dropped.
@@ -473,15 +477,23 @@ export function canChoose(state: GameState): boolean {
     !state.turnStopped
   );
 }
+/** The current turn's choice is made and rolled, and its segment is not in the story yet. */
+export function isTurnUnwritten(state: GameState): boolean {
+  return (
+    state.stage === 'playing' &&
+    state.lastChoice !== null &&
+    state.lastChoice.turn === state.turnCount &&
+    state.storyLog.at(-1)?.kind === 'choice'
+  );
+}
+
 /** Whether Stop applies: the opening, or a turn's segment, is being written. */
 export function canStop(state: GameState): boolean {
   if (state.stage === 'loading') return state.isLoading;
   return (
-    state.stage === 'playing' &&
     state.isLoading &&
     !state.isFinal &&
-    state.lastChoice !== null &&
-    state.storyLog.at(-1)?.kind === 'choice' &&
+    isTurnUnwritten(state) &&
     state.turnRewrites < MAX_REWRITES_PER_TURN
   );
 }

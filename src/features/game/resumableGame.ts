@@ -25,18 +25,22 @@ import {
   type ResumableGame,
   type StoryEntry,
 } from './gameModel';
+import { isTurnUnwritten } from './gameSlice';
 import { portraitNumber } from './portraits';
 
 export { STORY_FIELDS, type ResumableGame } from './gameModel';
 
 /**
  * Whether the game is at a point it can be resumed from: the story start is set, or a turn is
- * complete and nothing is being written, or the story has ended with its recap. Mid-turn states
- * (a choice without its paragraph yet, a failed turn) are not, so a save never captures them.
+ * complete and nothing is being written, or the story has ended with its recap. A turn whose
+ * choice is rolled but not yet written (under way, failed, or stopped) is kept too, so that a
+ * reload never rolls it again (issue 22): it comes back to be tried or written again. The
+ * moment between the roll and the scenario, and a final segment waiting for its recap, are not.
  */
 export function isResumable(game: GameState): boolean {
   if (game.stage === 'endingScreen') return game.recap !== null;
   if (game.stage === 'loading') return game.storyLog.length > 0 && game.options.length > 0;
+  if (isTurnUnwritten(game)) return true;
   return game.stage === 'playing' && !game.isLoading && game.error === null;
 }
 

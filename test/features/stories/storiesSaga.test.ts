@@ -16,9 +16,11 @@ import { dynamic, type StaticProvider } from 'redux-saga-test-plan/providers';
 import { call, cancel, fork, join, put, take } from 'typed-redux-saga';
 import { rootReducer, type RootState } from '../../../src/app/store';
 import {
+  canChoose,
   gameActions,
   initialGameState,
   initialPlayerStatsState,
+  restoreGame,
   scoreComputed,
   selectResumableGame,
   type GameState,
@@ -324,7 +326,7 @@ describe('auto-save', () => {
     ]);
   });
 
-  test('nothing is saved mid-turn: a choice without its paragraph, or a failed turn', async () => {
+  test('a rolled turn is saved before its segment, so a reload tries it again with the same roll', async () => {
     const rolled = after(
       stateWith(),
       gameActions.outcomeRolled(choice),
@@ -333,11 +335,30 @@ describe('auto-save', () => {
     const midTurn = await expectSaga(autoSave)
       .withReducer(rootReducer, rolled)
       .provide(context())
+      .returns('saved')
+      .run(false);
+    expect(saveCalls(midTurn)).toHaveLength(1);
+    const [stored] = await listStories(db, WALLET);
+    const restored = restoreGame(stored!.game)!;
+    expect(restored.lastChoice).toEqual(choice);
+    expect(restored.storyLog.at(-1)).toMatchObject({ kind: 'choice', text: 'Climb the gate' });
+    // Opened again, the turn is to be tried again: no option to choose, no new roll.
+    const resumed = rootReducer(
+      stateWith({ stage: 'loadOrCreate' }),
+      gameActions.savedStoryResumed(restored),
+    ).game;
+    expect(resumed).toMatchObject({ stage: 'playing', error: 'turnFailed', lastChoice: choice });
+    expect(canChoose(resumed)).toBe(false);
+  });
+
+  test('nothing is saved between the roll and the scenario, nor a failed turn without its choice', async () => {
+    const rolling = after(stateWith(), gameActions.outcomeRolled(choice));
+    const midRoll = await expectSaga(autoSave)
+      .withReducer(rootReducer, rolling)
+      .provide(context())
       .returns('saved') // skipped: how the auto-saves went is left as it was
       .run(false);
-    expect(puts(midTurn)).toEqual([]);
-    expect(saveCalls(midTurn)).toEqual([]);
-    expect(midTurn.storeState.game.isLoading).toBe(true);
+    expect(saveCalls(midRoll)).toEqual([]);
 
     const failedTurn = after(
       stateWith({ error: 'turnFailed', lastChoice: choice }),
@@ -592,23 +613,24 @@ describe('two tabs on one story', () => {
     const stories = await listStories(db, WALLET);
     expect(stories).toHaveLength(2);
     const branch = stories.find((story) => story.id !== first.id)!;
-    // Saved at the split, then twice in the turn: the segment (the options show at once), then
-    // its summary, written behind them; the turn's first half saves nothing.
+    // Saved at the split, then three times in the turn: its roll (a reload must not roll it
+    // again), the segment (the options show at once), then its summary, written behind them.
     expect(putTypes(result)).toEqual([
       storiesActions.saveRequested.type,
       storiesActions.storySavedAsBranch.type,
       gameActions.outcomeRolled.type,
       gameActions.scenarioPicked.type,
+      storiesActions.storySaved.type,
       ...segment.map((action) => action.type),
       storiesActions.storySaved.type,
       summary.type,
       storiesActions.storySaved.type,
     ]);
-    expect(branch).toMatchObject({ previousParagraph: SECOND, revision: 3, branchOf: first.id });
+    expect(branch).toMatchObject({ previousParagraph: SECOND, revision: 4, branchOf: first.id });
     expect(branch.game).toMatchObject({
       storySummary: expect.arrayContaining(['Aria opened the gate.']),
     });
-    expect(result.storeState.stories.current).toMatchObject({ id: branch.id, revision: 3 });
+    expect(result.storeState.stories.current).toMatchObject({ id: branch.id, revision: 4 });
     expect(result.storeState.stories.otherTab?.status).toBe('branched');
     // The split is the news; a 'saved' notice would only hide it.
     expect(result.storeState.stories.notice).toBeNull();
