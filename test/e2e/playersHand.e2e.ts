@@ -47,7 +47,8 @@ afterEach(() => model.replyWith(gameReply));
 type Lang = 'en' | 'kr';
 const words = (lang: Lang) => (en: string, kr: string) => (lang === 'en' ? en : kr);
 
-/** Every roll the page makes fails: the game rolls with Math.random, and 0 is below any odds. */
+/** Every roll the page makes fails (until the test says otherwise): the game rolls with
+ * Math.random, and 0 is below any odds. */
 function everyRollFails() {
   Math.random = () => 0;
 }
@@ -139,11 +140,16 @@ test('a rewritten failure stays a failure; the rewrites reach the ending and the
   const badge = choices(page).nth(1).locator('.outcome-badge');
   expect(await badge.textContent()).toMatch(/FAILURE/);
   const before = await paragraphs(page).last().textContent();
+  // From here every roll would succeed: a rewrite that rolled again would show it.
+  await page.evaluate(() => {
+    Math.random = () => 0.999;
+  });
 
   await page.getByRole('button', { name: 'Write it again (3 left)' }).click();
   await page.getByRole('button', { name: 'Write it again (2 left)' }).waitFor({ timeout: 30_000 });
   await turnDone(page);
   expect(await paragraphs(page).count()).toBe(3);
+  expect(await choices(page).count()).toBe(2);
   expect(await paragraphs(page).last().textContent()).not.toBe(before);
   expect(await badge.textContent()).toMatch(/FAILURE/);
   expect(lastPrompt()).toContain('The dice decided: "failure"');
@@ -159,7 +165,7 @@ test('a rewritten failure stays a failure; the rewrites reach the ending and the
     await options(page).first().click();
     await options(page).first().or(ending).first().waitFor({ timeout: 30_000 });
   }
-  await page.getByText('1 turn written again').waitFor();
+  await page.getByText('1 rewrite').waitFor();
   await page.getByRole('button', { name: 'Save Adventure Results' }).click();
   await page.getByText('Adventure results saved!').waitFor();
   await screenshot(page, 'hand-ending-en-desktop');
@@ -172,7 +178,7 @@ test('a rewritten failure stays a failure; the rewrites reach the ending and the
   await context.close();
 });
 
-test('Stop drops the partial paragraph and keeps the choice; the stopped turn survives a reload', async () => {
+test('Stop drops the partial paragraph and keeps the choice; a stopped or interrupted turn survives a reload with its roll', async () => {
   const { context, page } = await newPage();
   const errors = collectPageErrors(page);
 
@@ -195,14 +201,25 @@ test('Stop drops the partial paragraph and keeps the choice; the stopped turn su
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   await turnDone(page);
   expect(await page.locator('.character-panel__name').textContent()).toBe('Sid Stopper');
+  // Read-aloud with Chromium's own voices: the controls show only if it has one for English.
+  const englishVoices = await page.evaluate(
+    () =>
+      window.speechSynthesis?.getVoices().filter((voice) => voice.lang.startsWith('en')).length ??
+      0,
+  );
+  expect(await page.getByRole('button', { name: 'Read aloud' }).count()).toBe(
+    englishVoices > 0 ? 1 : 0,
+  );
 
   // A turn stopped while its paragraph streams.
   slowStory = true;
   const chosen = await options(page).first().locator('.option__text').textContent();
   await options(page).first().click();
   await page.locator('.story-paragraph--writing').getByText(/Scene/).waitFor();
-  await page.getByRole('button', { name: 'Stop' }).click();
+  await page.keyboard.press('Escape');
   await page.getByText(/You stopped this paragraph/).waitFor();
+  // Focus moved to the way on.
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Write it again/);
   expect(await page.locator('.story-paragraph--writing').count()).toBe(0);
   expect(await paragraphs(page).count()).toBe(1);
   expect(await choices(page).last().textContent()).toContain(chosen!);
@@ -224,6 +241,23 @@ test('Stop drops the partial paragraph and keeps the choice; the stopped turn su
   expect(await paragraphs(page).count()).toBe(2);
   expect(await page.locator('.play-header__line').nth(1).textContent()).toBe('Turns: 1');
   await page.getByRole('button', { name: 'Write it again (2 left)' }).waitFor();
+
+  // A reload mid-turn does not roll the choice again: the turn comes back stopped, its choice
+  // and roll kept, to be written again (a rewrite, as a Stop would have been).
+  slowStory = true;
+  const next = await options(page).first().locator('.option__text').textContent();
+  await options(page).first().click();
+  const rolled = await choices(page).count();
+  await page.locator('.story-paragraph--writing').getByText(/Scene/).waitFor();
+  slowStory = false;
+  await reloadAndLoad(page, 'Sid Stopper');
+  await page.getByText(/You stopped this paragraph/).waitFor();
+  expect(await choices(page).count()).toBe(rolled);
+  expect(await choices(page).last().textContent()).toContain(next!);
+  expect(await options(page).count()).toBe(0);
+  await page.getByRole('button', { name: 'Write it again (3 left)' }).click();
+  await turnDone(page);
+  expect(await page.locator('.play-header__line').nth(1).textContent()).toBe('Turns: 2');
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -240,21 +274,27 @@ test('in Korean, from the keyboard: an edited paragraph, a corrected memory and 
   const field = page.getByRole('textbox', { name: /마지막 문단을 고치세요/ });
   await field.fill('당신은 젖은 돌계단에 주저앉아 숨을 고른다. 종소리가 멎었다.');
   await page.keyboard.press('Control+Enter');
-  await page.locator('.story-log__written .story-edited').getByText('고침').waitFor();
+  await page.locator('.story-log__written .story-edited').getByText('수정됨').waitFor();
   // Its summary is written again from the edited text.
   await waitUntil('the summary of the edited paragraph is asked for', () =>
     model.requests.some((request) => userPrompt(request.body).includes('종소리가 멎었다.')),
   );
 
-  // Story so far: correct the first entry and pin a note.
-  await page.getByText('지금까지의 이야기').click();
-  await page.getByRole('button', { name: '1번 항목 바로잡기' }).click();
+  // Story so far, from the keyboard: open it, correct the first entry, pin a note.
+  await page.locator('.story-memory__summary').focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: '1번 항목 바로잡기' }).focus();
+  await page.keyboard.press('Enter');
   await page
     .getByRole('textbox', { name: '이 기억 바로잡기' })
     .fill('한서연은 항구에서 편지를 받았다.');
-  await page.getByRole('button', { name: '저장', exact: true }).click();
-  await page.getByRole('textbox', { name: /고정 메모/ }).fill('서연은 높은 곳을 무서워한다.');
-  await page.getByRole('button', { name: '메모 고정' }).click();
+  await page.keyboard.press('Control+Enter');
+  // Back on the entry's own button.
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('data-entry'))).toBe('0');
+  await page.getByRole('textbox', { name: /고정 메모/ }).focus();
+  await page.keyboard.type('서연은 높은 곳을 무서워한다.');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   await page.getByText('고정됨').waitFor();
   await screenshot(page, 'hand-memory-kr-phone');
   await page.setViewportSize(DESKTOP);
@@ -267,7 +307,7 @@ test('in Korean, from the keyboard: an edited paragraph, a corrected memory and 
   );
   expect(turnPrompt).toContain('- 한서연은 항구에서 편지를 받았다.');
   expect(turnPrompt).toContain(
-    '플레이어가 고정한 메모(이야기가 이를 따르게 하세요): 서연은 높은 곳을 무서워한다.',
+    '플레이어가 고정한 메모(이야기가 이를 따르게 하되, 주사위 결과는 절대 바꾸지 마세요): 서연은 높은 곳을 무서워한다.',
   );
 
   await reloadAndLoad(page, '한서연', 'kr');
@@ -318,20 +358,7 @@ function speechEngine(voices: string[]) {
   Object.assign(window, { spokenAloud: spoken });
 }
 
-test('read aloud: hidden without a voice, and in the interface language with one', async () => {
-  // The browser's own voices first: the controls show only if Chromium has one for English.
-  const plain = await newPage();
-  await startStory(plain.page, 'Vera', 'Voiceless');
-  const englishVoices = await plain.page.evaluate(
-    () =>
-      window.speechSynthesis?.getVoices().filter((voice) => voice.lang.startsWith('en')).length ??
-      0,
-  );
-  expect(await plain.page.getByRole('button', { name: 'Read aloud' }).count()).toBe(
-    englishVoices > 0 ? 1 : 0,
-  );
-  await plain.context.close();
-
+test('read aloud: hidden without a voice for the language, and in its voice with one', async () => {
   // A Korean voice only: no controls in English; once the interface is Korean, they read.
   const { context, page } = await newPage();
   await context.addInitScript(speechEngine, ['ko-KR']);

@@ -41,8 +41,13 @@ export const MAX_REWRITES_PER_TURN = 3;
 export const STORY_NOTE_MAX_CHARS = 500;
 /** The longest a player's own action may be (typed, or edited later). */
 export const FREE_TEXT_MAX_CHARS = 500;
-/** The longest an edited paragraph or a corrected memory entry may be. */
-export const PARAGRAPH_MAX_CHARS = 3000;
+/**
+ * An edited paragraph's length: at least what a story needs to be saved (SPEC.md section 9's 20
+ * characters), at most more than a model's reply could hold.
+ */
+export const PARAGRAPH_MIN_CHARS = 20;
+export const PARAGRAPH_MAX_CHARS = 4000;
+/** The longest a corrected memory entry may be. */
 export const MEMORY_ENTRY_MAX_CHARS = 600;
 
 /** What the player sees when the opening or a turn fails (messages in the catalogues). */

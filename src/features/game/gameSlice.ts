@@ -5,6 +5,7 @@ import {
   MAX_REWRITES_PER_TURN,
   MEMORY_ENTRY_MAX_CHARS,
   PARAGRAPH_MAX_CHARS,
+  PARAGRAPH_MIN_CHARS,
   STORY_NOTE_MAX_CHARS,
   type GameState,
   type ResolvedChoice,
@@ -24,6 +25,7 @@ export {
   MAX_REWRITES_PER_TURN,
   MEMORY_ENTRY_MAX_CHARS,
   PARAGRAPH_MAX_CHARS,
+  PARAGRAPH_MIN_CHARS,
   STORY_NOTE_MAX_CHARS,
 } from './gameModel';
 export type {
@@ -104,14 +106,24 @@ function latestParagraph(log: readonly StoryEntry[]) {
 }
 
 /** The choice of the current turn in the log: last after a Stop, else before its paragraph. */
-function latestChoice(state: GameState) {
+export function latestChoice(state: GameState) {
   const entry = state.storyLog.at(state.turnStopped ? -1 : -2);
   return entry?.kind === 'choice' ? entry : undefined;
 }
 
+/**
+ * The latest paragraph's summary leaves the story's memory, if it is there: one summary per
+ * paragraph, so it is there when the counts match (a story saved while it was still being
+ * written has one fewer, and the previous paragraph's must stay).
+ */
+function dropLatestSummary(state: GameState) {
+  const paragraphs = state.storyLog.filter((entry) => entry.kind === 'paragraph').length;
+  if (state.storySummary.length === paragraphs) state.storySummary.pop();
+}
+
 /** The latest segment's summary is written again (from an edit): the old one goes. */
 function summarizeAgain(state: GameState) {
-  if (!state.summaryPending) state.storySummary.pop();
+  dropLatestSummary(state);
   state.summaryPending = true;
 }
 
@@ -353,9 +365,14 @@ export const gameSlice = createSlice({
         apiKey: state.apiKey,
         stage: story.isFinal ? 'endingScreen' : 'playing',
       };
-      // A turn saved before its segment came (a reload mid-turn, a failed turn) is tried
-      // again with its roll: never rolled anew (issue 22). A stopped one waits to be rewritten.
-      if (isTurnUnwritten(resumed) && !resumed.turnStopped) resumed.error = 'turnFailed';
+      // A turn saved before its segment came (stopped, left mid-turn, or failed) keeps its
+      // roll (issue 22). It comes back stopped: writing it again is a rewrite, as a Stop
+      // would have been, so leaving mid-paragraph cannot preview one for free. With no rewrite
+      // left, Try again goes on with it.
+      if (isTurnUnwritten(resumed)) {
+        resumed.turnStopped = resumed.turnRewrites < MAX_REWRITES_PER_TURN;
+        if (!resumed.turnStopped) resumed.error = 'turnFailed';
+      }
       return resumed;
     },
     /**
@@ -387,9 +404,9 @@ export const gameSlice = createSlice({
     rewriteRequested(state) {
       if (!canRewrite(state)) return;
       if (!state.turnStopped) {
-        state.storyLog.pop();
         // The replaced paragraph's summary: stored, or still being written (no longer wanted).
-        if (!state.summaryPending) state.storySummary.pop();
+        dropLatestSummary(state);
+        state.storyLog.pop();
         state.summaryPending = false;
         state.previousParagraph = latestParagraph(state.storyLog)?.text ?? '';
       }
@@ -409,7 +426,8 @@ export const gameSlice = createSlice({
       const text = action.payload.trim();
       const entry = state.storyLog.at(-1);
       if (!canEdit(state) || entry?.kind !== 'paragraph') return;
-      if (text === '' || text.length > PARAGRAPH_MAX_CHARS || text === entry.text) return;
+      if (text.length < PARAGRAPH_MIN_CHARS || text.length > PARAGRAPH_MAX_CHARS) return;
+      if (text === entry.text) return;
       entry.text = text;
       entry.edited = true;
       state.previousParagraph = text;
@@ -489,7 +507,8 @@ export function isTurnUnwritten(state: GameState): boolean {
 
 /** Whether Stop applies: the opening, or a turn's segment, is being written. */
 export function canStop(state: GameState): boolean {
-  if (state.stage === 'loading') return state.isLoading;
+  // The opening until its scene is in (then only its summary is left to write).
+  if (state.stage === 'loading') return state.isLoading && state.storyLog.length === 0;
   return (
     state.isLoading &&
     !state.isFinal &&

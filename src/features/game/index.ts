@@ -4,7 +4,11 @@
 // flows (package.json sideEffects lets webpack drop them); the saga loader fetches them.
 export {
   API_KEY_STORAGE_KEY,
+  MAX_REWRITES_PER_TURN,
   canChoose,
+  canEdit,
+  canRewrite,
+  canStop,
   gameActions,
   isStoryUnderWay,
   gameSlice,

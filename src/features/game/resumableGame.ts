@@ -159,7 +159,10 @@ export function restoreGame(value: unknown): ResumableGame | null {
     options: normalizeOptions(value.options),
     storySummary: listOf(value.storySummary, isString),
     storyNote: note.slice(0, STORY_NOTE_MAX_CHARS),
-    rewrites: isCount(value.rewrites) ? value.rewrites : 0,
+    // No more than the turns allowed (the leaderboard refuses more).
+    rewrites: isCount(value.rewrites)
+      ? Math.min(value.rewrites, MAX_REWRITES_PER_TURN * turnCount)
+      : 0,
     turnRewrites: isCount(value.turnRewrites)
       ? Math.min(value.turnRewrites, MAX_REWRITES_PER_TURN)
       : 0,

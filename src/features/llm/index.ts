@@ -77,3 +77,6 @@ export {
   selectRefusedFeatures,
 } from './providerSessionSlice';
 export type { ProviderSessionState } from './providerSessionSlice';
+// What the game builds its prompts from (the builders themselves stay in './prompts', fetched
+// with the flows that use them).
+export type { CharacterSketch, ContextEntry, TurnInput, TurnUse } from './prompts';

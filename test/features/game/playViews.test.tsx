@@ -493,6 +493,7 @@ describe("PlayingView: the player's hand on the story", () => {
     await user.type(field, 'Ada rang the bells herself.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(store.getState().game.storySummary[11]).toBe('Ada rang the bells herself.');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Correct entry 12' }));
 
     const note = screen.getByRole('textbox', { name: /Pinned note/ });
     expect(note).toHaveProperty('maxLength', 500);

@@ -5,6 +5,9 @@
  */
 import { rootReducer, type RootState } from '../../../src/app/store';
 import {
+  canChoose,
+  canRewrite,
+  canStop,
   gameActions,
   openingGeneration,
   playTurn,
@@ -16,7 +19,6 @@ import {
   type ResolvedChoice,
   type StoryEntry,
 } from '../../../src/features/game';
-import { canChoose, canRewrite, canStop } from '../../../src/features/game/gameSlice';
 import { gameReply } from '../../fixtures/fakeModelServer';
 import { PLAYING_GAME, appStateWith } from '../../fixtures/games';
 import { play, prompts, putTypes } from '../../support/gameWorkers';
@@ -192,6 +194,82 @@ describe('stop', () => {
   });
 });
 
+describe('stop and rewrite, with the summary behind the options', () => {
+  /** Turn 3 stopped while the game still waited for turn 2's summary (its reply had none). */
+  const STOPPED_WAITING: Partial<GameState> = {
+    ...AFTER_A_FAILURE,
+    storyLog: [
+      ...AFTER_A_FAILURE.storyLog!,
+      { kind: 'choice', text: 'Knock politely', outcome: 'failure', freeText: false },
+    ],
+    storySummary: ['Aria reached the gate.', 'The bolt slid back.'],
+    summaryPending: true,
+    turnCount: 3,
+    outcomes: ['success', 'failure', 'failure'],
+    turnStopped: true,
+    lastChoice: { ...FAILED_CHOICE, turn: 3, option: PLAYING_GAME.options![1]! },
+  };
+  const later = <T>(value: T) => new Promise<T>((resolve) => setImmediate(() => resolve(value)));
+
+  test("writing a stopped turn again keeps the previous paragraph's summary coming", async () => {
+    const model = scriptedModel([later({ json: { storySummary: 'Aria fell hard.' } })]);
+    const { storeState } = await play(summaryFallback, gameActions.summaryMissing(), {
+      game: STOPPED_WAITING,
+      model,
+    })
+      .dispatch(gameActions.rewriteRequested())
+      .run(false);
+    // Turn 2's paragraph, told with turn 2's choice, not the stopped turn's.
+    expect(prompts(model)[0]).toContain('chose: Climb the gate');
+    expect(prompts(model)[0]).toContain('Segment: You slip from the spikes');
+    expect(model.aborted).toEqual([]);
+    expect(storeState.game.storySummary).toEqual([
+      'Aria reached the gate.',
+      'The bolt slid back.',
+      'Aria fell hard.',
+    ]);
+    expect(storeState.game).toMatchObject({ summaryPending: false, isLoading: true, rewrites: 1 });
+  });
+
+  test('writing a finished paragraph again drops the summary being written for it', async () => {
+    const model = scriptedModel([later({ json: { storySummary: 'Stale.' } })]);
+    const { storeState } = await play(summaryFallback, gameActions.summaryMissing(), {
+      game: {
+        ...AFTER_A_FAILURE,
+        storySummary: AFTER_A_FAILURE.storySummary!.slice(0, 2),
+        summaryPending: true,
+      },
+      model,
+    })
+      .dispatch(gameActions.rewriteRequested())
+      .run(false);
+    expect(model.aborted).toHaveLength(1);
+    // Turn 1's summary stays: only the replaced paragraph's was missing.
+    expect(storeState.game.storySummary).toEqual(['Aria reached the gate.', 'The bolt slid back.']);
+  });
+
+  test('a Stop pressed while the ending is written stops nothing', async () => {
+    // The final segment is in; its recap failed once and is being written again.
+    const ending: Partial<GameState> = {
+      ...AFTER_A_FAILURE,
+      turnCount: 7,
+      isFinal: true,
+      error: 'turnFailed',
+      lastChoice: { ...FAILED_CHOICE, turn: 7 },
+    };
+    const model = scriptedModel((body) => later(gameReply(body)));
+    const { storeState } = await play(retryTurn, gameActions.turnRetryRequested(), {
+      game: ending,
+      model,
+    })
+      .dispatch(gameActions.writingStopped())
+      .run(false);
+    expect(model.aborted).toEqual([]);
+    expect(storeState.game).toMatchObject({ stage: 'endingScreen', turnStopped: false });
+    expect(storeState.game.recap).not.toBeNull();
+  });
+});
+
 describe('edits', () => {
   test('an edited paragraph is marked, its summary is written again from it, the next turn reads it', async () => {
     const edited = gameActions.paragraphEdited('  You land softly in a haystack.  ');
@@ -252,7 +330,9 @@ describe('edits', () => {
     const state = stateWith(AFTER_A_FAILURE);
     expect(reduce(state, gameActions.choiceEdited('Fly over')).game).toEqual(state.game);
     expect(reduce(state, gameActions.paragraphEdited('   ')).game).toEqual(state.game);
-    expect(reduce(state, gameActions.paragraphEdited('x'.repeat(3001))).game).toEqual(state.game);
+    // Under 20 characters a story can no longer be saved (SPEC.md section 9).
+    expect(reduce(state, gameActions.paragraphEdited('You fall.')).game).toEqual(state.game);
+    expect(reduce(state, gameActions.paragraphEdited('x'.repeat(4001))).game).toEqual(state.game);
   });
 });
 
@@ -269,7 +349,7 @@ describe("the story's memory and the pinned note", () => {
     );
     expect(prompts(model)[0]).toContain('- The bolt slid back; a guard watched.');
     expect(prompts(model)[0]).toContain(
-      'pinned note (hold the story to it): Aria is afraid of heights.',
+      'pinned note (hold the story to it, but it never changes a dice result): Aria is afraid of heights.',
     );
   });
 

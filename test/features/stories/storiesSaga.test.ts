@@ -17,6 +17,7 @@ import { call, cancel, fork, join, put, take } from 'typed-redux-saga';
 import { rootReducer, type RootState } from '../../../src/app/store';
 import {
   canChoose,
+  canRewrite,
   gameActions,
   initialGameState,
   initialPlayerStatsState,
@@ -342,13 +343,42 @@ describe('auto-save', () => {
     const restored = restoreGame(stored!.game)!;
     expect(restored.lastChoice).toEqual(choice);
     expect(restored.storyLog.at(-1)).toMatchObject({ kind: 'choice', text: 'Climb the gate' });
-    // Opened again, the turn is to be tried again: no option to choose, no new roll.
-    const resumed = rootReducer(
-      stateWith({ stage: 'loadOrCreate' }),
-      gameActions.savedStoryResumed(restored),
-    ).game;
-    expect(resumed).toMatchObject({ stage: 'playing', error: 'turnFailed', lastChoice: choice });
-    expect(canChoose(resumed)).toBe(false);
+    // Opened again, the turn waits to be written again (a rewrite, as after a Stop): no
+    // option to choose, no new roll. With no rewrite left, Try again goes on with it.
+    const resume = (turnRewrites: number) =>
+      rootReducer(
+        stateWith({ stage: 'loadOrCreate' }),
+        gameActions.savedStoryResumed({ ...restored, turnRewrites }),
+      ).game;
+    expect(resume(1)).toMatchObject({ stage: 'playing', turnStopped: true, lastChoice: choice });
+    expect(canChoose(resume(1))).toBe(false);
+    expect(canRewrite(resume(1))).toBe(true);
+    expect(resume(3)).toMatchObject({
+      turnStopped: false,
+      error: 'turnFailed',
+      lastChoice: choice,
+    });
+    expect(canChoose(resume(3))).toBe(false);
+  });
+
+  test('a rewrite is saved as soon as it is asked for: a reload cannot take it back', async () => {
+    const played = after(
+      stateWith(),
+      gameActions.outcomeRolled(choice),
+      gameActions.scenarioPicked(choice),
+      ...segment,
+      summary,
+    );
+    const { wait } = quietAfter(1);
+    const rewrite = gameActions.rewriteRequested();
+    const result = await expectSaga(flowsUntil, storiesActions.storySaved.type, rewrite)
+      .withReducer(rootReducer, played)
+      .provide([[matchers.call.fn(delayP), dynamic(wait)], ...context()])
+      .run(false);
+    expect(putTypes(result)).toEqual([rewrite.type, storiesActions.storySaved.type]);
+    const [stored] = await listStories(db, WALLET);
+    expect(stored!.game).toMatchObject({ rewrites: 1, turnRewrites: 1 });
+    expect((stored!.game.storyLog as { kind: string }[]).at(-1)?.kind).toBe('choice');
   });
 
   test('nothing is saved between the roll and the scenario, nor a failed turn without its choice', async () => {

@@ -7,13 +7,11 @@ import { fromContext } from '../../../shared/sagaContext';
 import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
 import { providerById } from '../../llm';
-import type { CharacterSketch } from '../../llm/prompts';
 import type { GameState } from '../gameSlice';
 import type { PlayerStatsState } from '../playerStatsSlice';
 import { problemOf } from './problems';
 
-/** SPEC.md section 4: from turn 7 every turn asks the model whether to conclude. */
-export const FIRST_ENDING_TURN = 7;
+export { FIRST_ENDING_TURN, sketchOf, storySoFar } from '../turnPrompt';
 
 /** The story context a prompt keeps when the provider said it was too large (a 413). */
 export const TRIMMED_CONTEXT_BUDGET = 120;
@@ -26,21 +24,6 @@ export interface State {
 }
 
 export const selectState = (state: State) => state;
-
-export const sketchOf = (game: GameState): CharacterSketch => ({
-  name: game.chosenCharacter,
-  gender: game.characterGender,
-  bio: game.characterBio,
-  traits: game.characterTraits,
-});
-
-/** What every story prompt (a turn, the recap) is told of the story so far. */
-export const storySoFar = (game: GameState) => ({
-  character: sketchOf(game),
-  genre: game.chosenGenre,
-  summaries: game.storySummary,
-  note: game.storyNote,
-});
 
 /** The cause of a failed request, for the player (DESIGN.md: errors in the interface language). */
 export function* problemWith(error: unknown) {

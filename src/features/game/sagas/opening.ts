@@ -15,12 +15,26 @@ import { has, problemWith, selectState, sketchOf, stringList, withOptions } from
 const GENDERS = ['male', 'female', 'non-binary'];
 
 /** The actions that stop the opening or a turn under way: Cancel, Stop, Home, New Game. */
-export const STOPPING_THE_STORY = [
+const STOPPING_THE_STORY = [
   gameActions.waitCancelled.type,
   gameActions.writingStopped.type,
   gameActions.returnedHome.type,
   gameActions.newGameStarted.type,
 ];
+
+/**
+ * Until the player stops the story (STOPPING_THE_STORY). A Stop counts only if the slice took
+ * it: one pressed as the segment came in, or while the recap is written, changes nothing and
+ * stops nothing.
+ */
+export function* storyStopped() {
+  while (true) {
+    const action = yield* take(STOPPING_THE_STORY);
+    if (!gameActions.writingStopped.match(action)) return;
+    const { game } = yield* select(selectState);
+    if (!game.isLoading) return;
+  }
+}
 
 /**
  * SPEC.md section 3: the character profile, its gender read from the name. The profile reply
@@ -118,5 +132,5 @@ export function* openingGeneration(
     | ReturnType<typeof gameActions.characterNamed>
     | ReturnType<typeof gameActions.openingRetryRequested>,
 ) {
-  yield* race({ done: call(writeOpening), stopped: take(STOPPING_THE_STORY) });
+  yield* race({ done: call(writeOpening), stopped: call(storyStopped) });
 }

@@ -18,16 +18,32 @@ const FALLBACK_SUMMARY_WORDS = 40;
 const fallbackSummary = (text: string) =>
   text.split(/\s+/).slice(0, FALLBACK_SUMMARY_WORDS).join(' ');
 
-/**
- * Leaving the story, or writing the segment again: a summary still being written for it is no
- * longer wanted.
- */
-const SUMMARY_NOT_WANTED = [
+/** Leaving the story: a summary still being written for it is no longer wanted. */
+const LEAVING_THE_STORY = [
   gameActions.returnedHome.type,
   gameActions.newGameStarted.type,
   gameActions.savedStoryResumed.type,
-  gameActions.rewriteRequested.type,
 ];
+
+/**
+ * Until the summary being written is no longer wanted: the player leaves the story, or has
+ * the paragraph it summarises written again (the slice then drops it: nothing is pending). A
+ * rewrite after a Stop replaces no paragraph, and the previous one's summary is still wanted.
+ */
+function* summaryNoLongerWanted() {
+  while (true) {
+    const action = yield* take([...LEAVING_THE_STORY, gameActions.rewriteRequested.type]);
+    if (!gameActions.rewriteRequested.match(action)) return;
+    if (!(yield* select(selectState)).game.summaryPending) return;
+  }
+}
+
+/** The action that led to the latest paragraph, as the log tells it (none for the opening). */
+function choiceBeforeLatestParagraph(game: GameState): string | undefined {
+  const at = game.storyLog.findLastIndex((entry) => entry.kind === 'paragraph');
+  const before = game.storyLog[at - 1];
+  return before?.kind === 'choice' ? before.text : undefined;
+}
 
 /** What asks for the latest segment's summary to be written behind the options. */
 export const SUMMARY_WANTED = [
@@ -79,13 +95,12 @@ export function* summaryFallback(
 ) {
   const { game } = yield* select(selectState);
   if (!game.summaryPending) return;
-  // The opening's summary has no choice to tell; a turn's tells the choice as it stands.
-  const choiceText = game.turnCount > 0 ? game.lastChoice?.option.text : undefined;
+  // The latest paragraph, and the choice before it as it now reads (edited or not).
   const text = game.previousParagraph;
   try {
     yield* race({
-      summarized: call(writeSummary, game, choiceText, text),
-      left: take(SUMMARY_NOT_WANTED),
+      summarized: call(writeSummary, game, choiceBeforeLatestParagraph(game), text),
+      notWanted: call(summaryNoLongerWanted),
     });
   } catch (error) {
     // Nothing else would hear of it, and the next turn waits for this summary.

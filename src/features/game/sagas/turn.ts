@@ -4,7 +4,7 @@
  * options and its summary in one reply. From turn 7 the turn is the conclusion check: the
  * model may end the story, and the recap follows in the same turn.
  */
-import { call, put, race, select, take } from 'typed-redux-saga';
+import { call, put, race, select } from 'typed-redux-saga';
 import { fromContext } from '../../../shared/sagaContext';
 import { normalizeOptions } from '../../../engine/options';
 import { rollOutcome } from '../../../engine/outcome';
@@ -15,16 +15,15 @@ import { isAbortError } from '../../llm';
 import { REPLY_TOKENS } from '../../llm/prompts';
 import { canChoose, gameActions, type GameState, type ResolvedChoice } from '../gameSlice';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
+import { turnInput, turnUse } from '../turnPrompt';
 import {
-  FIRST_ENDING_TURN,
   TRIMMED_CONTEXT_BUDGET,
   problemWith,
   segmentOrEnding,
   selectState,
-  storySoFar,
   withOptions,
 } from './gameState';
-import { STOPPING_THE_STORY } from './opening';
+import { storyStopped } from './opening';
 import { writeRecap } from './recap';
 import { summaryOfLastSegment, writeSummary } from './summaries';
 
@@ -79,17 +78,9 @@ function* writeSegment(choice: ResolvedChoice): Generator {
   yield* call(summaryOfLastSegment);
   const prompts = yield* currentPrompts();
   const { game, playerStats } = yield* select(selectState);
-  const input = {
-    ...storySoFar(game),
-    previousParagraph: game.previousParagraph,
-    choice: choice.option,
-    outcome: choice.outcome,
-    scenarioType: choice.scenarioType,
-    turnCount: choice.turn,
-    playerStats: playerStats.playerStats,
-  };
-  const mayEnd = choice.turn >= FIRST_ENDING_TURN;
-  const use = mayEnd ? 'conclusionCheck' : 'nextSegment';
+  const input = turnInput(game, playerStats.playerStats, choice);
+  const use = turnUse(choice.turn);
+  const mayEnd = use === 'conclusionCheck';
   try {
     const reply = yield* call(askModel, prompts[use](input), {
       retries: RETRY_LIMITS.unlimited,
@@ -121,7 +112,7 @@ function* writeSegment(choice: ResolvedChoice): Generator {
 
 /** Cancel on the overlay, Stop, Return to Home and Start New Game stop a turn and its waits. */
 function* unlessStopped(work: (choice: ResolvedChoice) => Generator, choice: ResolvedChoice) {
-  yield* race({ done: call(work, choice), stopped: take(STOPPING_THE_STORY) });
+  yield* race({ done: call(work, choice), stopped: call(storyStopped) });
 }
 
 /**

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { GameWait } from '../gameSlice';
+import './storyHand.css';
 import { WaitMessage } from './WaitMessage';
 
 interface LoadingOverlayProps {
@@ -83,11 +85,29 @@ function WaitNotice({ wait, onCancel }: { wait: GameWait; onCancel: () => void }
   );
 }
 
-/** Ends the request at once; what was written so far is dropped (issue 22). */
+/** Ends the request at once; what was written so far is dropped (issue 22). Escape does too. */
 export function StopButton({ onStop }: { onStop: () => void }) {
+  useEffect(() => {
+    function stopOnEscape(event: KeyboardEvent) {
+      // An editor's own Escape (it cancels the edit) comes first.
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      onStop();
+    }
+    document.addEventListener('keydown', stopOnEscape);
+    return () => document.removeEventListener('keydown', stopOnEscape);
+  }, [onStop]);
   return (
-    <button type="button" className="button stop-button" onClick={onStop}>
-      <span aria-hidden="true">■</span> <FormattedMessage id="game.hand.stop" />
+    <button
+      type="button"
+      className="button stop-button"
+      aria-keyshortcuts="Escape"
+      onClick={onStop}
+    >
+      <span aria-hidden="true">■</span> <FormattedMessage id="game.hand.stop" />{' '}
+      <kbd className="stop-button__key" aria-hidden="true">
+        Esc
+      </kbd>
     </button>
   );
 }

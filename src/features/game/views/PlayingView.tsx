@@ -9,9 +9,11 @@ import {
   selectGame,
   selectIsWriting,
   type GameState,
+  type StoryEntry,
 } from '../gameSlice';
 import { AutoReadToggle } from './AutoReadToggle';
 import { CharacterPanel } from './CharacterPanel';
+import { focusWasLost } from './focus';
 import { ChoiceForm } from './ChoiceForm';
 import { LoadingOverlay } from './LoadingOverlay';
 import { OPTION_KEYS, OptionList } from './OptionList';
@@ -75,6 +77,17 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
   const reader = useMemo(() => ({ available, speak, stop }), [available, speak, stop]);
   const paragraphs = useMemo(() => paragraphsIn(storyLog), [storyLog]);
   useAutoRead(paragraphs, useSelector(selectAutoRead), reader);
+  // A paragraph written again or edited while it is read: the reading of the old one stops.
+  const reading = useRef<{ key: string; entry: StoryEntry | undefined } | null>(null);
+  useEffect(() => {
+    if (speakingKey === null) {
+      reading.current = null;
+      return;
+    }
+    const entry = storyLog[Number(speakingKey)];
+    if (reading.current?.key !== speakingKey) reading.current = { key: speakingKey, entry };
+    else if (reading.current.entry !== entry) stop();
+  }, [speakingKey, storyLog, stop]);
 
   // Number keys pick an option, unless the player is typing.
   useEffect(() => {
@@ -168,12 +181,6 @@ function isTextField(target: EventTarget | null): boolean {
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   if (!(target instanceof HTMLInputElement)) return false;
   return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range'].includes(target.type);
-}
-
-/** Focus is on nothing in particular: the button that had it is gone, or it is on the page. */
-function focusWasLost(): boolean {
-  const active = document.activeElement;
-  return active === null || active === document.body || !active.isConnected;
 }
 
 function prefersReducedMotion(): boolean {

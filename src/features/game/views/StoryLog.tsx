@@ -22,9 +22,10 @@ interface StoryLogProps {
 }
 
 /**
- * An entry never changes once written (the slice only appends, and keeps the objects it has),
- * so each renders once: appending a turn renders only what is new, however long the story
- * (issue 13: one frame of work per turn at turn 100).
+ * An entry never changes once written, but for the latest ones a rewrite or an edit replaces
+ * (the slice appends, and keeps the objects it does not change), so each renders once:
+ * appending a turn renders only what is new, however long the story (issue 13: one frame of
+ * work per turn at turn 100).
  */
 const WrittenEntry = memo(StoryLogEntry);
 
@@ -54,7 +55,8 @@ export const StoryLog = memo(function StoryLog({
     >
       <div className="story-log__written">
         {entries.map((entry, index) => (
-          // The log only grows, so a position is a stable key.
+          // The log grows, and only its last entries are ever replaced (a rewrite, an edit):
+          // a position is a stable key, and a replaced entry is a new object that renders anew.
           <WrittenEntry
             key={index}
             entry={entry}

@@ -1,34 +1,96 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import type { Language, PlayerStats } from '../../../engine/types';
 import { estimateTokens } from '../../llm/tokens';
-import { storyContext } from '../../llm/prompts';
+import { promptsFor, type ContextEntry } from '../../llm/prompts';
+import { selectLanguage } from '../../settings';
 import {
   MEMORY_ENTRY_MAX_CHARS,
   STORY_NOTE_MAX_CHARS,
   gameActions,
   type GameState,
 } from '../gameSlice';
+import { turnInput, turnUse } from '../turnPrompt';
+import { focusWasLost } from './focus';
 import { TextEditor } from './TurnTools';
 import './storyHand.css';
 
-const selectMemory = ({ game }: { game: GameState }) => ({
-  summaries: game.storySummary,
-  note: game.storyNote,
-});
+/** What the next turn's prompt is built from: a streamed word changes none of it. */
+const selectNextTurn = (state: { game: GameState; playerStats: { playerStats: PlayerStats } }) => {
+  const { game } = state;
+  return {
+    chosenCharacter: game.chosenCharacter,
+    characterGender: game.characterGender,
+    characterBio: game.characterBio,
+    characterTraits: game.characterTraits,
+    chosenGenre: game.chosenGenre,
+    storySummary: game.storySummary,
+    storyNote: game.storyNote,
+    previousParagraph: game.previousParagraph,
+    options: game.options,
+    lastChoice: game.lastChoice,
+    latest: game.storyLog.at(-1),
+    turnCount: game.turnCount,
+    stats: state.playerStats.playerStats,
+  };
+};
+type NextTurn = ReturnType<typeof selectNextTurn>;
 
 /**
- * "Story so far" (issue 22): what the model is told of the past, in order, as the next turn's
- * prompt tells it (prompts/types.ts, storyContext): the newest summaries whole, older ones
- * shortened to their gist, the oldest left out once the budget is spent. The player may
- * correct any entry, and pin a note that goes into every story prompt.
+ * The entries the next turn's prompt tells the model, from the same builder that writes it:
+ * for a turn waiting to be written, its own choice; otherwise the first option offered (the
+ * options differ by a few tokens at most).
+ */
+function contextOfNextTurn(next: NextTurn, language: Language): ContextEntry[] {
+  const waiting = next.lastChoice !== null && next.latest?.kind === 'choice';
+  const choice =
+    waiting && next.lastChoice
+      ? next.lastChoice
+      : {
+          turn: next.turnCount + 1,
+          option: next.options[0] ?? ANY_ACTION,
+          outcome: 'partial' as const,
+          scenarioType: 'standard' as const,
+        };
+  return promptsFor(language).contextOfTurn(
+    turnUse(choice.turn),
+    turnInput(next, next.stats, choice),
+  );
+}
+
+const ANY_ACTION = { text: '', risk: 'medium', alignment: 'neutral', traitAlignment: '' } as const;
+
+/**
+ * "Story so far" (issue 22): what the model is told of the past, in order, exactly as the next
+ * turn's prompt tells it: the newest summaries whole, older ones shortened to their gist, the
+ * oldest left out once the prompt's token budget is spent (the note and the latest paragraph
+ * count in it). The player may correct any entry, and pin a note that goes into every story
+ * prompt.
  */
 export function StoryMemory() {
   const dispatch = useAppDispatch();
-  const { summaries, note } = useAppSelector(selectMemory, shallowEqual);
-  const told = useMemo(() => storyContext(summaries), [summaries]);
-  const [correcting, setCorrecting] = useState<number | null>(null);
+  const next = useAppSelector(selectNextTurn, shallowEqual);
+  const language = useAppSelector(selectLanguage);
+  const summaries = next.storySummary;
+  const note = next.storyNote;
+  const told = useMemo(() => contextOfNextTurn(next, language), [next, language]);
+  // An editor stays open only for the memory it opened on: a rewrite or a new turn closes it.
+  const [opened, setOpened] = useState({ index: -1, count: 0 });
+  const correcting = opened.count === summaries.length && opened.index >= 0 ? opened.index : null;
+  const setCorrecting = (index: number | null) =>
+    setOpened({ index: index ?? -1, count: summaries.length });
+  // Keyboard players come back to the entry's Correct button.
+  const list = useRef<HTMLOListElement>(null);
+  const lastCorrected = useRef<number | null>(null);
+  useEffect(() => {
+    if (correcting !== null || lastCorrected.current === null || !focusWasLost()) return;
+    list.current
+      ?.querySelector<HTMLButtonElement>(`[data-entry="${lastCorrected.current}"]`)
+      ?.focus();
+    lastCorrected.current = null;
+  });
   // The context holds the newest summaries: entry i is summary `firstTold + i`.
   const firstTold = summaries.length - told.length;
   const tokens = told.reduce((sum, entry) => sum + estimateTokens(entry.text), 0);
@@ -49,7 +111,7 @@ export function StoryMemory() {
           <FormattedMessage id="game.memory.leftOut" values={{ count: firstTold }} />
         </p>
       )}
-      <ol className="story-memory__entries" start={firstTold + 1}>
+      <ol className="story-memory__entries" start={firstTold + 1} ref={list}>
         {told.map((entry, position) => {
           const index = firstTold + position;
           return (
@@ -76,7 +138,11 @@ export function StoryMemory() {
                   <button
                     type="button"
                     className="button story-memory__correct"
-                    onClick={() => setCorrecting(index)}
+                    data-entry={index}
+                    onClick={() => {
+                      lastCorrected.current = index;
+                      setCorrecting(index);
+                    }}
                   >
                     <FormattedMessage id="game.memory.correct" values={{ number: index + 1 }} />
                   </button>
@@ -86,11 +152,7 @@ export function StoryMemory() {
           );
         })}
       </ol>
-      <PinnedNote
-        key={note}
-        note={note}
-        onPin={(text) => dispatch(gameActions.storyNotePinned(text))}
-      />
+      <PinnedNote note={note} onPin={(text) => dispatch(gameActions.storyNotePinned(text))} />
     </details>
   );
 }

@@ -6,25 +6,30 @@ import {
   FREE_TEXT_MAX_CHARS,
   MAX_REWRITES_PER_TURN,
   PARAGRAPH_MAX_CHARS,
+  PARAGRAPH_MIN_CHARS,
   canEdit,
   canRewrite,
   gameActions,
+  latestChoice,
   type GameState,
 } from '../gameSlice';
+import { focusWasLost } from './focus';
 import './storyHand.css';
 
 /** What the tools need of the game: changes once a turn, never while a paragraph streams. */
 function selectTurnTools({ game }: { game: GameState }) {
   const latest = game.storyLog.at(-1);
-  const choice = game.storyLog.at(game.turnStopped ? -1 : -2);
+  const choice = latestChoice(game);
   const editable = canEdit(game);
   return {
+    /** An editor stays open only for the entry it opened on: a new one closes it. */
+    logLength: game.storyLog.length,
     stopped: game.turnStopped,
     rewritable: canRewrite(game),
     rewritesLeft: MAX_REWRITES_PER_TURN - game.turnRewrites,
     paragraph: editable && latest?.kind === 'paragraph' ? latest.text : null,
     // Only the player's own words are theirs to edit, and only this turn's.
-    action: editable && game.lastChoice?.freeText && choice?.kind === 'choice' ? choice.text : null,
+    action: editable && game.lastChoice?.freeText && choice ? choice.text : null,
   };
 }
 
@@ -38,8 +43,15 @@ type Editing = 'paragraph' | 'action' | null;
 export function TurnTools() {
   const dispatch = useAppDispatch();
   const tools = useAppSelector(selectTurnTools, shallowEqual);
-  const [editing, setEditing] = useState<Editing>(null);
+  const [opened, setOpened] = useState<{ what: Editing; at: number }>({ what: null, at: 0 });
+  const editing = opened.at === tools.logLength ? opened.what : null;
+  const setEditing = (what: Editing) => setOpened({ what, at: tools.logLength });
   const rewrite = () => dispatch(gameActions.rewriteRequested());
+  // After a Stop the Stop button is gone: focus goes to the way on.
+  const rewriteButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (tools.stopped && focusWasLost()) rewriteButton.current?.focus();
+  }, [tools.stopped]);
   // Keyboard players come back to the button that opened the editor.
   const reopened = useRef<Editing>(null);
   const paragraphButton = useRef<HTMLButtonElement>(null);
@@ -59,6 +71,7 @@ export function TurnTools() {
       <TextEditor
         labelId="game.hand.editParagraphLabel"
         text={tools.paragraph}
+        minLength={PARAGRAPH_MIN_CHARS}
         maxLength={PARAGRAPH_MAX_CHARS}
         rows={8}
         onSave={(text) => dispatch(gameActions.paragraphEdited(text))}
@@ -79,8 +92,13 @@ export function TurnTools() {
     );
   }
 
-  const rewriteButton = tools.rewritable && (
-    <button type="button" className="button turn-tools__rewrite" onClick={rewrite}>
+  const rewriteAction = tools.rewritable && (
+    <button
+      type="button"
+      className="button turn-tools__rewrite"
+      ref={rewriteButton}
+      onClick={rewrite}
+    >
       <FormattedMessage id="game.hand.rewrite" />{' '}
       <span className="turn-tools__left">
         <FormattedMessage id="game.hand.rewritesLeft" values={{ count: tools.rewritesLeft }} />
@@ -95,7 +113,7 @@ export function TurnTools() {
           <FormattedMessage id="game.hand.stopped" />
         </p>
         <div className="turn-tools__row">
-          {rewriteButton}
+          {rewriteAction}
           {tools.action !== null && (
             <button
               type="button"
@@ -114,7 +132,7 @@ export function TurnTools() {
   return (
     <div className="turn-tools">
       <div className="turn-tools__row">
-        {rewriteButton}
+        {rewriteAction}
         <button
           type="button"
           className="button"
@@ -136,7 +154,7 @@ export function TurnTools() {
       </div>
       {!tools.rewritable && tools.rewritesLeft === 0 && (
         <p className="turn-tools__note">
-          <FormattedMessage id="game.hand.noRewritesLeft" />
+          <FormattedMessage id="game.hand.noRewritesLeft" values={{ max: MAX_REWRITES_PER_TURN }} />
         </p>
       )}
     </div>
@@ -146,6 +164,8 @@ export function TurnTools() {
 interface TextEditorProps {
   labelId: string;
   text: string;
+  /** The fewest characters the text may have (1 when absent). */
+  minLength?: number;
   maxLength: number;
   rows: number;
   onSave: (text: string) => void;
@@ -154,19 +174,29 @@ interface TextEditorProps {
 
 /**
  * A text the player rewrites in place: Save (or Ctrl+Enter) keeps it, Cancel (or Escape) leaves
- * it as it was. An empty text is not saved: it says so and keeps the editor open.
+ * it as it was. A text too short or too long is not saved: the editor says why and stays open.
  */
-export function TextEditor({ labelId, text, maxLength, rows, onSave, onClose }: TextEditorProps) {
+export function TextEditor({
+  labelId,
+  text,
+  minLength = 1,
+  maxLength,
+  rows,
+  onSave,
+  onClose,
+}: TextEditorProps) {
   const id = useId();
   const [draft, setDraft] = useState(text);
-  const [empty, setEmpty] = useState(false);
+  const [problem, setProblem] = useState<'tooShort' | 'tooLong' | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   useEffect(() => field.current?.focus(), []);
 
   function save(event?: FormEvent) {
     event?.preventDefault();
-    if (draft.trim() === '') {
-      setEmpty(true);
+    const length = draft.trim().length;
+    if (length < minLength || length > maxLength) {
+      setProblem(length < minLength ? 'tooShort' : 'tooLong');
+      field.current?.focus();
       return;
     }
     if (draft.trim() !== text) onSave(draft);
@@ -192,24 +222,28 @@ export function TextEditor({ labelId, text, maxLength, rows, onSave, onClose }: 
         value={draft}
         rows={rows}
         maxLength={maxLength}
-        aria-invalid={empty}
+        aria-invalid={problem !== null}
         aria-describedby={`${id}-hint`}
         onChange={(event) => {
           setDraft(event.target.value);
-          setEmpty(false);
+          setProblem(null);
         }}
         onKeyDown={onKeyDown}
       />
       <p id={`${id}-hint`} className="text-editor__hint">
-        {empty ? (
-          <FormattedMessage id="game.hand.emptyText" />
-        ) : (
-          <FormattedMessage
-            id="game.hand.editHint"
-            values={{ count: draft.length, max: maxLength }}
-          />
-        )}
+        <FormattedMessage
+          id="game.hand.editHint"
+          values={{ count: draft.length, max: maxLength }}
+        />
       </p>
+      {problem && (
+        <p className="text-editor__problem" role="alert">
+          <FormattedMessage
+            id={problem === 'tooShort' ? 'game.hand.textTooShort' : 'game.hand.textTooLong'}
+            values={{ min: minLength, max: maxLength }}
+          />
+        </p>
+      )}
       <div className="turn-tools__row">
         <button type="submit" className="button primary">
           <FormattedMessage id="game.hand.save" />

@@ -3,7 +3,13 @@
  * exactly the reply keys of that use; the story is told in the second person, present tense.
  */
 import type { Outcome, PlayerStats, ScenarioType, StoryOption } from '../../../engine/types';
-import { LENGTH_GUIDANCE as L, fitStoryContext, type ContextEntry } from './types';
+import {
+  LENGTH_GUIDANCE as L,
+  contextTold,
+  fitStoryContext,
+  type ContextEntry,
+  type ContextPrompt,
+} from './types';
 import type {
   CharacterProfileInput,
   CharacterSketch,
@@ -51,7 +57,9 @@ function storySoFar(context: readonly ContextEntry[], note = ''): string {
     context.length === 0
       ? 'Story so far: (nothing yet)'
       : `Story so far, oldest first:\n${context.map((entry) => `- ${entry.text}`).join('\n')}`;
-  return note === '' ? story : `${story}\nThe player's pinned note (hold the story to it): ${note}`;
+  return note === ''
+    ? story
+    : `${story}\nThe player's pinned note (hold the story to it, but it never changes a dice result): ${note}`;
 }
 
 function standing(stats: PlayerStats): string {
@@ -144,7 +152,7 @@ function turnBrief(input: TurnInput, context: readonly ContextEntry[]): string {
   );
 }
 
-export function nextSegment(input: TurnInput): string {
+function nextSegmentPrompt(input: TurnInput): ContextPrompt {
   const { outcome, scenarioType } = input;
   const prompt = (context: readonly ContextEntry[]) =>
     turnBrief(input, context) +
@@ -157,10 +165,13 @@ export function nextSegment(input: TurnInput): string {
       `{"storySegment":"...","options":[${OPTION_SHAPE}],"storySummary":"...",` +
         `"outcome":"${outcome}","scenarioType":"${scenarioType}"}`,
     );
-  return fitStoryContext(prompt, input, SYSTEM_PROMPT);
+  return prompt;
 }
 
-export function conclusionCheck(input: TurnInput): string {
+export const nextSegment = (input: TurnInput): string =>
+  fitStoryContext(nextSegmentPrompt(input), input, SYSTEM_PROMPT);
+
+function conclusionCheckPrompt(input: TurnInput): ContextPrompt {
   const prompt = (context: readonly ContextEntry[]) =>
     turnBrief(input, context) +
     'Decide whether the story ends on this turn. End it when the main conflict is settled ' +
@@ -176,8 +187,11 @@ export function conclusionCheck(input: TurnInput): string {
       `{"storySegment":"...","options":[${OPTION_SHAPE}],"isFinal":true|false,` +
         '"storySummary":"..."}',
     );
-  return fitStoryContext(prompt, input, SYSTEM_PROMPT);
+  return prompt;
 }
+
+export const conclusionCheck = (input: TurnInput): string =>
+  fitStoryContext(conclusionCheckPrompt(input), input, SYSTEM_PROMPT);
 
 export function segmentSummary({
   characterName,
@@ -229,7 +243,10 @@ export function recap(input: RecapInput): string {
   return fitStoryContext(prompt, input, SYSTEM_PROMPT);
 }
 
+const TURN_PROMPTS = { nextSegment: nextSegmentPrompt, conclusionCheck: conclusionCheckPrompt };
+
 export const enPrompts: PromptBuilders = {
+  contextOfTurn: (use, input) => contextTold(TURN_PROMPTS[use](input), input, SYSTEM_PROMPT),
   genderFromName,
   characterProfile,
   openingScene,

@@ -41,4 +41,5 @@ export type {
   SegmentSummaryInput,
   StoryContextInput,
   TurnInput,
+  TurnUse,
 } from './types';

@@ -12,7 +12,13 @@ import type {
   ScenarioType,
   StoryOption,
 } from '../../../engine/types';
-import { LENGTH_GUIDANCE as L, fitStoryContext, type ContextEntry } from './types';
+import {
+  LENGTH_GUIDANCE as L,
+  contextTold,
+  fitStoryContext,
+  type ContextEntry,
+  type ContextPrompt,
+} from './types';
 import type {
   CharacterProfileInput,
   CharacterSketch,
@@ -89,7 +95,7 @@ function storySoFar(context: readonly ContextEntry[], note = ''): string {
       : `지금까지의 줄거리(오래된 순):\n${context.map((entry) => `- ${entry.text}`).join('\n')}`;
   return note === ''
     ? story
-    : `${story}\n플레이어가 고정한 메모(이야기가 이를 따르게 하세요): ${note}`;
+    : `${story}\n플레이어가 고정한 메모(이야기가 이를 따르게 하되, 주사위 결과는 절대 바꾸지 마세요): ${note}`;
 }
 
 function standing(stats: PlayerStats): string {
@@ -187,7 +193,7 @@ function turnBrief(input: TurnInput, context: readonly ContextEntry[]): string {
   );
 }
 
-export function nextSegment(input: TurnInput): string {
+function nextSegmentPrompt(input: TurnInput): ContextPrompt {
   const { outcome, scenarioType } = input;
   const prompt = (context: readonly ContextEntry[]) =>
     turnBrief(input, context) +
@@ -200,10 +206,13 @@ export function nextSegment(input: TurnInput): string {
       `{"storySegment":"…","options":[${OPTION_SHAPE}],"storySummary":"…",` +
         `"outcome":"${outcome}","scenarioType":"${scenarioType}"}`,
     );
-  return fitStoryContext(prompt, input, SYSTEM_PROMPT);
+  return prompt;
 }
 
-export function conclusionCheck(input: TurnInput): string {
+export const nextSegment = (input: TurnInput): string =>
+  fitStoryContext(nextSegmentPrompt(input), input, SYSTEM_PROMPT);
+
+function conclusionCheckPrompt(input: TurnInput): ContextPrompt {
   const prompt = (context: readonly ContextEntry[]) =>
     turnBrief(input, context) +
     '이번 턴에서 이야기를 끝낼지 정하세요. 핵심 갈등이 매듭지어졌거나 운명이 정해졌다면 ' +
@@ -218,8 +227,11 @@ export function conclusionCheck(input: TurnInput): string {
       `{"storySegment":"…","options":[${OPTION_SHAPE}],"isFinal":true|false,` +
         '"storySummary":"…"}',
     );
-  return fitStoryContext(prompt, input, SYSTEM_PROMPT);
+  return prompt;
 }
+
+export const conclusionCheck = (input: TurnInput): string =>
+  fitStoryContext(conclusionCheckPrompt(input), input, SYSTEM_PROMPT);
 
 export function segmentSummary({
   characterName,
@@ -275,7 +287,10 @@ export function recap(input: RecapInput): string {
   return fitStoryContext(prompt, input, SYSTEM_PROMPT);
 }
 
+const TURN_PROMPTS = { nextSegment: nextSegmentPrompt, conclusionCheck: conclusionCheckPrompt };
+
 export const krPrompts: PromptBuilders = {
+  contextOfTurn: (use, input) => contextTold(TURN_PROMPTS[use](input), input, SYSTEM_PROMPT),
   genderFromName,
   characterProfile,
   openingScene,

@@ -142,13 +142,25 @@ export interface StoryContextInput {
  * within what the whole prompt (the system message too) may take.
  */
 export function fitStoryContext(
-  prompt: (context: readonly ContextEntry[]) => string,
-  { summaries, contextBudget = STORY_CONTEXT_TOKEN_BUDGET }: StoryContextInput,
+  prompt: ContextPrompt,
+  input: StoryContextInput,
   systemPrompt: string,
 ): string {
+  return prompt(contextTold(prompt, input, systemPrompt));
+}
+
+/** A prompt with its story context left to fill in. */
+export type ContextPrompt = (context: readonly ContextEntry[]) => string;
+
+/** The story context fitStoryContext puts in this prompt: what the model is told of the past. */
+export function contextTold(
+  prompt: ContextPrompt,
+  { summaries, contextBudget = STORY_CONTEXT_TOKEN_BUDGET }: StoryContextInput,
+  systemPrompt: string,
+): ContextEntry[] {
   const fixed = estimateTokens(systemPrompt) + estimateTokens(prompt([]));
   const budget = Math.max(0, Math.min(contextBudget, PROMPT_TOKEN_BUDGET - fixed));
-  return prompt(storyContext(summaries, budget));
+  return storyContext(summaries, budget);
 }
 
 /** The hero as the prompts describe them, once the character profile exists. */
@@ -254,8 +266,16 @@ export const REPLY_KEYS = {
 
 export type PromptUse = keyof typeof REPLY_KEYS;
 
+/** The two prompts a turn is asked with: before turn 7, and from it (SPEC.md section 4). */
+export type TurnUse = 'nextSegment' | 'conclusionCheck';
+
 /** One language's prompts: each builder returns the user message for its use. */
 export interface PromptBuilders {
+  /**
+   * What a turn's prompt would tell the model of the past, for the 'Story so far' panel
+   * (issue 22): the same entries the prompt itself carries.
+   */
+  contextOfTurn(use: TurnUse, input: TurnInput): ContextEntry[];
   genderFromName(input: GenderFromNameInput): string;
   characterProfile(input: CharacterProfileInput): string;
   openingScene(input: OpeningSceneInput): string;

@@ -20,8 +20,8 @@ export const AUTO_SAVE_DELAY_MS = 100;
 
 /**
  * SPEC.md section 4: options, story text, turn count or state changed, or the story start was
- * set; and the player's own changes (issue 22): a stopped turn, an edit, a corrected memory, the
- * pinned note.
+ * set; and the player's own changes (issue 22): a stopped turn, a rewrite, an edit, a corrected
+ * memory, the pinned note.
  */
 export const STORY_CHANGES = [
   gameActions.openingReceived,
@@ -33,6 +33,8 @@ export const STORY_CHANGES = [
   gameActions.summaryStored,
   gameActions.recapReceived,
   gameActions.writingStopped,
+  // Saved as soon as it is asked for: a reload cannot take a rewrite back.
+  gameActions.rewriteRequested,
   gameActions.paragraphEdited,
   gameActions.choiceEdited,
   gameActions.memoryCorrected,

@@ -1,0 +1,60 @@
+/**
+ * What a turn's prompt is built from, read from the game: the story so far (the hero, the
+ * memory, the pinned note), the latest paragraph and the resolved choice. One place for the turn
+ * saga, which asks the model with it, and for the 'Story so far' panel, which shows what that
+ * prompt tells (issue 22). Pure: no store, no I/O.
+ */
+import type { PlayerStats } from '../../engine/types';
+import type { CharacterSketch, TurnInput, TurnUse } from '../llm';
+import type { GameState, ResolvedChoice } from './gameModel';
+
+/** The parts of the game a story prompt is told. */
+export type StoryTold = Pick<
+  GameState,
+  | 'chosenCharacter'
+  | 'characterGender'
+  | 'characterBio'
+  | 'characterTraits'
+  | 'chosenGenre'
+  | 'storySummary'
+  | 'storyNote'
+  | 'previousParagraph'
+>;
+
+/** SPEC.md section 4: from turn 7 every turn asks the model whether to conclude. */
+export const FIRST_ENDING_TURN = 7;
+
+export const sketchOf = (game: StoryTold): CharacterSketch => ({
+  name: game.chosenCharacter,
+  gender: game.characterGender,
+  bio: game.characterBio,
+  traits: game.characterTraits,
+});
+
+/** What every story prompt (a turn, the recap) is told of the story so far. */
+export const storySoFar = (game: StoryTold) => ({
+  character: sketchOf(game),
+  genre: game.chosenGenre,
+  summaries: game.storySummary,
+  note: game.storyNote,
+});
+
+/** The prompt a turn is asked with: from turn 7 the model may end the story. */
+export const turnUse = (turn: number): TurnUse =>
+  turn >= FIRST_ENDING_TURN ? 'conclusionCheck' : 'nextSegment';
+
+export function turnInput(
+  game: StoryTold,
+  playerStats: PlayerStats,
+  choice: Pick<ResolvedChoice, 'option' | 'outcome' | 'scenarioType' | 'turn'>,
+): TurnInput {
+  return {
+    ...storySoFar(game),
+    previousParagraph: game.previousParagraph,
+    choice: choice.option,
+    outcome: choice.outcome,
+    scenarioType: choice.scenarioType,
+    turnCount: choice.turn,
+    playerStats,
+  };
+}
