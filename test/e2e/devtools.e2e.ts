@@ -44,8 +44,12 @@ const TURN_STORY = [
   'game/segmentReceived',
   'game/optionsOffered',
   'game/summaryStored',
-  'stories/storySaved',
 ];
+/**
+ * A turn is saved once it is written, last; and its roll before that when the segment takes
+ * longer than the auto-save's wait (issue 22: a reload never rolls it again).
+ */
+const TURN_SAVED = 'stories/storySaved';
 const TURNS = 4;
 const projectRoot = path.resolve(__dirname, '..', '..');
 
@@ -208,6 +212,11 @@ test('a game in DevTools: plain JSON, no secret, the stream hidden, and the expo
     start += shown;
     expect(shown).toBeLessThanOrEqual(ACTIONS_PER_TURN);
     expect(types.filter((type) => TURN_STORY.includes(type))).toEqual(TURN_STORY);
+    const saves = types.filter((type) => type === TURN_SAVED).length;
+    expect(saves).toBeGreaterThanOrEqual(1);
+    expect(saves).toBeLessThanOrEqual(2);
+    expect(types.indexOf(TURN_SAVED)).toBeGreaterThan(types.indexOf('game/scenarioPicked'));
+    expect(types.at(-1)).toBe(TURN_SAVED);
   });
 
   // The session starts where the store does: the saved settings restored, as one plain event.

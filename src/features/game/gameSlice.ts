@@ -384,11 +384,8 @@ export const gameSlice = createSlice({
       if (!canStop(state)) return;
       Object.assign(state, nothingUnderWay);
       if (state.stage === 'loading') {
+        // Nothing of the opening is in the story yet (canStop): only the screen goes back.
         state.stage = 'characterSelection';
-        state.storyLog = [];
-        state.previousParagraph = '';
-        state.options = [];
-        state.storySummary = [];
         state.loadingProgress = 0;
         state.error = null;
         state.errorDetail = null;
@@ -495,6 +492,7 @@ export function canChoose(state: GameState): boolean {
     !state.turnStopped
   );
 }
+
 /** The current turn's choice is made and rolled, and its segment is not in the story yet. */
 export function isTurnUnwritten(state: GameState): boolean {
   return (
