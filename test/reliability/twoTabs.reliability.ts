@@ -30,7 +30,7 @@ import { startServer, type RunningServer } from '../e2e/support/server';
 import { count, recordFinding } from './support/findings';
 
 /** Turns each tab plays after both have resumed the story: about a minute of play (issue 12). */
-const TURNS_PER_TAB = 115;
+const TURNS_PER_TAB = 60;
 const API_KEY = 'sk-two-tabs-5d2e8b1c';
 const HERO = { first: 'Tess', last: 'Marlow', name: 'Tess Marlow' };
 
