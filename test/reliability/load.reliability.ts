@@ -14,7 +14,7 @@ import { saveResult, savedCharacters, signedInPlayer } from './support/players';
 
 const READERS = 200;
 const WRITERS = 20;
-const DURATION_MS = Number(process.env.RELIABILITY_LOAD_MS ?? 30_000);
+const DURATION_MS = Number(process.env.RELIABILITY_LOAD_MS ?? 20_000);
 const P99_BUDGET_MS = 1000;
 /** A request still unanswered after this long counts as timed out. */
 const TIMEOUT_MS = 10_000;

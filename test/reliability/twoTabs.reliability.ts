@@ -29,8 +29,11 @@ import { connectAndEnterKey } from '../e2e/support/journey';
 import { startServer, type RunningServer } from '../e2e/support/server';
 import { count, recordFinding } from './support/findings';
 
-/** Turns each tab plays after both have resumed the story: about a minute of play (issue 12). */
-const TURNS_PER_TAB = 60;
+/**
+ * Turns each tab plays after both have resumed the story: 80 turns in all, under a minute of play
+ * on a slow shared machine (issue 12 asked for about a minute; 115 a tab took two here).
+ */
+const TURNS_PER_TAB = 40;
 const API_KEY = 'sk-two-tabs-5d2e8b1c';
 const HERO = { first: 'Tess', last: 'Marlow', name: 'Tess Marlow' };
 

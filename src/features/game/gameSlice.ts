@@ -20,14 +20,6 @@ import {
   type StoryEntry,
 } from './gameModel';
 
-export {
-  FREE_TEXT_MAX_CHARS,
-  MAX_REWRITES_PER_TURN,
-  MEMORY_ENTRY_MAX_CHARS,
-  PARAGRAPH_MAX_CHARS,
-  PARAGRAPH_MIN_CHARS,
-  STORY_NOTE_MAX_CHARS,
-} from './gameModel';
 export type {
   GameStage,
   StoryEntry,

@@ -4,7 +4,6 @@
 // flows (package.json sideEffects lets webpack drop them); the saga loader fetches them.
 export {
   API_KEY_STORAGE_KEY,
-  MAX_REWRITES_PER_TURN,
   canChoose,
   canEdit,
   canRewrite,
@@ -26,6 +25,7 @@ export type {
   Segment,
   StoryEntry,
 } from './gameSlice';
+export { MAX_REWRITES_PER_TURN } from './gameModel';
 export {
   initialPlayerStatsState,
   playerStatsSlice,

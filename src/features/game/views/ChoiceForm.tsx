@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { FREE_TEXT_MAX_CHARS } from '../gameSlice';
+import { FREE_TEXT_MAX_CHARS } from '../gameModel';
 
 interface ChoiceFormProps {
   /** False while the next segment is being written: typing ahead is fine, sending is not. */

@@ -6,12 +6,8 @@ import type { Language, PlayerStats } from '../../../engine/types';
 import { estimateTokens } from '../../llm/tokens';
 import { promptsFor, type ContextEntry } from '../../llm/prompts';
 import { selectLanguage } from '../../settings';
-import {
-  MEMORY_ENTRY_MAX_CHARS,
-  STORY_NOTE_MAX_CHARS,
-  gameActions,
-  type GameState,
-} from '../gameSlice';
+import { MEMORY_ENTRY_MAX_CHARS, STORY_NOTE_MAX_CHARS } from '../gameModel';
+import { gameActions, type GameState } from '../gameSlice';
 import { turnInput, turnUse } from '../turnPrompt';
 import { focusWasLost } from './focus';
 import { TextEditor } from './TurnTools';

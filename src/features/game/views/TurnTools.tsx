@@ -7,12 +7,8 @@ import {
   MAX_REWRITES_PER_TURN,
   PARAGRAPH_MAX_CHARS,
   PARAGRAPH_MIN_CHARS,
-  canEdit,
-  canRewrite,
-  gameActions,
-  latestChoice,
-  type GameState,
-} from '../gameSlice';
+} from '../gameModel';
+import { canEdit, canRewrite, gameActions, latestChoice, type GameState } from '../gameSlice';
 import { focusWasLost } from './focus';
 import './storyHand.css';
 
@@ -106,6 +102,12 @@ export function TurnTools() {
     </button>
   );
 
+  const editAction = tools.action !== null && (
+    <button type="button" className="button" ref={actionButton} onClick={() => edit('action')}>
+      <FormattedMessage id="game.hand.editAction" />
+    </button>
+  );
+
   if (tools.stopped) {
     return (
       <div className="turn-stopped" role="status">
@@ -114,16 +116,7 @@ export function TurnTools() {
         </p>
         <div className="turn-tools__row">
           {rewriteAction}
-          {tools.action !== null && (
-            <button
-              type="button"
-              className="button"
-              ref={actionButton}
-              onClick={() => edit('action')}
-            >
-              <FormattedMessage id="game.hand.editAction" />
-            </button>
-          )}
+          {editAction}
         </div>
       </div>
     );
@@ -141,16 +134,7 @@ export function TurnTools() {
         >
           <FormattedMessage id="game.hand.editParagraph" />
         </button>
-        {tools.action !== null && (
-          <button
-            type="button"
-            className="button"
-            ref={actionButton}
-            onClick={() => edit('action')}
-          >
-            <FormattedMessage id="game.hand.editAction" />
-          </button>
-        )}
+        {editAction}
       </div>
       {!tools.rewritable && tools.rewritesLeft === 0 && (
         <p className="turn-tools__note">
