@@ -13,7 +13,7 @@ export const FAULTS = {
   load: {
     title: 'PGlite holds under load',
     mustHold:
-      '200 leaderboard readers and 20 result writers for 30 s on PGlite: p99 at most 1 s for ' +
+      '200 leaderboard readers and 20 result writers for 20 s on PGlite: p99 at most 1 s for ' +
       'reads and writes, no timeouts, no lost or doubled rows.',
   },
   nonce: {
