@@ -6,6 +6,7 @@ import '@fontsource/literata/400-italic.css';
 import '@fontsource/literata/700.css';
 import './app/styles/global.css';
 import { App } from './app/App';
+import { reportCaughtError } from './app/ErrorBoundary';
 import { browserBackend } from './app/backendLocation';
 import { makeStore } from './app/store';
 import { browserConnectPage } from './features/llm';
@@ -23,7 +24,7 @@ const store = makeStore({
 });
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
+createRoot(container, { onCaughtError: reportCaughtError }).render(
   <StrictMode>
     <App store={store} />
   </StrictMode>,

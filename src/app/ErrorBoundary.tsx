@@ -7,6 +7,16 @@ export function isChunkLoadError(error: unknown): boolean {
   return error.name === 'ChunkLoadError' || /Loading (CSS )?chunk .* failed/i.test(error.message);
 }
 
+/**
+ * The root's report of an error a boundary caught (React 19 logs every one by default): a failed
+ * download is expected on a poor connection and the player is told of it, so only the others
+ * are logged, once, with where they happened.
+ */
+export function reportCaughtError(error: unknown, info: Pick<ErrorInfo, 'componentStack'>): void {
+  if (isChunkLoadError(error)) return;
+  console.error('Unexpected application error', error, info.componentStack);
+}
+
 interface State {
   error: unknown;
 }
@@ -20,12 +30,6 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   static getDerivedStateFromError(error: unknown): State {
     return { error };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    if (!isChunkLoadError(error)) {
-      console.error('Unexpected application error', error, info.componentStack);
-    }
   }
 
   override render() {

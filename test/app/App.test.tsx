@@ -5,7 +5,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { App } from '../../src/app/App';
-import { ErrorBoundary } from '../../src/app/ErrorBoundary';
+import { ErrorBoundary, reportCaughtError } from '../../src/app/ErrorBoundary';
 import { englishCatalogue } from '../../src/app/intl/catalogues';
 import { makeStore } from '../../src/app/store';
 import { selectLanguage } from '../../src/features/settings';
@@ -58,5 +58,18 @@ describe('ErrorBoundary', () => {
   test('any other error shows the unexpected-error page', () => {
     renderBroken(new TypeError('x is undefined'));
     expect(screen.getByRole('heading', { name: 'Unexpected Application Error' })).toBeTruthy();
+  });
+
+  test('the root logs an unexpected error it caught, once, and not a failed download', () => {
+    const log = jest.mocked(console.error);
+    const download = Object.assign(new Error('Loading chunk 7 failed.'), {
+      name: 'ChunkLoadError',
+    });
+    reportCaughtError(download, { componentStack: '\n    at Panel' });
+    expect(log).not.toHaveBeenCalled();
+    const error = new TypeError('x is undefined');
+    reportCaughtError(error, { componentStack: '\n    at Panel' });
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledWith('Unexpected application error', error, '\n    at Panel');
   });
 });

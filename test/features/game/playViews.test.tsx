@@ -484,8 +484,10 @@ describe("PlayingView: the player's hand on the story", () => {
       (_, turn) => `Turn ${turn} happened. Then a long aside that only matters a little later on.`,
     );
     renderWith(<PlayingView />, { storySummary: summaries });
+    // Closed, the panel has nothing in it: its code comes, and its context is worked out, on opening.
+    expect(screen.queryByText(/What the storyteller is told/)).toBeNull();
     await user.click(screen.getByText('Story so far'));
-    expect(screen.getAllByText('shortened').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('shortened')).length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Correct entry 12' }));
     const field = screen.getByRole('textbox', { name: 'Correct this memory' });
     expect(field).toHaveProperty('value', summaries[11]);

@@ -1,200 +1,28 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { Language, PlayerStats } from '../../../engine/types';
-import { estimateTokens } from '../../llm/tokens';
-import { promptsFor, type ContextEntry } from '../../llm/prompts';
-import { selectLanguage } from '../../settings';
-import { MEMORY_ENTRY_MAX_CHARS, STORY_NOTE_MAX_CHARS } from '../gameModel';
-import { gameActions, type GameState } from '../gameSlice';
-import { turnInput, turnUse } from '../turnPrompt';
-import { focusWasLost } from './focus';
-import { TextEditor } from './TurnTools';
+import { onDemand } from '../../../app/onDemand';
 import './storyHand.css';
 
-/** What the next turn's prompt is built from: a streamed word changes none of it. */
-const selectNextTurn = (state: { game: GameState; playerStats: { playerStats: PlayerStats } }) => {
-  const { game } = state;
-  return {
-    chosenCharacter: game.chosenCharacter,
-    characterGender: game.characterGender,
-    characterBio: game.characterBio,
-    characterTraits: game.characterTraits,
-    chosenGenre: game.chosenGenre,
-    storySummary: game.storySummary,
-    storyNote: game.storyNote,
-    previousParagraph: game.previousParagraph,
-    options: game.options,
-    lastChoice: game.lastChoice,
-    latest: game.storyLog.at(-1),
-    turnCount: game.turnCount,
-    stats: state.playerStats.playerStats,
-  };
-};
-type NextTurn = ReturnType<typeof selectNextTurn>;
+/** The panel's contents: downloaded, and worked out, only while the player has it open. */
+const StoryMemoryPanel = onDemand(() =>
+  import(/* webpackChunkName: "story-memory" */ './StoryMemoryPanel').then(
+    (m) => m.StoryMemoryPanel,
+  ),
+);
 
 /**
- * The entries the next turn's prompt tells the model, from the same builder that writes it:
- * for a turn waiting to be written, its own choice; otherwise the first option offered (the
- * options differ by a few tokens at most).
- */
-function contextOfNextTurn(next: NextTurn, language: Language): ContextEntry[] {
-  const waiting = next.lastChoice !== null && next.latest?.kind === 'choice';
-  const choice =
-    waiting && next.lastChoice
-      ? next.lastChoice
-      : {
-          turn: next.turnCount + 1,
-          option: next.options[0] ?? ANY_ACTION,
-          outcome: 'partial' as const,
-          scenarioType: 'standard' as const,
-        };
-  return promptsFor(language).contextOfTurn(
-    turnUse(choice.turn),
-    turnInput(next, next.stats, choice),
-  );
-}
-
-const ANY_ACTION = { text: '', risk: 'medium', alignment: 'neutral', traitAlignment: '' } as const;
-
-/**
- * "Story so far" (issue 22): what the model is told of the past, in order, exactly as the next
- * turn's prompt tells it: the newest summaries whole, older ones shortened to their gist, the
- * oldest left out once the prompt's token budget is spent (the note and the latest paragraph
- * count in it). The player may correct any entry, and pin a note that goes into every story
- * prompt.
+ * "Story so far" (issue 22), closed at the foot of the playing screen. Most games never open it,
+ * so what it shows (the next prompt's context, built by the prompt builders) is worked out only
+ * while it is open, and its code comes the first time it is.
  */
 export function StoryMemory() {
-  const dispatch = useAppDispatch();
-  const next = useAppSelector(selectNextTurn, shallowEqual);
-  const language = useAppSelector(selectLanguage);
-  const summaries = next.storySummary;
-  const note = next.storyNote;
-  const told = useMemo(() => contextOfNextTurn(next, language), [next, language]);
-  // An editor stays open only for the memory it opened on: a rewrite or a new turn closes it.
-  const [opened, setOpened] = useState({ index: -1, count: 0 });
-  const correcting = opened.count === summaries.length && opened.index >= 0 ? opened.index : null;
-  const setCorrecting = (index: number | null) =>
-    setOpened({ index: index ?? -1, count: summaries.length });
-  // Keyboard players come back to the entry's Correct button.
-  const list = useRef<HTMLOListElement>(null);
-  const lastCorrected = useRef<number | null>(null);
-  useEffect(() => {
-    if (correcting !== null || lastCorrected.current === null || !focusWasLost()) return;
-    list.current
-      ?.querySelector<HTMLButtonElement>(`[data-entry="${lastCorrected.current}"]`)
-      ?.focus();
-    lastCorrected.current = null;
-  });
-  // The context holds the newest summaries: entry i is summary `firstTold + i`.
-  const firstTold = summaries.length - told.length;
-  const tokens = told.reduce((sum, entry) => sum + estimateTokens(entry.text), 0);
-
+  const [open, setOpen] = useState(false);
   return (
-    <details className="story-memory">
+    <details className="story-memory" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="story-memory__summary">
         <FormattedMessage id="game.memory.heading" />
       </summary>
-      <p className="story-memory__intro">
-        <FormattedMessage
-          id="game.memory.intro"
-          values={{ tokens: tokens + estimateTokens(note) }}
-        />
-      </p>
-      {firstTold > 0 && (
-        <p className="story-memory__dropped">
-          <FormattedMessage id="game.memory.leftOut" values={{ count: firstTold }} />
-        </p>
-      )}
-      <ol className="story-memory__entries" start={firstTold + 1} ref={list}>
-        {told.map((entry, position) => {
-          const index = firstTold + position;
-          return (
-            <li key={index} className="story-memory__entry">
-              {correcting === index ? (
-                <TextEditor
-                  labelId="game.memory.correctLabel"
-                  text={summaries[index] ?? ''}
-                  maxLength={MEMORY_ENTRY_MAX_CHARS}
-                  rows={3}
-                  onSave={(text) => dispatch(gameActions.memoryCorrected({ index, text }))}
-                  onClose={() => setCorrecting(null)}
-                />
-              ) : (
-                <>
-                  <p className="story-memory__text">
-                    {entry.text}
-                    {entry.shortened && (
-                      <span className="story-memory__tag">
-                        <FormattedMessage id="game.memory.shortened" />
-                      </span>
-                    )}
-                  </p>
-                  <button
-                    type="button"
-                    className="button story-memory__correct"
-                    data-entry={index}
-                    onClick={() => {
-                      lastCorrected.current = index;
-                      setCorrecting(index);
-                    }}
-                  >
-                    <FormattedMessage id="game.memory.correct" values={{ number: index + 1 }} />
-                  </button>
-                </>
-              )}
-            </li>
-          );
-        })}
-      </ol>
-      <PinnedNote note={note} onPin={(text) => dispatch(gameActions.storyNotePinned(text))} />
+      {open && <StoryMemoryPanel />}
     </details>
-  );
-}
-
-/** The pinned note: at most STORY_NOTE_MAX_CHARS, told to the model every turn. */
-function PinnedNote({ note, onPin }: { note: string; onPin: (text: string) => void }) {
-  const id = useId();
-  const [draft, setDraft] = useState(note);
-  const changed = draft.trim() !== note;
-
-  function pin(event: FormEvent) {
-    event.preventDefault();
-    if (changed) onPin(draft);
-  }
-
-  return (
-    <form className="pinned-note" onSubmit={pin}>
-      <label htmlFor={id} className="text-editor__label">
-        <FormattedMessage id="game.memory.noteLabel" />
-      </label>
-      <textarea
-        id={id}
-        value={draft}
-        rows={3}
-        maxLength={STORY_NOTE_MAX_CHARS}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => setDraft(event.target.value)}
-      />
-      <p id={`${id}-hint`} className="text-editor__hint">
-        <FormattedMessage
-          id="game.memory.noteHint"
-          values={{ count: draft.length, max: STORY_NOTE_MAX_CHARS }}
-        />
-      </p>
-      <div className="turn-tools__row">
-        <button type="submit" className="button" disabled={!changed}>
-          <FormattedMessage
-            id={draft.trim() === '' && note !== '' ? 'game.memory.unpin' : 'game.memory.pin'}
-          />
-        </button>
-        {note !== '' && !changed && (
-          <span className="pinned-note__status" role="status">
-            <FormattedMessage id="game.memory.pinned" />
-          </span>
-        )}
-      </div>
-    </form>
   );
 }
