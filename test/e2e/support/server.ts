@@ -21,6 +21,7 @@ export interface ServerOptions {
 }
 
 const projectRoot = path.resolve(__dirname, '..', '..', '..');
+const START_TIMEOUT_MS = 120_000;
 
 /**
  * Starts the real server the way `npm start` does (after the build), on a free port and a
@@ -49,7 +50,12 @@ export async function startServer(
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    // Generous: tsx compiling the server and PGlite starting up took over 30 s on a busy
+    // two-core machine with a webpack build and another suite beside it.
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${START_TIMEOUT_MS / 1000} s:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/\S+)/.exec(output);
