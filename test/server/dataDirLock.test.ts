@@ -99,28 +99,41 @@ test('one process cannot take the same lock twice; release leaves a lock it lost
 test('servers taking over one stale lock at the same moment: exactly one gets it', async () => {
   const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
   const lockModule = path.resolve(__dirname, '../../server/dataDirLock.ts');
+  // The one that takes the lock keeps it until the round is over: a holder that exited early
+  // would leave a stale lock that a contender slow to start (a busy machine) rightly takes.
   const contender = `
     const { takeDataDirLock } = require(${JSON.stringify(lockModule)});
     takeDataDirLock(${JSON.stringify(dataDir)}, 1500).then(
-      () => { console.log('took'); setTimeout(() => process.exit(0), 2500); },
+      () => { console.log('took'); setInterval(() => {}, 1000); },
       () => { console.log('refused'); process.exit(0); },
     );`;
   for (let round = 0; round < 3; round += 1) {
     writeLock({ pid: deadPid, started: '1' });
-    const outcomes = await Promise.all(
-      Array.from(
-        { length: 4 },
-        () =>
-          new Promise<string>((resolve) => {
-            const child = spawn(process.execPath, ['--import', 'tsx', '-e', contender]);
-            children.push(child);
-            let output = '';
-            child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-            child.once('exit', () => resolve(output.trim()));
-          }),
+    const contenders = Array.from({ length: 4 }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '-e', contender]);
+      children.push(child);
+      const outcome = new Promise<string>((resolve) => {
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('\n')) resolve(output.trim());
+        });
+        child.once('exit', () => resolve(output.trim()));
+      });
+      return { child, outcome };
+    });
+    const outcomes = await Promise.all(contenders.map(({ outcome }) => outcome));
+    expect(outcomes.sort()).toEqual(['refused', 'refused', 'refused', 'took']);
+    await Promise.all(
+      contenders.map(({ child }) =>
+        child.exitCode !== null || child.signalCode !== null
+          ? undefined
+          : new Promise((resolve) => {
+              child.once('exit', resolve);
+              child.kill('SIGKILL');
+            }),
       ),
     );
-    expect(outcomes.sort()).toEqual(['refused', 'refused', 'refused', 'took']);
     fs.rmSync(lockFile, { force: true });
   }
 }, 60_000);
