@@ -23,6 +23,38 @@ export interface ServerOptions {
 const projectRoot = path.resolve(__dirname, '..', '..', '..');
 const START_TIMEOUT_MS = 120_000;
 
+/** Names the directory prepareDataTemplate made, for every process of the run. */
+const TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
+
+/**
+ * A database directory the real server has initialised and migrated once, for servers of this
+ * run to start from (E2E_DATA_TEMPLATE): creating a PGlite database costs about 6 s of CPU, more
+ * than a browser journey on a busy two-core machine. Its keys are removed, so each server still
+ * makes its own. Whoever calls this removes the directory (removeDataTemplate).
+ */
+export async function prepareDataTemplate(): Promise<void> {
+  const template = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-e2e-template-'));
+  const server = await startServer({}, { dataDir: template });
+  await server.stop();
+  for (const made of ['secret-key', 'signing-key.jwk', 'pglite.lock']) {
+    fs.rmSync(path.join(template, made), { force: true });
+  }
+  process.env[TEMPLATE_ENV] = template;
+}
+
+export function removeDataTemplate(): void {
+  const template = process.env[TEMPLATE_ENV];
+  if (template) fs.rmSync(template, { recursive: true, force: true });
+}
+
+/** A new data directory: a copy of the run's template when there is one, else empty. */
+function freshDataDir(): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-e2e-'));
+  const template = process.env[TEMPLATE_ENV];
+  if (template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
 /**
  * Starts the real server the way `npm start` does (after the build), on a free port and a
  * fresh data directory, and resolves once it prints its URL.
@@ -31,7 +63,7 @@ export async function startServer(
   env: NodeJS.ProcessEnv = {},
   options: ServerOptions = {},
 ): Promise<RunningServer> {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-e2e-'));
+  const dataDir = options.dataDir ?? freshDataDir();
   // A fresh PGlite directory unless the caller names a database: a DATABASE_URL in the test
   // run's own environment would otherwise point every spec's server at one shared database.
   const inherited = { ...process.env };
