@@ -614,17 +614,22 @@ describe('the PGlite data directory lock', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test('an on-disk database takes the directory lock, and close releases it', async () => {
-    const lockFile = path.join(dataDir, 'pglite.lock');
-    const db = await openDatabase({ dataDir });
-    try {
-      expect(JSON.parse(fs.readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: process.pid });
-      await expect(openDatabase({ dataDir })).rejects.toThrow('is already open in this server');
-    } finally {
-      await db.close();
-    }
-    expect(fs.existsSync(lockFile)).toBe(false);
-  });
+  test(
+    'an on-disk database takes the directory lock, and close releases it',
+    async () => {
+      const lockFile = path.join(dataDir, 'pglite.lock');
+      const db = await openDatabase({ dataDir });
+      try {
+        expect(JSON.parse(fs.readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: process.pid });
+        await expect(openDatabase({ dataDir })).rejects.toThrow('is already open in this server');
+      } finally {
+        await db.close();
+      }
+      expect(fs.existsSync(lockFile)).toBe(false);
+      // Creating an on-disk cluster took over 5 s on a busy two-core machine.
+    },
+    DATABASE_START_TIMEOUT_MS,
+  );
 });
 
 /** The Korean ending names of score.ts's KOREAN_ENDING_TYPES map, read from its source. */
