@@ -21,6 +21,7 @@ import {
   DESKTOP,
   PHONE,
   RESULTS_DIR,
+  SCREENSHOTS_TAKEN,
   collectPageErrors,
   launchBrowser,
 } from '../e2e/support/browser';
@@ -217,6 +218,7 @@ async function shoot(page: Page, name: string) {
     );
     await document.fonts.ready;
   });
+  if (!SCREENSHOTS_TAKEN) return;
   await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), animations: 'disabled' });
 }
 

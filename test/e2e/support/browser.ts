@@ -24,11 +24,20 @@ export function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * Screenshots are for a person to look at. E2E_SCREENSHOTS=off, set by .ci/run where nobody
+ * does, skips the capture: a full page is about 0.7 s of browser CPU on a two-core machine, and
+ * a test run takes over a hundred. The tests assert the same either way.
+ */
+export const SCREENSHOTS_TAKEN = process.env.E2E_SCREENSHOTS !== 'off';
+
 /** Saves a full-page screenshot under test-results/ for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  // As the player sees the screen once the fonts it asked for are in.
+  // As the player sees the screen once the fonts it asked for are in; waited for even when no
+  // picture is taken, so what a test measures next is measured on the same screen.
   await page.evaluate(() => document.fonts.ready);
+  if (!SCREENSHOTS_TAKEN) return;
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true });
 }
 
