@@ -8,9 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startServer, type RunningServer } from '../e2e/support/server';
+import { freshDataDir, startServer, type RunningServer } from '../e2e/support/server';
 import { count, ms, recordFinding } from './support/findings';
 import { type Player, saveResult, savedCharacters, signedInPlayer } from './support/players';
 
@@ -27,7 +25,8 @@ let dataDir: string;
 /** Every server a test started, so a failing test leaves none running. */
 const servers: RunningServer[] = [];
 beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-restart-'));
+  // The run's template database: the restarts are what is measured, not its creation.
+  dataDir = freshDataDir();
 });
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.crash()));

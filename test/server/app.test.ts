@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { TokenAuthority, newServerKeys } from '../../server/auth';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db';
-import { DATABASE_START_TIMEOUT_MS } from './support/databases';
+import { type Database } from '../../server/db';
+import { DATABASE_START_TIMEOUT_MS, openEmptyPglite } from './support/databases';
 
 let distDir: string;
 let app: FastifyInstance;
@@ -25,7 +25,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(distDir, `${file}.br`), zlib.brotliCompressSync(original));
     fs.writeFileSync(path.join(distDir, `${file}.gz`), zlib.gzipSync(original));
   }
-  db = await openDatabase({ dataDir: null });
+  db = await openEmptyPglite();
   tokens = await TokenAuthority.create(newServerKeys('anon-key'));
   app = await buildServer(readConfig({ DIST_DIR: distDir, LOG_LEVEL: 'silent' }), { db, tokens });
 }, DATABASE_START_TIMEOUT_MS);

@@ -14,7 +14,12 @@ import {
 } from '../../server/db';
 import { endingScore } from '../../src/engine/score';
 import { ENDING_TYPES, type ScoreBreakdown } from '../../src/engine/types';
-import { DATABASE_START_TIMEOUT_MS, assertPgliteCanLoad, testBackends } from './support/databases';
+import {
+  DATABASE_START_TIMEOUT_MS,
+  assertPgliteCanLoad,
+  openEmptyPglite,
+  testBackends,
+} from './support/databases';
 
 const PLAYER = `0x${'a1'.repeat(20)}`;
 const OTHER = `0x${'b2'.repeat(20)}`;
@@ -570,8 +575,7 @@ describe("PGlite's request queue", () => {
   test(
     'is bounded: beyond MAX_QUEUED_REQUESTS waiting, a request is refused at once',
     async () => {
-      assertPgliteCanLoad();
-      const db = await openDatabase({ dataDir: null });
+      const db = await openEmptyPglite();
       await migrate(db);
       try {
         // One request holds the connection until let go; the queue fills up behind it.

@@ -10,10 +10,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { TokenAuthority, newServerKeys } from '../../server/auth';
 import { BODY_LIMIT_BYTES, buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
-import { migrate, openDatabase, type Database } from '../../server/db';
+import { migrate, type Database } from '../../server/db';
 import { CONNECT_COOKIE } from '../../src/features/llm';
 import { PROVIDERS } from '../../src/features/llm/providers';
-import { DATABASE_START_TIMEOUT_MS } from './support/databases';
+import { DATABASE_START_TIMEOUT_MS, openEmptyPglite } from './support/databases';
 
 let distDir: string;
 let app: FastifyInstance;
@@ -27,7 +27,7 @@ beforeAll(async () => {
   // As an older build would have left them: they must still not be served.
   fs.writeFileSync(path.join(distDir, 'assets', 'main.0123abcd.js.map'), '{"version":3}');
   fs.writeFileSync(path.join(distDir, 'main.js.map'), '{"version":3}');
-  db = await openDatabase({ dataDir: null });
+  db = await openEmptyPglite();
   await migrate(db);
   const config = readConfig({
     DIST_DIR: distDir,

@@ -28,7 +28,7 @@ const TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
 
 /**
  * A database directory the real server has initialised and migrated once, for servers of this
- * run to start from (E2E_DATA_TEMPLATE): creating a PGlite database costs about 6 s of CPU, more
+ * run (browser and reliability tests) to start from (E2E_DATA_TEMPLATE): creating a PGlite database costs about 6 s of CPU, more
  * than a browser journey on a busy two-core machine. Its keys are removed, so each server still
  * makes its own. Whoever calls this removes the directory (removeDataTemplate).
  */
@@ -48,7 +48,7 @@ export function removeDataTemplate(): void {
 }
 
 /** A new data directory: a copy of the run's template when there is one, else empty. */
-function freshDataDir(): string {
+export function freshDataDir(): string {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-e2e-'));
   const template = process.env[TEMPLATE_ENV];
   if (template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });

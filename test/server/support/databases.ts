@@ -63,11 +63,16 @@ async function emptyCluster(): Promise<Blob> {
   return new Blob([fs.readFileSync(file)]);
 }
 
+/** A new in-memory PGlite database, empty and unmigrated, loaded from the kept empty cluster. */
+export async function openEmptyPglite(): Promise<Database> {
+  assertPgliteCanLoad();
+  return openDatabase({ dataDir: null, startFrom: await emptyCluster() });
+}
+
 const pglite: TestBackend = {
   name: 'PGlite',
   async open() {
-    assertPgliteCanLoad();
-    const db = await openDatabase({ dataDir: null, startFrom: await emptyCluster() });
+    const db = await openEmptyPglite();
     return { db, drop: () => db.close() };
   },
 };
