@@ -20,12 +20,19 @@ export interface StoryMarkdownLabels {
   frequentActivity: string;
   characterTraitHighlight: string;
   themeExploration: string;
+  /** The mark of a paragraph or typed action the player edited. */
+  edited: string;
+  /** The heading of the story's memory: what the model is told of the past, as corrected. */
+  memory: string;
+  /** The player's pinned note. */
+  note: string;
 }
 
 type ExportableStory = Omit<SavedStory, 'id'> & { id?: number };
 
 type StoryLogEntry =
-  { kind: 'paragraph'; text: string } | { kind: 'choice'; text: string; outcome: unknown };
+  | { kind: 'paragraph'; text: string; edited?: unknown }
+  | { kind: 'choice'; text: string; outcome: unknown; edited?: unknown };
 
 function storyLogOf(game: Record<string, unknown>): StoryLogEntry[] {
   const log = Array.isArray(game.storyLog) ? (game.storyLog as unknown[]) : [];
@@ -58,21 +65,40 @@ export function storyToMarkdown(story: ExportableStory, labels: StoryMarkdownLab
     '',
   ];
   for (const entry of storyLogOf(story.game)) {
+    const edited = entry.edited === true ? ` *(${labels.edited})*` : '';
     if (entry.kind === 'paragraph') {
-      lines.push(asMarkdownText(entry.text), '');
+      lines.push(`${asMarkdownText(entry.text)}${edited}`, '');
     } else {
       const outcome =
         typeof entry.outcome === 'string' && entry.outcome in labels.outcomes
           ? ` (${labels.outcomes[entry.outcome as keyof StoryMarkdownLabels['outcomes']]})`
           : '';
       lines.push(
-        `> **${labels.choice}:** ${entry.text.trim().replace(/\s*\n\s*/g, ' ')}${outcome}`,
+        `> **${labels.choice}:** ${entry.text.trim().replace(/\s*\n\s*/g, ' ')}${outcome}${edited}`,
         '',
       );
     }
   }
-  if (story.isFinal) lines.push(...recapMarkdown(recapOf(story), labels));
+  if (story.isFinal) lines.push(...recapMarkdown(recapOf(story), labels), '');
+  lines.push(...memoryMarkdown(story.game, labels));
   return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * The story's memory as the player left it (issue 22): each summary the model is told, with the
+ * player's corrections, and the pinned note. Nothing when the story has neither.
+ */
+function memoryMarkdown(game: Record<string, unknown>, labels: StoryMarkdownLabels): string[] {
+  const summaries = (Array.isArray(game.storySummary) ? (game.storySummary as unknown[]) : [])
+    .filter((summary): summary is string => typeof summary === 'string' && summary.trim() !== '')
+    .map((summary) => summary.trim().replace(/\s*\n\s*/g, ' '));
+  const note = typeof game.storyNote === 'string' ? game.storyNote.trim() : '';
+  if (summaries.length === 0 && note === '') return [];
+  const lines = [`## ${labels.memory}`, ''];
+  summaries.forEach((summary, index) => lines.push(`${index + 1}. ${asMarkdownText(summary)}`));
+  if (summaries.length > 0 && note !== '') lines.push('');
+  if (note !== '') lines.push(`**${labels.note}:** ${asMarkdownText(note)}`);
+  return lines;
 }
 
 function recapMarkdown(recap: Record<string, unknown>, labels: StoryMarkdownLabels): string[] {

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { IntlProvider } from 'react-intl';
@@ -503,6 +503,17 @@ describe("PlayingView: the player's hand on the story", () => {
     await user.click(screen.getByRole('button', { name: 'Pin note' }));
     expect(store.getState().game.storyNote).toBe('The chapel is haunted.');
     expect(screen.getByText('Pinned')).toBeTruthy();
+
+    // A note still being written survives closing the panel, and is pinned only when asked.
+    await user.type(note, ' Mind the bells.');
+    await user.click(screen.getByText('Story so far'));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: /Pinned note/ })).toBeNull());
+    await user.click(screen.getByText('Story so far'));
+    const reopened = await screen.findByRole('textbox', { name: /Pinned note/ });
+    expect(reopened).toHaveProperty('value', 'The chapel is haunted. Mind the bells.');
+    expect(store.getState().game.storyNote).toBe('The chapel is haunted.');
+    await user.click(screen.getByRole('button', { name: 'Pin note' }));
+    expect(store.getState().game.storyNote).toBe('The chapel is haunted. Mind the bells.');
   });
 });
 

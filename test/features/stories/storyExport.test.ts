@@ -19,6 +19,9 @@ const LABELS: StoryMarkdownLabels = {
   frequentActivity: 'Frequent activity',
   characterTraitHighlight: 'Trait',
   themeExploration: 'Theme',
+  edited: 'edited',
+  memory: 'What the storyteller remembers',
+  note: 'Pinned note',
 };
 
 const PARAGRAPHS = [
@@ -67,6 +70,37 @@ describe('storyToMarkdown', () => {
     expect(markdown).toContain('> **You chose:** Call out to the sea (Failure)');
     expect(markdown.indexOf('Step inside')).toBeLessThan(markdown.indexOf(PARAGRAPHS[2]!));
     expect(markdown).not.toContain('Your ending');
+    expect(markdown).not.toContain('edited');
+    expect(markdown).not.toContain('What the storyteller remembers');
+  });
+
+  it("keeps the player's hand: edits marked, the memory as corrected, and the pinned note", () => {
+    const base = story();
+    const log = base.game.storyLog as Record<string, unknown>[];
+    const game = {
+      ...base.game,
+      storyLog: log.map((entry, index) =>
+        index === 3 || index === 4 ? { ...entry, edited: true } : entry,
+      ),
+      storySummary: ['The keeper opened the door.', 'She named the sea;\nit did not answer.'],
+      storyNote: 'Mira is afraid of deep water.',
+    };
+    const markdown = storyToMarkdown({ ...base, game }, LABELS);
+
+    expect(markdown).toContain('> **You chose:** Call out to the sea (Failure) *(edited)*');
+    expect(markdown).toContain(`${PARAGRAPHS[2]} *(edited)*`);
+    expect(markdown).toContain(`${PARAGRAPHS[0]}\n`);
+    expect(markdown).toContain(
+      [
+        '## What the storyteller remembers',
+        '',
+        '1. The keeper opened the door.',
+        '2. She named the sea; it did not answer.',
+        '',
+        '**Pinned note:** Mira is afraid of deep water.',
+      ].join('\n'),
+    );
+    expect(markdown.endsWith('**Pinned note:** Mira is afraid of deep water.\n')).toBe(true);
   });
 
   it('ends a finished story with its recap', () => {
@@ -87,6 +121,7 @@ describe('storyToMarkdown', () => {
     expect(markdown).toContain('- **Ending:** Heroic Victory');
     expect(markdown).toContain('- **Score:** 87');
     expect(markdown).toContain('- **Theme:** Solitude');
+    expect(markdown).toMatch(/- \*\*Theme:\*\* Solitude\n$/);
   });
 });
 

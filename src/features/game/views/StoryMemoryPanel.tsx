@@ -65,7 +65,7 @@ const ANY_ACTION = { text: '', risk: 'medium', alignment: 'neutral', traitAlignm
  * latest paragraph count in it). The player may correct any entry, and pin a note that goes into
  * every story prompt.
  */
-export function StoryMemoryPanel() {
+export function StoryMemoryPanel({ noteDraft, onNoteDraft }: NoteDraftProps) {
   const dispatch = useAppDispatch();
   const next = useAppSelector(selectNextTurn, shallowEqual);
   const language = useAppSelector(selectLanguage);
@@ -145,20 +145,40 @@ export function StoryMemoryPanel() {
           );
         })}
       </ol>
-      <PinnedNote note={note} onPin={(text) => dispatch(gameActions.storyNotePinned(text))} />
+      <PinnedNote
+        note={note}
+        noteDraft={noteDraft}
+        onNoteDraft={onNoteDraft}
+        onPin={(text) => dispatch(gameActions.storyNotePinned(text))}
+      />
     </>
   );
 }
 
+/**
+ * A pinned note being written, kept by the panel's closed shell (null: none, the note as pinned
+ * is shown), so closing the panel does not lose it.
+ */
+interface NoteDraftProps {
+  noteDraft: string | null;
+  onNoteDraft: (draft: string | null) => void;
+}
+
 /** The pinned note: at most STORY_NOTE_MAX_CHARS, told to the model every turn. */
-function PinnedNote({ note, onPin }: { note: string; onPin: (text: string) => void }) {
+function PinnedNote({
+  note,
+  noteDraft,
+  onNoteDraft,
+  onPin,
+}: NoteDraftProps & { note: string; onPin: (text: string) => void }) {
   const id = useId();
-  const [draft, setDraft] = useState(note);
+  const draft = noteDraft ?? note;
   const changed = draft.trim() !== note;
 
   function pin(event: FormEvent) {
     event.preventDefault();
     if (changed) onPin(draft);
+    onNoteDraft(null);
   }
 
   return (
@@ -172,7 +192,7 @@ function PinnedNote({ note, onPin }: { note: string; onPin: (text: string) => vo
         rows={3}
         maxLength={STORY_NOTE_MAX_CHARS}
         aria-describedby={`${id}-hint`}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => onNoteDraft(event.target.value)}
       />
       <p id={`${id}-hint`} className="text-editor__hint">
         <FormattedMessage

@@ -155,5 +155,8 @@ function markdownLabels(intl: IntlShape): StoryMarkdownLabels {
     frequentActivity: say('frequentActivity'),
     characterTraitHighlight: say('characterTraitHighlight'),
     themeExploration: say('themeExploration'),
+    edited: say('edited'),
+    memory: say('memory'),
+    note: say('note'),
   };
 }
