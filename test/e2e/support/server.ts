@@ -27,10 +27,11 @@ const START_TIMEOUT_MS = 120_000;
 const TEMPLATE_ENV = 'E2E_DATA_TEMPLATE';
 
 /**
- * A database directory the real server has initialised and migrated once, for servers of this
- * run (browser and reliability tests) to start from (E2E_DATA_TEMPLATE): creating a PGlite database costs about 6 s of CPU, more
- * than a browser journey on a busy two-core machine. Its keys are removed, so each server still
- * makes its own. Whoever calls this removes the directory (removeDataTemplate).
+ * A database directory the real server has initialised and migrated once, for the servers of
+ * this run (browser or reliability tests) to start from (E2E_DATA_TEMPLATE): creating a PGlite
+ * database costs about 6 s of CPU, more than a browser journey on a busy two-core machine. Its
+ * keys are removed, so each server still makes its own. Whoever calls this removes the
+ * directory (removeDataTemplate).
  */
 export async function prepareDataTemplate(): Promise<void> {
   const template = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-e2e-template-'));
