@@ -38,9 +38,15 @@ export function assertPgliteCanLoad(): void {
 /**
  * A dump of a new, empty PGlite cluster, made once per PGlite version on this machine and kept
  * in the temporary directory: creating a cluster costs about 6 s of CPU, loading the dump about
- * 1 s. What a test then opens is the same empty, unmigrated database.
+ * 1 s. What a test then opens is the same empty, unmigrated database. Read once per test file.
  */
-async function emptyCluster(): Promise<Blob> {
+let emptyClusterRead: Promise<Blob> | undefined;
+function emptyCluster(): Promise<Blob> {
+  emptyClusterRead ??= readOrMakeEmptyCluster();
+  return emptyClusterRead;
+}
+
+async function readOrMakeEmptyCluster(): Promise<Blob> {
   const version = (
     JSON.parse(
       fs.readFileSync(
