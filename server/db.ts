@@ -201,6 +201,14 @@ async function inTransaction<T>(client: PoolClient, fn: () => Promise<T>): Promi
 }
 
 /**
+ * Settings a request's transaction carries besides its claims, as PostgREST sets them: the
+ * request's headers (`request.headers`, as the gateway forwards them: server/gateway.ts), and
+ * the server's own sign-in limit (`taleweaver.sign_in_rate_limit`, read by the migrations'
+ * public.sign_in_rate_limit()).
+ */
+export type RequestSettings = Readonly<Record<string, string>>;
+
+/**
  * Runs fn in one transaction under the token's role and claims, as PostgREST does, so the
  * migrations' row-level security decides what it may read and write. Commits when fn resolves,
  * rolls back and rethrows when it throws. fn must use the client it is given: on PGlite the
@@ -210,6 +218,7 @@ export async function withClaims<T>(
   db: Database,
   claims: RequestClaims,
   fn: (client: PoolClient) => Promise<T>,
+  settings: RequestSettings = {},
 ): Promise<T> {
   if (!REQUEST_ROLES.has(claims.role)) {
     throw new Error(
@@ -227,9 +236,15 @@ export async function withClaims<T>(
   if (db.kind === 'pglite') await new Promise((resolve) => setImmediate(resolve));
   try {
     return await inTransaction(client, async () => {
+      // One round trip for all of them, names and values bound as parameters.
+      const pairs: [string, string][] = [
+        ['role', claims.role],
+        ['request.jwt.claims', JSON.stringify(claims)],
+        ...Object.entries(settings),
+      ];
       await client.query(
-        "select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)",
-        [claims.role, JSON.stringify(claims)],
+        `select ${pairs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+        pairs.flat(),
       );
       return fn(client);
     });

@@ -7,7 +7,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { walletLoginHandler } from '../supabase/functions/_shared/walletLogin';
 import type { TokenAuthority } from './auth';
-import { type Database, withClaims } from './db';
+import { type Database, type RequestSettings, withClaims } from './db';
+import { setForwardedFor } from './gateway';
+import { fromDatabaseError } from './restError';
 import { type WebHandler, contentHeaders, toWebRequest } from './webRequests';
 
 const FUNCTION_ROUTE = '/functions/v1/*';
@@ -22,6 +24,8 @@ declare module 'fastify' {
 export interface FunctionsOptions {
   db: Database;
   tokens: TokenAuthority;
+  /** Set in the transactions the functions run here (the server's sign-in limit). */
+  settings: RequestSettings;
   siteOrigins(): string[];
   /** Where `npm run functions:serve` listens, when the server should forward there. */
   functionsUrl: string | null;
@@ -29,13 +33,34 @@ export interface FunctionsOptions {
 
 export async function registerFunctions(
   app: FastifyInstance,
-  { db, tokens, siteOrigins, functionsUrl }: FunctionsOptions,
+  { db, tokens, settings, siteOrigins, functionsUrl }: FunctionsOptions,
 ): Promise<void> {
   const handler = functionsUrl
     ? forwardTo(functionsUrl, app)
     : localFunctions({
         'wallet-login': walletLoginHandler({
           siteOrigins,
+          // The same SQL function the Edge Function reaches through the REST API, and its 429
+          // as PostgREST would answer it.
+          admitSignIn: async (callerHeaders) => {
+            try {
+              await withClaims(
+                db,
+                { role: 'service_role' },
+                (client) => client.query('select public.admit_sign_in($1)', [callerHeaders]),
+                settings,
+              );
+              return null;
+            } catch (error) {
+              const answer = fromDatabaseError(error, false);
+              if (answer.status !== 429) throw error;
+              return {
+                status: answer.status,
+                body: answer.toJSON(),
+                retryAfter: answer.headers['Retry-After'] ?? null,
+              };
+            }
+          },
           issueToken: (walletAddress) => tokens.issueWalletToken(walletAddress),
           // The same SQL function the Edge Function reaches through the REST API.
           spendNonce: ({ walletAddress, nonce, maxAgeSeconds }) =>
@@ -56,7 +81,10 @@ export async function registerFunctions(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const answer = async (request: FastifyRequest, reply: FastifyReply) => {
-      const response = await handler(toWebRequest(request.raw, 'http://localhost'));
+      const webRequest = toWebRequest(request.raw, 'http://localhost');
+      // As Supabase's gateway does, whether the function answers here or under Deno.
+      setForwardedFor(webRequest.headers, request.ip);
+      const response = await handler(webRequest);
       reply.code(response.status).headers(contentHeaders(response));
       // Through Fastify's reply, so the security headers every answer carries are added.
       return reply.send(Buffer.from(await response.arrayBuffer()));

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PoolClient } from 'pg';
 import type { TokenAuthority } from './auth';
-import { type Database, type RequestClaims, withClaims } from './db';
+import { type Database, type RequestClaims, type RequestSettings, withClaims } from './db';
+import { forwardedHeaders } from './gateway';
 import { RestError, fromDatabaseError, outsideSubset } from './restError';
 import { SharedReads } from './sharedReads';
 import {
@@ -164,7 +165,14 @@ export function registerRest(
   app: FastifyInstance,
   db: Database,
   tokens: TokenAuthority,
-  sharedReads: SharedReads<Row[]> = new SharedReads<Row[]>(),
+  {
+    sharedReads = new SharedReads<Row[]>(),
+    settings = {},
+  }: {
+    sharedReads?: SharedReads<Row[]>;
+    /** Set in every request's transaction besides its headers (server/db.ts). */
+    settings?: RequestSettings;
+  } = {},
 ): void {
   /** The request's claims, once its schema and token are known good. */
   const admit = (request: FastifyRequest): Promise<RequestClaims> => {
@@ -174,7 +182,10 @@ export function registerRest(
   const run = async <T>(request: FastifyRequest, work: (client: PoolClient) => Promise<T>) => {
     const claims = await admit(request);
     try {
-      return await withClaims(db, claims, work);
+      return await withClaims(db, claims, work, {
+        ...settings,
+        'request.headers': JSON.stringify(forwardedHeaders(request.headers, request.ip)),
+      });
     } catch (error) {
       throw fromDatabaseError(error, claims.role === 'anon');
     }

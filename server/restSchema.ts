@@ -68,6 +68,7 @@ export const TABLES: Readonly<Record<string, TableRules>> = {
 export const FUNCTIONS: Readonly<Record<string, readonly string[]>> = {
   create_user_if_not_exists: ['p_wallet_address', 'p_nonce'],
   /** The wallet-login function's, with the secret key (granted to service_role only). */
+  admit_sign_in: ['p_request_headers'],
   spend_sign_in_nonce: ['p_wallet_address', 'p_nonce', 'p_max_age_seconds'],
 };
 

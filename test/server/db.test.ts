@@ -336,25 +336,43 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
       expect(rows).toEqual([{ nonce: fresh.nonce }]);
     });
 
-    test('with p_nonce => null creates the row and returns it without a nonce', async () => {
+    /** The call made after signing: by the signed-in player, with their own token. */
+    const callAfterSigning = (wallet: string, sql: string, params: unknown[]) =>
+      withClaims(db, asPlayer(wallet), async (client) => (await client.query(sql, params)).rows);
+
+    test('with p_nonce => null returns the signed-in player’s row without a nonce', async () => {
       const wallet = `0x${'d5'.repeat(20)}`;
-      const rows = await call(
+      await call('select * from public.create_user_if_not_exists($1)', [wallet]);
+      const rows = await callAfterSigning(
+        wallet,
         'select * from public.create_user_if_not_exists(p_wallet_address => $1, p_nonce => null)',
         [wallet],
       );
       expect(rows).toEqual([
         { wallet_address: wallet, username: null, twitter_followed: false, nonce: null },
       ]);
-      const stored = await db.pool.query(
-        'select count(*)::int as nonces from public.sign_in_nonces where wallet_address = $1',
+    });
+
+    test('with p_nonce => null reads with the caller’s rights: no one else’s row', async () => {
+      const wallet = `0x${'d6'.repeat(20)}`;
+      await call('select * from public.create_user_if_not_exists($1)', [wallet]);
+      const rows = await callAfterSigning(
+        OTHER,
+        'select * from public.create_user_if_not_exists($1, null)',
         [wallet],
       );
-      expect(stored.rows).toEqual([{ nonces: 0 }]);
+      expect(rows).toEqual([]);
+      // Without a token it is not callable at all (the nonce request is the visitor's one call).
+      await expect(
+        call('select * from public.create_user_if_not_exists($1, null)', [wallet]),
+      ).rejects.toMatchObject({ code: '42501' });
     });
 
     test('with p_nonce => null leaves an issued nonce alone', async () => {
       const [issued] = await call('select * from public.create_user_if_not_exists($1)', [OTHER]);
-      await call('select * from public.create_user_if_not_exists($1, null)', [OTHER]);
+      await callAfterSigning(OTHER, 'select * from public.create_user_if_not_exists($1, null)', [
+        OTHER,
+      ]);
       const { rows } = await db.pool.query(
         'select nonce from public.sign_in_nonces where wallet_address = $1',
         [OTHER],
@@ -364,22 +382,28 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
 
     test('refuses a nonce chosen by the client (22023)', async () => {
       await expect(
-        call('select * from public.create_user_if_not_exists($1, $2)', [PLAYER, 'chosen']),
+        callAfterSigning(PLAYER, 'select * from public.create_user_if_not_exists($1, $2)', [
+          PLAYER,
+          'chosen',
+        ]),
       ).rejects.toMatchObject({ code: '22023' });
     });
 
     test.each([['0x1234'], ['hello'], [`0x${'g'.repeat(40)}`], [` ${PLAYER}`], [null]])(
       'refuses the malformed address %p (22023)',
       async (address) => {
-        for (const sql of [
-          'select * from public.create_user_if_not_exists($1)',
-          'select * from public.create_user_if_not_exists($1, null)',
-        ]) {
-          await expect(call(sql, [address])).rejects.toMatchObject({
-            code: '22023',
-            message: expect.stringMatching(/^invalid wallet address: /),
-          });
-        }
+        const refusal = {
+          code: '22023',
+          message: expect.stringMatching(/^invalid wallet address: /),
+        };
+        await expect(
+          call('select * from public.create_user_if_not_exists($1)', [address]),
+        ).rejects.toMatchObject(refusal);
+        await expect(
+          callAfterSigning(PLAYER, 'select * from public.create_user_if_not_exists($1, null)', [
+            address,
+          ]),
+        ).rejects.toMatchObject(refusal);
       },
     );
   });

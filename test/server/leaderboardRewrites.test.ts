@@ -122,12 +122,12 @@ describe.each(testBackends())('rewrites on the leaderboard on $name', (database)
     ).rejects.toMatchObject({ code: '23514', constraint: CONSTRAINT });
   });
 
-  test('the view keeps its security and its grants', async () => {
+  test('the view reads with the caller’s rights (20261126120000) and keeps its grants', async () => {
     const { rows } = await server.db.pool.query<{ options: string[] | null }>(
       `select c.reloptions as options from pg_catalog.pg_class as c
        where c.oid = 'public.leaderboard'::regclass`,
     );
-    expect(rows[0]?.options).toEqual(['security_invoker=false']);
+    expect(rows[0]?.options).toEqual(['security_invoker=true']);
     const privileges = await server.db.pool.query<Record<string, string | boolean>>(
       `select role,
               pg_catalog.has_table_privilege(role, 'public.leaderboard', 'select') as "select",

@@ -5,6 +5,8 @@
  * and the nonce spent through the REST API. No database driver: keys, not connections.
  */
 
+import type { SignInRefusal } from './walletLogin.ts';
+
 type Env = (name: string) => string | undefined;
 
 /** The project's secret key, or null when neither variable holds one. */
@@ -53,33 +55,64 @@ export function serviceHeaders(secretKey: string): Record<string, string> {
     : { apikey: secretKey, Authorization: `Bearer ${secretKey}` };
 }
 
+/** Calls one of the project's SQL functions through its REST API as service_role. */
+function serviceRpc(supabaseUrl: string, secretKey: string, fetchFn: typeof fetch) {
+  const base = `${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc`;
+  return async (name: string, args: Record<string, unknown>) => {
+    const response = await fetchFn(`${base}/${name}`, {
+      method: 'POST',
+      headers: { ...serviceHeaders(secretKey), 'Content-Type': 'application/json' },
+      body: JSON.stringify(args),
+    });
+    const body = (await response.json().catch(() => null)) as unknown;
+    return { response, body };
+  };
+}
+
+/** An answer that is not the rows asked for, as an error that says what came instead. */
+function unexpected(name: string, response: Response, body: unknown): Error {
+  const message = (body as { message?: unknown } | null)?.message;
+  const reason = message === undefined ? 'no JSON' : String(message);
+  return new Error(`${name} answered ${response.status}: ${reason}`);
+}
+
 /**
  * Spends a nonce with public.spend_sign_in_nonce (granted to service_role only), through the
  * project's REST API. A refusal from the API is an error (the handler answers 500), never a
  * refused sign-in: the player did nothing wrong.
  */
 export function restNonceSpender(supabaseUrl: string, secretKey: string, fetchFn = fetch) {
-  const endpoint = `${supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/spend_sign_in_nonce`;
+  const rpc = serviceRpc(supabaseUrl, secretKey, fetchFn);
   return async (request: {
     walletAddress: string;
     nonce: string;
     maxAgeSeconds: number;
   }): Promise<boolean> => {
-    const response = await fetchFn(endpoint, {
-      method: 'POST',
-      headers: { ...serviceHeaders(secretKey), 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        p_wallet_address: request.walletAddress,
-        p_nonce: request.nonce,
-        p_max_age_seconds: request.maxAgeSeconds,
-      }),
+    const { response, body } = await rpc('spend_sign_in_nonce', {
+      p_wallet_address: request.walletAddress,
+      p_nonce: request.nonce,
+      p_max_age_seconds: request.maxAgeSeconds,
     });
-    const body = (await response.json().catch(() => null)) as
-      { spent?: unknown }[] | { message?: unknown } | null;
     if (!response.ok || !Array.isArray(body)) {
-      const reason = body && !Array.isArray(body) ? String(body.message) : 'no JSON';
-      throw new Error(`spend_sign_in_nonce answered ${response.status}: ${reason}`);
+      throw unexpected('spend_sign_in_nonce', response, body);
     }
-    return body[0]?.spent === true;
+    return (body[0] as { spent?: unknown } | undefined)?.spent === true;
+  };
+}
+
+/**
+ * Counts a login with public.admit_sign_in (granted to service_role only), through the
+ * project's REST API: null when it may go on, PostgREST's 429 to pass on when the caller's limit
+ * is spent. Any other answer is an error (500).
+ */
+export function restSignInAdmission(supabaseUrl: string, secretKey: string, fetchFn = fetch) {
+  const rpc = serviceRpc(supabaseUrl, secretKey, fetchFn);
+  return async (callerHeaders: Record<string, string>): Promise<SignInRefusal | null> => {
+    const { response, body } = await rpc('admit_sign_in', { p_request_headers: callerHeaders });
+    if (response.status === 429) {
+      return { status: 429, body, retryAfter: response.headers.get('retry-after') };
+    }
+    if (!response.ok || !Array.isArray(body)) throw unexpected('admit_sign_in', response, body);
+    return null;
   };
 }

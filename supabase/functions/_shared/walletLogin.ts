@@ -22,9 +22,25 @@ const DRAIN_LIMIT_BYTES = 1024 * 1024;
 /** What a browser may send across origins: supabase-js's headers. */
 const ALLOWED_HEADERS = 'authorization, apikey, content-type, x-client-info';
 
+/**
+ * A login the sign-in limit refused: PostgREST's answer to public.admit_sign_in, passed on as it
+ * is (429, its body, its Retry-After), so the player sees one shape whichever call was refused.
+ */
+export interface SignInRefusal {
+  status: number;
+  body: unknown;
+  retryAfter: string | null;
+}
+
 export interface WalletLoginDeps {
   /** The site's origins: sign-in messages must name one, and only they get CORS answers. */
   siteOrigins(): readonly string[];
+  /**
+   * Counts the login against its caller's sign-in limit, with the headers that name the caller
+   * (callerHeaders); null when it may go on. The Edge Function calls public.admit_sign_in through
+   * the REST API with the project's secret key; the local server calls it directly.
+   */
+  admitSignIn(callerHeaders: Record<string, string>): Promise<SignInRefusal | null>;
   /**
    * Deletes the wallet's nonce if it was issued within maxAgeSeconds; true when it did. The
    * Edge Function calls public.spend_sign_in_nonce through the REST API with the project's
@@ -71,6 +87,16 @@ export function walletLoginHandler(deps: WalletLoginDeps): (request: Request) =>
       if (request.method !== 'POST') {
         throw new Refusal(405, 'method_not_allowed', 'Sign in with POST');
       }
+      // Every login counts, whatever it holds: a flood of nonsense is limited too.
+      const refusal = await deps.admitSignIn(callerHeaders(request));
+      if (refusal) {
+        deps.log?.('warn', 'wallet sign-in refused', { reason: 'rate limited' });
+        // Exposed, so that the page can say how long to wait.
+        const retryAfter: Record<string, string> = refusal.retryAfter
+          ? { 'Retry-After': refusal.retryAfter, 'Access-Control-Expose-Headers': 'Retry-After' }
+          : {};
+        return json(refusal.status, refusal.body, { ...cors, ...retryAfter });
+      }
       // JSON only: a form or text/plain post is a request no browser preflights.
       const contentType = request.headers.get('content-type') ?? '';
       if (!/^application\/json\s*(;|$)/i.test(contentType)) {
@@ -112,6 +138,19 @@ export function walletLoginHandler(deps: WalletLoginDeps): (request: Request) =>
       return json(500, errorBody('server_error', 'Sign-in failed on the server; try again'), cors);
     }
   };
+}
+
+/**
+ * The headers that name the caller, as the gateway forwards them (what public.client_address_of
+ * reads: cf-connecting-ip, else the last x-forwarded-for entry).
+ */
+export function callerHeaders(request: Request): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ['cf-connecting-ip', 'x-forwarded-for']) {
+    const value = request.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return headers;
 }
 
 const PREFLIGHT_HEADERS = {

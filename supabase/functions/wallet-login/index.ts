@@ -10,7 +10,12 @@
  */
 import { walletLoginHandler } from '../_shared/walletLogin.ts';
 import { parseSigningJwk, walletTokenSigner } from '../_shared/walletToken.ts';
-import { projectSecretKey, restNonceSpender, siteOrigins } from '../_shared/supabaseProject.ts';
+import {
+  projectSecretKey,
+  restNonceSpender,
+  restSignInAdmission,
+  siteOrigins,
+} from '../_shared/supabaseProject.ts';
 
 function required(name: string): string {
   const value = Deno.env.get(name);
@@ -23,9 +28,11 @@ async function configuredHandler(): Promise<(request: Request) => Promise<Respon
   const secretKey = projectSecretKey((name) => Deno.env.get(name));
   if (!secretKey) throw new Error('SUPABASE_SECRET_KEYS (or SUPABASE_SERVICE_ROLE_KEY) is not set');
   const origins = siteOrigins(required('SITE_URL'));
+  const supabaseUrl = required('SUPABASE_URL');
   return walletLoginHandler({
     siteOrigins: () => origins,
-    spendNonce: restNonceSpender(required('SUPABASE_URL'), secretKey),
+    admitSignIn: restSignInAdmission(supabaseUrl, secretKey),
+    spendNonce: restNonceSpender(supabaseUrl, secretKey),
     issueToken: (walletAddress) => signer.issue(walletAddress),
     log: (level, event, fields) => console[level](JSON.stringify({ event, ...fields })),
   });
