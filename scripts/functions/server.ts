@@ -12,6 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
 import { loadServerKeys } from '../../server/auth';
+import { setForwardedFor } from '../../server/gateway';
 import { sendWebResponse, toWebRequest } from '../../server/webRequests';
 import { DEFAULT_PUBLISHABLE_KEY } from '../../src/api/backend';
 
@@ -101,7 +102,7 @@ export async function startFunctionsServer(
     const name = /^\/functions\/v1\/([^/?]+)/.exec(incoming.url ?? '')?.[1] ?? '';
     const child = children.get(name);
     const answer = child
-      ? fetch(toWebRequest(incoming, `http://127.0.0.1:${child.port}`), { redirect: 'manual' })
+      ? fetch(asForwarded(incoming, `http://127.0.0.1:${child.port}`), { redirect: 'manual' })
       : Promise.resolve(
           Response.json(
             { code: 'NOT_FOUND', message: `No function named '${name}'` },
@@ -133,6 +134,18 @@ export async function startFunctionsServer(
       await stopAll();
     },
   };
+}
+
+/**
+ * The request as Supabase's gateway passes it to a function: the caller named by the one address
+ * this proxy saw (server/gateway.ts), never by a header a client wrote. Behind the local server
+ * (FUNCTIONS_URL) that address is the server's own, so there every player's logins count as one
+ * address's: this is a way to run the function under Deno, not a way to serve many players.
+ */
+function asForwarded(incoming: http.IncomingMessage, origin: string): Request {
+  const request = toWebRequest(incoming, origin);
+  setForwardedFor(request.headers, incoming.socket.remoteAddress ?? 'unknown');
+  return request;
 }
 
 /**

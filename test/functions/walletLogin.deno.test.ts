@@ -114,6 +114,43 @@ describe(`wallet-login under Deno, against the local server on ${database.name}`
     expect(functionOutput.slice(before).join('\n')).toContain(wallet.address.toLowerCase());
   });
 
+  test('a login past the sign-in limit gets PostgREST’s 429, passed on as it is', async () => {
+    // This minute's and the next minute's counts for the local address, spent: whichever
+    // minute the login lands in, it is one too many.
+    const spend = (attempts: number) =>
+      server.db.pool.query(
+        `insert into public.sign_in_attempts (client_address, minute, attempts)
+         select '127.0.0.1', date_trunc('minute', now()) + m * interval '1 minute', $1
+         from generate_series(0, 1) as m
+         on conflict (client_address, minute) do update set attempts = excluded.attempts`,
+        [attempts],
+      );
+    await spend(1000);
+    try {
+      const wallet = Wallet.createRandom();
+      const response = await fetch(`${functions.url}/functions/v1/wallet-login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          // What a client might write to pass for someone else; the gateway's address counts.
+          'x-forwarded-for': '203.0.113.50',
+          'cf-connecting-ip': '203.0.113.51',
+        },
+        body: JSON.stringify({ message: 'hello', signature: wallet.address }),
+      });
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(await response.json()).toEqual({
+        code: 'rate_limited',
+        message: expect.stringMatching(/^Too many sign-in requests; retry in \d+ seconds$/),
+        details: null,
+        hint: null,
+      });
+    } finally {
+      await server.db.pool.query('delete from public.sign_in_attempts');
+    }
+  });
+
   describeSignInAttacks(target);
   describeTokenForgeries(
     () => ({ ...target(), signingJwk: server.tokens.keys.signingJwk }),

@@ -12,7 +12,8 @@ const ROWS = 3000;
 const indexes = async (db: Database) =>
   (
     await db.pool.query<{ indexdef: string }>(
-      "select indexdef from pg_indexes where tablename = 'game_results' order by indexname",
+      `select indexdef from pg_indexes
+       where tablename in ('game_results', 'leaderboard_entries') order by indexname`,
     )
   ).rows.map((row) => row.indexdef);
 
@@ -52,6 +53,20 @@ describe.each(testBackends())('seeding results on $name', ({ open }) => {
       implausible: '0',
       without_player: '0',
     });
+  });
+
+  test('puts every seeded result on the leaderboard, as the trigger would', async () => {
+    const { rows } = await db.pool.query<Record<string, string>>(
+      `select count(*) as entries,
+              count(*) filter (
+                where (entry.score, entry.character_name, entry.turn_count, entry.created_at)
+                  is distinct from (result.score, result.character_name, result.turn_count,
+                                    result.created_at)
+              ) as different
+       from public.leaderboard_entries as entry
+       join public.game_results as result on result.id = entry.game_result_id`,
+    );
+    expect(rows[0]).toEqual({ entries: String(ROWS), different: '0' });
   });
 
   test('a seeded result passes the triggers when its owner saves it', async () => {
