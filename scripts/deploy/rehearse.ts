@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Wallet } from 'ethers';
+import { type BaseWallet, Wallet } from 'ethers';
 import { decodeProtectedHeader } from 'jose';
 import { Client } from 'pg';
 import { SiweMessage } from 'siwe';
@@ -120,7 +120,7 @@ async function newProject(adminUrl: string, name: string): Promise<Project> {
 }
 
 /** The sign-in the browser does (src/features/wallet), against the rehearsal's backend. */
-async function signIn(backend: Backend, siteUrl: string, functionsUrl: string, wallet: Wallet) {
+async function signIn(backend: Backend, siteUrl: string, functionsUrl: string, wallet: BaseWallet) {
   const { data, error } = await backend.anon.rpc('create_user_if_not_exists', {
     p_wallet_address: wallet.address.toLowerCase(),
   });

@@ -9,7 +9,12 @@ import { walletErrorCode, type Eip1193Provider } from './eip1193';
 import type { WalletEnvironment } from './environment';
 import { clearAuthState, storeSignIn } from './session';
 import { SIGN_IN_MESSAGE_LIFETIME_MS, SIGN_IN_STATEMENT, buildSignInMessage } from './siweMessage';
-import { ensureUser, exchangeSignature, requestNonce } from './walletBackend';
+import {
+  SignInRateLimitedError,
+  ensureUser,
+  exchangeSignature,
+  requestNonce,
+} from './walletBackend';
 import {
   connectCancelled,
   signInFailed,
@@ -90,7 +95,11 @@ export function* signIn(preferred: Eip1193Provider | null) {
   } catch (error) {
     if (address) clearAuthState(env.storage, address);
     const code =
-      error instanceof SignatureMismatchError ? 'verificationFailed' : walletErrorCode(error);
+      error instanceof SignatureMismatchError
+        ? 'verificationFailed'
+        : error instanceof SignInRateLimitedError
+          ? 'rateLimited'
+          : walletErrorCode(error);
     if (code === 'authFailed') console.error('Wallet sign-in failed', error);
     yield* put(signInFailed(code));
     return null;

@@ -11,10 +11,22 @@ export function temporaryNonce(random: () => number = Math.random): string {
   return Array.from({ length: 16 }, () => Math.floor(random() * 36).toString(36)).join('');
 }
 
+/**
+ * The backend's sign-in limit (nonce requests and logins per address per minute) is spent: the
+ * player is asked to wait rather than to sign a message the server would refuse.
+ */
+export class SignInRateLimitedError extends Error {
+  constructor() {
+    super('Too many sign-in requests from this address; the backend answered 429');
+    this.name = 'SignInRateLimitedError';
+  }
+}
+
 export async function requestNonce(backend: Backend, address: string): Promise<string> {
-  const { data, error } = await backend.anon.rpc('create_user_if_not_exists', {
+  const { data, error, status } = await backend.anon.rpc('create_user_if_not_exists', {
     p_wallet_address: address.toLowerCase(),
   });
+  if (status === 429) throw new SignInRateLimitedError();
   const nonce = (data as { nonce?: string }[] | null)?.[0]?.nonce;
   if (error || !nonce) return temporaryNonce();
   return nonce;
@@ -37,6 +49,8 @@ export async function exchangeSignature(
     'wallet-login',
     { body: { message, signature } },
   );
+  const answer = (error as { context?: unknown } | null)?.context;
+  if (answer instanceof Response && answer.status === 429) throw new SignInRateLimitedError();
   if (error || !data?.access_token) throw new LoginRefusedError(error?.message ?? 'no token');
   return data.access_token;
 }

@@ -12,7 +12,9 @@ export type WalletErrorCode =
   | 'rejected'
   | 'timeout'
   | 'network'
-  | 'checkFailed';
+  | 'checkFailed'
+  /** The backend's sign-in limit per address and minute is spent. */
+  | 'rateLimited';
 
 /** An injected wallet, as EIP-6963 announces it (plain data; the provider stays outside). */
 export interface WalletInfo {

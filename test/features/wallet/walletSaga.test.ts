@@ -223,6 +223,53 @@ describe('connecting', () => {
     expect(result.storeState.wallet).toMatchObject({ status: 'disconnected', error: 'authFailed' });
   });
 
+  test('with the backend’s sign-in limit spent, the player is asked to wait, not to sign', async () => {
+    const wallet = new TestWallet();
+    const { env, storage } = environment([wallet]);
+    // This minute's and the next one's count for this machine's address, spent.
+    await server.db.pool.query(
+      `insert into public.sign_in_attempts (client_address, minute, attempts)
+       select '127.0.0.1', date_trunc('minute', now()) + m * interval '1 minute', 1000
+       from generate_series(0, 1) as m
+       on conflict (client_address, minute) do update set attempts = excluded.attempts`,
+    );
+    try {
+      const result = await connectRun(env).run(false);
+      expect(putsOf(result)).toEqual([
+        signatureRequested(wallet.address),
+        signInFailed('rateLimited'),
+      ]);
+      expect(wallet.calls).not.toContain('personal_sign');
+      expect(storage.getItem(`auth_token_${wallet.address.toLowerCase()}`)).toBeNull();
+      expect(result.storeState.wallet).toMatchObject({
+        status: 'disconnected',
+        error: 'rateLimited',
+      });
+    } finally {
+      await server.db.pool.query('delete from public.sign_in_attempts');
+    }
+  });
+
+  test('a login refused by the sign-in limit asks the player to wait too', async () => {
+    const wallet = new TestWallet();
+    const { env, storage } = environment([wallet]);
+    // One attempt left this minute: the nonce request takes it, and the login is refused (had
+    // the minute turned in between, the nonce request would be the one refused: same ending).
+    await server.db.pool.query(
+      `insert into public.sign_in_attempts (client_address, minute, attempts)
+       select '127.0.0.1', date_trunc('minute', now()) + m * interval '1 minute', 999 + m
+       from generate_series(0, 1) as m
+       on conflict (client_address, minute) do update set attempts = excluded.attempts`,
+    );
+    try {
+      const result = await connectRun(env).run(false);
+      expect(putsOf(result).at(-1)).toEqual(signInFailed('rateLimited'));
+      expect(storage.getItem(`auth_token_${wallet.address.toLowerCase()}`)).toBeNull();
+    } finally {
+      await server.db.pool.query('delete from public.sign_in_attempts');
+    }
+  });
+
   test('a second Connect while signing says a signature is already in progress', async () => {
     const wallet = new ObservedWallet();
     const { env } = environment([wallet]);
