@@ -8,8 +8,10 @@ import CopyWebpackPlugin from 'copy-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { constants as zlib, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import { EsbuildPlugin } from 'esbuild-loader';
-import { DefinePlugin } from 'webpack';
+import { Compilation, DefinePlugin, sources } from 'webpack';
 import { DEFAULT_PUBLISHABLE_KEY } from './src/api/backend';
+import { builtHeaderOptions, headersFile } from './server/headerFiles';
+import { securityHeaders, type SecurityHeaderOptions } from './server/securityHeaders';
 
 const root = __dirname;
 
@@ -88,8 +90,30 @@ class BuildStatsPlugin {
   }
 }
 
+/**
+ * Writes dist/_headers, the security and cache headers Cloudflare Pages and Netlify send with
+ * the app: the same ones the Node server sends (server/securityHeaders.ts).
+ */
+class HeadersFilePlugin {
+  constructor(private readonly options: SecurityHeaderOptions) {}
+
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('HeadersFilePlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'HeadersFilePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const text = headersFile(securityHeaders(this.options));
+          compilation.emitAsset('_headers', new sources.RawSource(text));
+        },
+      );
+    });
+  }
+}
+
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
+  // Read first, so that a CONNECT_SRC or SUPABASE_URL that is not an origin stops the build.
+  const headerOptions = builtHeaderOptions(process.env);
   const devServer: DevServerConfiguration = {
     port: Number(process.env.PORT ?? 8080),
     historyApiFallback: true,
@@ -147,6 +171,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       }),
       new BuildStatsPlugin(),
       ...(production && !devtoolsBuild ? precompressed : []),
+      ...(production ? [new HeadersFilePlugin(headerOptions)] : []),
       // Where the backend is, fixed at build time; empty URL means the server of the page.
       new DefinePlugin({
         'process.env.SUPABASE_URL': JSON.stringify(process.env.SUPABASE_URL ?? ''),
@@ -157,6 +182,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
             DEFAULT_PUBLISHABLE_KEY,
         ),
         'process.env.REDUX_DEVTOOLS': JSON.stringify(process.env.REDUX_DEVTOOLS ?? ''),
+        // The player servers the build's policy allows (src/features/llm/connectPage.ts).
+        'process.env.CONNECT_SRC': JSON.stringify(headerOptions.connectSources.join(' ')),
       }),
     ],
     optimization: {

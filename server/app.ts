@@ -2,21 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCors from '@fastify/cors';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { TokenAuthority } from './auth';
-import type { ServerConfig } from './config';
+import { fastifyTrustProxy, type ServerConfig } from './config';
 import type { Database } from './db';
 import { registerFunctions } from './functions';
 import { registerRest } from './rest';
 import { RestError } from './restError';
 import type { SharedReads } from './sharedReads';
-import { isSourceMap, registerSecurityHeaders } from './securityHeaders';
+import { isSourceMap, registerSecurityHeaders, servesHttps } from './securityHeaders';
 
 /** Paths that belong to the backend API, never to the SPA's client-side routes. */
 const API_PREFIXES = ['/rest/', '/functions/', '/assets/'];
-/** The requests a stranger could use to pester the sign-in flow. */
-const SIGN_IN_PATHS = ['/rest/v1/rpc/create_user_if_not_exists', '/functions/v1/wallet-login'];
 /** Request bodies are small JSON documents; anything bigger is refused (413). */
 export const BODY_LIMIT_BYTES = 32 * 1024;
 
@@ -48,10 +45,16 @@ export async function buildServer(
       redact: ['req.headers.authorization', 'req.headers.apikey', 'req.body'],
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Behind a proxy, request.ip (the sign-in limit's key, the logs) is the client's address.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
   // First, so that every response carries them, errors from the plugins below included.
-  registerSecurityHeaders(app, { backendOrigin: config.backendOrigin });
+  registerSecurityHeaders(app, {
+    backendOrigin: config.backendOrigin,
+    connectSources: config.connectSources,
+    https: servesHttps(config.siteUrls),
+  });
 
   // CORS as Supabase answers it: any origin, the headers supabase-js sends.
   await app.register(fastifyCors, {
@@ -72,16 +75,10 @@ export async function buildServer(
     maxAge: 86_400,
   });
 
-  await app.register(fastifyRateLimit, {
-    max: config.signInRateLimit,
-    timeWindow: '1 minute',
-    allowList: (request) => !SIGN_IN_PATHS.includes(decodedPath(request.url)),
-    errorResponseBuilder: (_request, context) =>
-      new RestError(429, 'rate_limited', `Too many sign-in requests; retry in ${context.after}`),
-  });
-
   app.setErrorHandler((error: FastifyError | RestError, request, reply) => {
-    if (error instanceof RestError) return reply.code(error.status).send(error.toJSON());
+    if (error instanceof RestError) {
+      return reply.code(error.status).headers(error.headers).send(error.toJSON());
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) request.log.error(error);
     return reply.code(status).send({
@@ -93,10 +90,14 @@ export async function buildServer(
   });
 
   app.get('/health', async () => ({ status: 'ok' }));
-  registerRest(app, db, tokens, sharedReads);
+  // Sign-in is limited in the database, here as on Supabase (migration
+  // 20261126130000_sign_in_limits.sql); the server hands it its own number.
+  const signInSettings = { 'taleweaver.sign_in_rate_limit': String(config.signInRateLimit) };
+  registerRest(app, db, tokens, { sharedReads, settings: signInSettings });
   await registerFunctions(app, {
     db,
     tokens,
+    settings: signInSettings,
     siteOrigins: () => config.siteUrls ?? ownOrigins(app, config.port),
     functionsUrl: config.functionsUrl,
   });
@@ -130,7 +131,8 @@ async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
     // The build writes Brotli and gzip files beside each asset (webpack.config.ts); the one the
     // browser accepts is sent, with Vary: Accept-Encoding, and the file itself otherwise.
     preCompressed: true,
-    allowedPath: (pathName) => !isSourceMap(pathName),
+    // Nor the static hosts' header file: this server sends those headers itself.
+    allowedPath: (pathName) => !isSourceMap(pathName) && pathName !== '/_headers',
     setHeaders(res, filePath) {
       // Hashed assets never change; the page itself is always revalidated.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,7 +1,8 @@
 /**
- * Issue 12, "No security headers": the policy and its companions on every kind of response the
- * server gives, the player's own origins taken from the cookie only when they are well formed,
- * and no source map served. The real server (buildServer) over an in-memory PGlite.
+ * Issue 12, "No security headers", and issue 29's additions: the policy and its companions on
+ * every kind of response the server gives, the deployer's CONNECT_SRC and the player's own
+ * origins from the cookie (only when well formed), HSTS for an https site, and no source map
+ * served. The real server (buildServer) over an in-memory PGlite.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,6 +28,8 @@ beforeAll(async () => {
   // As an older build would have left them: they must still not be served.
   fs.writeFileSync(path.join(distDir, 'assets', 'main.0123abcd.js.map'), '{"version":3}');
   fs.writeFileSync(path.join(distDir, 'main.js.map'), '{"version":3}');
+  // The static hosts' copy of the headers, which a build leaves beside the page.
+  fs.writeFileSync(path.join(distDir, '_headers'), '/*\n  X-Version: 3\n');
   db = await openEmptyPglite();
   await migrate(db);
   const config = readConfig({
@@ -112,6 +115,11 @@ describe('every response carries the headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+    // SITE_URL is not set: a server on http://localhost, where HSTS has no place.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
     const policy = directives(response);
     expect(policy['script-src']).toEqual(["'self'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
@@ -212,14 +220,85 @@ describe("the player's own origins from the cookie", () => {
   });
 });
 
-describe('source maps are not served', () => {
+describe('the Permissions-Policy', () => {
+  test('denies the devices and sensors the game never uses, and nothing it does use', async () => {
+    const header = String((await page()).headers['permissions-policy']);
+    const features = header.split(', ').map((entry) => entry.replace('=()', ''));
+    expect(header.split(', ').every((entry) => entry.endsWith('=()'))).toBe(true);
+    expect(features).toEqual(
+      expect.arrayContaining(['camera', 'microphone', 'geolocation', 'payment', 'usb', 'midi']),
+    );
+    // Copying the wallet address (AccountSection) and full screen stay possible.
+    expect(features).not.toContain('clipboard-write');
+    expect(features).not.toContain('fullscreen');
+  });
+});
+
+describe('a deployment: CONNECT_SRC and an https SITE_URL', () => {
+  let deployed: FastifyInstance;
+  beforeAll(async () => {
+    const config = readConfig({
+      SERVE_APP: 'false',
+      LOG_LEVEL: 'silent',
+      SITE_URL: 'https://game.example.test',
+      CONNECT_SRC: 'https://llm.example.test, http://192.168.1.20:11434',
+    });
+    deployed = await buildServer(config, {
+      db,
+      tokens: await TokenAuthority.create(newServerKeys(config.publishableKey)),
+    });
+  });
+  afterAll(() => deployed.close());
+
+  test('HSTS on every response, errors included', async () => {
+    for (const url of ['/health', '/nowhere']) {
+      const response = await deployed.inject({ url });
+      expect([url, response.headers['strict-transport-security']]).toEqual([
+        url,
+        'max-age=63072000; includeSubDomains',
+      ]);
+    }
+  });
+
+  test("CONNECT_SRC's origins come after the fixed ones, then the cookie's", async () => {
+    const response = await deployed.inject({
+      url: '/health',
+      headers: { cookie: `${CONNECT_COOKIE}=${encoded('https://mine.example.test')}` },
+    });
+    expect(directives(response)['connect-src']?.slice(-3)).toEqual([
+      'https://llm.example.test',
+      'http://192.168.1.20:11434',
+      'https://mine.example.test',
+    ]);
+  });
+
+  test.each([
+    ['a path', 'https://llm.example.test/v1', "(did you mean 'https://llm.example.test'?)"],
+    ['upper case', 'https://LLM.example.test', "(did you mean 'https://llm.example.test'?)"],
+    ['a wildcard', 'https://*.example.test', "got 'https://*.example.test'"],
+    ['a keyword', "'unsafe-inline'", "got ''unsafe-inline''"],
+    ['another directive', 'https://a.example.test;script-src', "got 'https://a.example.test;"],
+  ])('a CONNECT_SRC with %s stops the server with the value', (_what, origin, said) => {
+    expect(() => readConfig({ CONNECT_SRC: `https://ok.example.test ${origin}` })).toThrow(said);
+    expect(() => readConfig({ CONNECT_SRC: origin })).toThrow(/^CONNECT_SRC must list origins/);
+  });
+});
+
+describe('source maps and the static hosts’ header file are not served', () => {
+  test('/_headers is not the file: a 404, or the page for a browser', async () => {
+    expect((await app.inject({ url: '/_headers' })).statusCode).toBe(404);
+    const page = await app.inject({ url: '/_headers', headers: { accept: 'text/html' } });
+    expect(page.body).toContain('<title>Taleweaver</title>');
+    expect(page.body).not.toContain('X-Version');
+  });
+
   test.each(['/assets/main.0123abcd.js.map', '/main.js.map', '/assets/main.0123abcd.js%2Emap'])(
     '%s is a 404, whatever the request accepts',
     async (url) => {
       for (const accept of ['*/*', 'text/html']) {
         const response = await app.inject({ url, headers: { accept } });
         expect([url, accept, response.statusCode]).toEqual([url, accept, 404]);
-        expect(response.body).not.toContain('version');
+        expect(response.body).not.toMatch(/version/i);
       }
     },
   );

@@ -65,7 +65,8 @@ export type KeyErrorCode =
   | 'providerUnreachable'
   | 'keyCheckFailed'
   | 'noCredit'
-  | 'dailyLimit';
+  | 'dailyLimit'
+  | 'originNotAllowed';
 
 /** Why a request to the model failed, as the player is told it under the main message. */
 export type ProblemReason =

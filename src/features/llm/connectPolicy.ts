@@ -15,6 +15,10 @@
  * 3. the reloaded key screen finds the kept check and submits it again (useResumedKeyCheck).
  * Whoever sets the cookie can only add well-formed hosts to connect-src; scripts, styles and
  * every other directive stay as they are.
+ *
+ * A static host serving a build for a hosted backend reads no cookie: its policy is the
+ * build's dist/_headers, with the player servers the deployer named in CONNECT_SRC. There a
+ * reload cannot help, so the key check stops with a message naming the origin to add.
  */
 import type { ConnectPage } from './connectPage';
 import { PROVIDERS } from './providers';
@@ -116,28 +120,34 @@ const RELOADED_FOR_KEY = 'taleweaver-connect-reloaded-for';
 /** A check older than this (a tab restored later) is not resumed. */
 const PENDING_MAX_AGE_MS = 60_000;
 
-/** Whether the policy this page was served with lets it call `origin`. */
+/**
+ * Whether the policy this page was served with lets it call `origin`: the one place the app
+ * reads what server/securityHeaders.ts wrote into connect-src.
+ */
 export function pageAllows(page: ConnectPage, origin: string): boolean {
   return (
     origin === page.origin ||
     isLoopback(origin) ||
     presetConnectOrigins().includes(origin) ||
-    connectOriginsOfCookies(page.cookiesAtLoad).includes(origin)
+    page.builtOrigins.includes(origin) ||
+    (page.widensByCookie && connectOriginsOfCookies(page.cookiesAtLoad).includes(origin))
   );
 }
 
 /**
- * What the key check does about `origin`: go ahead, or reload with it allowed. After one reload
- * for an origin that is still not allowed (a cookie the browser refused, an origin that cannot
- * be written in a policy), it goes ahead and the player sees the provider as unreachable.
+ * What the key check does about `origin`: go ahead, reload with it allowed, or stop because
+ * only the deployer can allow it (a static host). After one reload for an origin that is still
+ * not allowed (a cookie the browser refused), and for an origin no policy can name, it goes
+ * ahead and the player sees the provider as unreachable.
  */
-export function connectStep(page: ConnectPage, origin: string): 'go' | 'reload' {
+export function connectStep(page: ConnectPage, origin: string): 'go' | 'reload' | 'blocked' {
   if (pageAllows(page, origin)) {
     page.sessionStorage.removeItem(RELOADED_FOR_KEY);
     return 'go';
   }
-  const reloadedFor = page.sessionStorage.getItem(RELOADED_FOR_KEY);
-  return isConnectOrigin(origin) && reloadedFor !== origin ? 'reload' : 'go';
+  if (!isConnectOrigin(origin)) return 'go';
+  if (!page.widensByCookie) return 'blocked';
+  return page.sessionStorage.getItem(RELOADED_FOR_KEY) !== origin ? 'reload' : 'go';
 }
 
 /** Adds `origin` to the cookie, keeps the check for the reloaded page, and reloads. */

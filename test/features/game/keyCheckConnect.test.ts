@@ -93,3 +93,31 @@ test('a local server is in every page’s policy: no reload', async () => {
   expect(page.reloads).toBe(0);
   expect(storeState.game.stage).toBe('loadOrCreate');
 });
+
+test('on a static host the check stops with the origin to allow: no reload, nothing sent', async () => {
+  const page = fakeConnectPage('', 'https://game.example.test', {
+    builtOrigins: [],
+    widensByCookie: false,
+  });
+  const { storeState } = await submitKey(page);
+  expect(page.reloads).toBe(0);
+  expect(model.requests).toHaveLength(0);
+  expect(readPendingKeyCheck(page.sessionStorage)).toBeNull();
+  expect(storeState.game).toMatchObject({
+    checkingKey: false,
+    keyError: 'originNotAllowed',
+    keyErrorDetail: { origin: 'https://llm.example.test', ownServer: false, providerMessage: null },
+  });
+  // What the player chose is kept for the form (the settings the key screen shows).
+  expect(storeState.settings).toMatchObject({ provider: 'custom', baseUrl: PLAYERS_SERVER });
+});
+
+test("on a static host a server the build's CONNECT_SRC names is called as it is", async () => {
+  const page = fakeConnectPage('', 'https://game.example.test', {
+    builtOrigins: ['https://llm.example.test'],
+    widensByCookie: false,
+  });
+  const { storeState } = await submitKey(page);
+  expect(page.reloads).toBe(0);
+  expect(storeState.game).toMatchObject({ stage: 'loadOrCreate', apiKey: 'sk-mine' });
+});

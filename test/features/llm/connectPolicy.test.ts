@@ -152,3 +152,40 @@ describe('the reload that allows a server, once', () => {
     expect(storage.getItem('taleweaver-pending-key-check')).toBeNull();
   });
 });
+
+describe('a build for a static host (SUPABASE_URL set): no server reads the cookie', () => {
+  const STATIC_HOST = { builtOrigins: ['https://built.example.test'], widensByCookie: false };
+  const staticPage = (cookies = '') =>
+    fakeConnectPage(cookies, 'https://game.example.test', STATIC_HOST);
+
+  test("the build's CONNECT_SRC and every page's origins are allowed; the cookie's are not", () => {
+    const cookie = `${CONNECT_COOKIE}=${encodeURIComponent('https://llm.example.test')}`;
+    const page = staticPage(cookie);
+    expect(pageAllows(page, 'https://built.example.test')).toBe(true);
+    expect(pageAllows(page, 'https://api.groq.com')).toBe(true);
+    expect(pageAllows(page, 'http://localhost:11434')).toBe(true);
+    expect(pageAllows(page, 'https://llm.example.test')).toBe(false);
+    // The same cookie on a page the Node server sent does allow it.
+    expect(pageAllows(fakeConnectPage(cookie), 'https://llm.example.test')).toBe(true);
+  });
+
+  test('an origin outside the policy is blocked, never reloaded for, and nothing is written', () => {
+    const page = staticPage();
+    expect(connectStep(page, 'https://llm.example.test')).toBe('blocked');
+    expect(connectStep(page, 'https://built.example.test')).toBe('go');
+    expect(page.reloads).toBe(0);
+    expect(page.cookies.size).toBe(0);
+  });
+
+  test('an origin no policy can name goes ahead, to be found unreachable', () => {
+    expect(connectStep(staticPage(), 'http://[::1]:8000')).toBe('go');
+  });
+
+  test("a Node server's page holds the build's CONNECT_SRC too: no reload for it", () => {
+    const page = fakeConnectPage('', 'http://localhost:8080', {
+      builtOrigins: ['https://built.example.test'],
+      widensByCookie: true,
+    });
+    expect(connectStep(page, 'https://built.example.test')).toBe('go');
+  });
+});

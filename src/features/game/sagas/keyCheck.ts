@@ -108,6 +108,23 @@ function* checkKeyAndModel(check: KeyCheck) {
   }
 }
 
+/**
+ * The server the page's policy keeps it from calling, as the key screen names it. Nothing was
+ * sent, so there is no provider's word, and the CORS hint does not apply (ownServer false): the
+ * page refused, not the server.
+ */
+const notAllowedProblem = (provider: string, model: string, origin: string | null): Problem => ({
+  reason: 'providerUnreachable',
+  provider,
+  model,
+  origin,
+  ownServer: false,
+  providerMessage: null,
+  status: null,
+  resetsAt: null,
+  limitMetric: null,
+});
+
 /** The key check worker: from the key submitted to the key accepted or rejected. */
 export function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.apiKeySubmitted>) {
   const { settings, wallet } = yield* select(selectState);
@@ -123,10 +140,11 @@ export function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.api
   }
   // The page's Content-Security-Policy names the hosts it may call; a Custom or Local server
   // elsewhere is added by reloading the page once, after which the key screen submits this
-  // check again (src/features/llm/connectPolicy.ts).
+  // check again, or on a static host only by the deployer (src/features/llm/connectPolicy.ts).
   const page = yield* fromContext('connectPage');
   const origin = connectOriginOf(baseUrlOf(provider, settings.baseUrl));
-  if (page && origin && (yield* call(connectStep, page, origin)) === 'reload') {
+  const step = page && origin ? yield* call(connectStep, page, origin) : 'go';
+  if (step === 'reload' && page && origin) {
     const { baseUrl, model } = settings;
     yield* call(reloadToAllow, page, origin, {
       provider: provider.id,
@@ -135,6 +153,15 @@ export function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.api
       apiKey: key,
     });
     return; // 'Verifying...' until the page reloads
+  }
+  if (step === 'blocked') {
+    yield* put(
+      gameActions.apiKeyRejected({
+        error: 'originNotAllowed',
+        detail: notAllowedProblem(provider.id, settings.model, origin),
+      }),
+    );
+    return;
   }
   const controller = new AbortController();
   try {

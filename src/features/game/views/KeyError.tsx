@@ -33,6 +33,7 @@ export function KeyError({ error, fromForm, detail, providerId, model }: KeyErro
           values={{
             provider: providerName(detail?.provider ?? providerId),
             model: detail?.model ?? model,
+            origin: detail?.origin ?? '',
           }}
         />
       </p>
