@@ -20,6 +20,7 @@ import {
   walletTokenSigner,
 } from '../supabase/functions/_shared/walletToken';
 import type { RequestClaims } from './db';
+import { makePrivateDataDir } from './privateDataDir';
 import { RestError } from './restError';
 
 export interface ServerKeys {
@@ -135,6 +136,10 @@ export function loadServerKeys(
   publishableKey: string,
   env: NodeJS.ProcessEnv = process.env,
 ): ServerKeys {
+  // Keys kept in the data directory: it is made private first (issue 33).
+  if (!env.WALLET_LOGIN_SIGNING_JWK || !projectSecretKey((name) => env[name])) {
+    makePrivateDataDir(dataDir);
+  }
   const signingJwk = env.WALLET_LOGIN_SIGNING_JWK
     ? parseSigningJwk(env.WALLET_LOGIN_SIGNING_JWK)
     : parseSigningJwk(
@@ -178,7 +183,6 @@ function newSecretKey(): string {
 function keptFile(dataDir: string, name: string, make: () => string): string {
   const file = path.join(dataDir, name);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
     const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
     fs.writeFileSync(draft, `${make()}\n`, { mode: 0o600 });
     try {

@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Pool, type PoolClient } from 'pg';
 import { takeDataDirLock, type DataDirLock } from './dataDirLock';
+import { makePrivateDataDir } from './privateDataDir';
 
 /** The embedded database's queue is full; the request may be tried again shortly. */
 export class DatabaseBusyError extends Error {
@@ -64,7 +65,8 @@ export async function openDatabase(options: {
     return openPglite(null, null, options.startFrom);
   }
 
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Private before anything is read or written in it (issue 33).
+  makePrivateDataDir(dataDir);
   const lock = await takeDataDirLock(dataDir);
   try {
     return await openPglite(path.join(dataDir, 'pglite'), lock);

@@ -2,9 +2,12 @@ import { TokenAuthority, loadServerKeys } from './auth';
 import { buildServer } from './app';
 import { readConfig } from './config';
 import { migrate, openDatabase } from './db';
+import { privateFileMode } from './privateDataDir';
 
 /** `npm start`: serves the game at http://localhost:8080 (PORT overrides). */
 async function main() {
+  // Everything the server writes (the database, keys, the lock) is its user's alone.
+  privateFileMode();
   const config = readConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await migrate(db);
