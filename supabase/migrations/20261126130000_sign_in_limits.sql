@@ -84,8 +84,10 @@ declare
   this_minute constant timestamptz := pg_catalog.date_trunc('minute', pg_catalog.now());
   wait_seconds integer;
 begin
+  -- A limit of 0 admits nobody: not even the minute's first attempt is counted in.
   insert into public.sign_in_attempts as counted (client_address, minute, attempts)
-  values (address, this_minute, 1)
+  select address, this_minute, 1
+  where public.sign_in_rate_limit() > 0
   on conflict (client_address, minute) do update
     set attempts = counted.attempts + 1
     where counted.attempts < public.sign_in_rate_limit();

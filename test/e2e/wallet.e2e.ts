@@ -132,6 +132,14 @@ test('on a phone the verified header fits without sideways scrolling', async () 
     await page.locator('.wallet-address__tick').waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, `wallet-verified-${lang}-phone`);
+    // The menu opens on the screen, whole.
+    await page.locator('button:has(.wallet-address__tick)').click();
+    const profile = page.getByRole('menuitem', { name: lang === 'en' ? 'Profile' : '프로필' });
+    await profile.waitFor();
+    const box = await page.locator('.wallet-menu__list').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, `wallet-menu-${lang}-phone`);
   }
   for (const context of contexts) await context.close();
 });
