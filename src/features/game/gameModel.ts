@@ -75,6 +75,7 @@ export type ProblemReason =
   | 'providerUnreachable'
   | 'noAnswer'
   | 'retriesExhausted'
+  | 'replyCutOff'
   | 'dailyLimit'
   | 'noCredit'
   | 'requestTooLarge'
@@ -105,7 +106,8 @@ export interface Problem {
 
 /** A wait the player can see and cancel (DESIGN.md: endless retries stay visible). */
 export interface GameWait {
-  reason: 'rateLimited' | 'unreadableReply' | 'interrupted';
+  /** A limit waited out, a garbled or dropped reply asked again, a cut-off one given room. */
+  reason: 'rateLimited' | 'unreadableReply' | 'interrupted' | 'cutOff';
   attempt: number;
   /** When the next try starts (ms since the epoch); null for an immediate retry. */
   retryAt: number | null;

@@ -4,23 +4,33 @@
  * Plain functions over plain data: the saga keeps the session's refusals in the store.
  */
 import { ProviderError } from './errors';
-import { baseUrlOf, modelOf, reasoningRuleOf, type ProviderPreset } from './providers';
+import {
+  REASONING_ALLOWANCE_TOKENS,
+  baseUrlOf,
+  familyOf,
+  modelOf,
+  type ModelFamily,
+  type ProviderPreset,
+} from './providers';
 
 /** SPEC.md section 9. */
 export const KEY_CHECK_MAX_TOKENS = 256;
 export const GENERATION_MAX_TOKENS = 1000;
 export const TEMPERATURE = 0.7;
-/**
- * Reasoning tokens count toward the output limit, so a reasoning model gets room to think on
- * top of what its reply needs. Free tiers count the whole max_tokens against the minute when
- * the request arrives (Groq: prompt + max_tokens of 8,000 a minute), so the room is small and
- * the effort asked for is the provider's lowest: a story turn reserves at most 4,000 tokens.
- */
-export const REASONING_ALLOWANCE_TOKENS = 700;
 
 /** The parts of a request a provider may refuse; each can be left out (or renamed) and retried. */
 export type ModelFeature =
   'response_format' | 'stream' | 'reasoning' | 'temperature' | 'max_tokens';
+
+/**
+ * What a provider taught the game about one of its models by refusing a request (issue 30):
+ * leave the feature out (max_tokens: send max_completion_tokens instead), or, with `use`, send
+ * this value instead (a reasoning effort the model takes, from the values its refusal listed).
+ */
+export interface ModelLesson {
+  feature: ModelFeature;
+  use?: string;
+}
 
 export interface RequestPlan {
   /** response_format {type: 'json_object'}. */
@@ -41,45 +51,124 @@ export interface PlanOptions {
   stream?: boolean;
   /** The most the reply itself needs (GENERATION_MAX_TOKENS when absent). */
   replyTokens?: number;
-  /** What this provider refused for this model earlier in the session. */
-  refused?: readonly ModelFeature[];
+  /** What the provider taught about this model (its refusals), this session or before. */
+  lessons?: readonly ModelLesson[];
+  /**
+   * Asked again after a reply that was cut off (finish_reason 'length'): twice the room to
+   * think, at the lowest effort the model takes.
+   */
+  moreRoom?: boolean;
+}
+
+/** Reasoning efforts from least thinking to most, as providers name them. */
+const EFFORT_ORDER = ['none', 'minimal', 'low', 'default', 'medium', 'high', 'xhigh', 'max'];
+
+/** The effort to ask for: what a refusal taught, else the family's lowest; null for none. */
+function effortOf(
+  provider: ProviderPreset,
+  family: ModelFamily | null,
+  lessons: readonly ModelLesson[],
+): string | null {
+  if (provider.reasoningControl === null) return null;
+  const lesson = lessons.find((known) => known.feature === 'reasoning');
+  if (lesson) return lesson.use ?? null;
+  return family?.efforts?.[0] ?? null;
+}
+
+/** The room a reply gets to think in, at this effort. */
+function thinkingRoom(
+  provider: ProviderPreset,
+  family: ModelFamily | null,
+  effort: string | null,
+): number {
+  if (effort === 'none') return 0;
+  if (family?.thinkingTokens !== undefined) return family.thinkingTokens;
+  // A family that takes an effort thinks at it; a model no rule names may think too.
+  const mayThink = family === null && provider.unknownModelsThink === true;
+  return effort !== null || mayThink ? REASONING_ALLOWANCE_TOKENS : 0;
 }
 
 /**
  * The request to make. Streaming is preferred (the first words show sooner); where a provider
  * cannot stream and do JSON mode at once, JSON mode gives way and the client repairs the JSON.
+ * The family decides the output limit's name, the effort (its lowest) and the temperature;
+ * what the provider refused for this model before (lessons) overrides it.
  */
 export function planRequest(
   provider: ProviderPreset,
   model: string,
-  { keyCheck = false, stream = false, replyTokens, refused = [] }: PlanOptions = {},
+  {
+    keyCheck = false,
+    stream = false,
+    replyTokens,
+    lessons = [],
+    moreRoom = false,
+  }: PlanOptions = {},
 ): RequestPlan {
-  const allowed = (feature: ModelFeature) => !refused.includes(feature);
+  const allowed = (feature: ModelFeature) => !lessons.some((known) => known.feature === feature);
   const streaming = stream && !keyCheck && provider.supportsStreaming && allowed('stream');
   const jsonMode =
     !keyCheck &&
     provider.supportsJsonMode &&
     allowed('response_format') &&
     (!streaming || provider.jsonModeWhileStreaming);
-  const rule = reasoningRuleOf(provider, model);
-  const reasoning =
-    rule?.effort !== undefined && provider.reasoningControl && allowed('reasoning')
-      ? { control: provider.reasoningControl, effort: rule.effort }
-      : null;
-  const thinks = rule !== null && rule.effort !== 'none';
+  const family = familyOf(provider, model);
+  // A model no rule names, cut off while thinking at its own default effort, is asked again
+  // with a low one too (a refusal of it teaches the effort the model takes).
+  const untried = family === null && !lessons.some((known) => known.feature === 'reasoning');
+  const effort =
+    moreRoom && untried && provider.reasoningControl !== null
+      ? 'low'
+      : effortOf(provider, family, lessons);
+  const temperatureRule = family?.temperature ?? 'any';
+  const sendsTemperature =
+    !keyCheck &&
+    allowed('temperature') &&
+    (temperatureRule === 'any' || (temperatureRule === 'withoutThinking' && effort === 'none'));
+  const tokenField = family?.tokenField ?? provider.outputLimit;
   const base = keyCheck ? KEY_CHECK_MAX_TOKENS : (replyTokens ?? GENERATION_MAX_TOKENS);
-  const useOwnName = provider.outputLimit === 'max_tokens' && allowed('max_tokens');
+  const room = keyCheck ? 0 : thinkingRoom(provider, family, effort) * (moreRoom ? 2 : 1);
   return {
     jsonMode,
     stream: streaming,
-    reasoning,
-    temperature: keyCheck || rule?.fixedTemperature || !allowed('temperature') ? null : TEMPERATURE,
+    reasoning:
+      effort !== null && provider.reasoningControl
+        ? { control: provider.reasoningControl, effort }
+        : null,
+    temperature: sendsTemperature ? TEMPERATURE : null,
     outputLimit: {
-      name: useOwnName ? 'max_tokens' : 'max_completion_tokens',
+      name:
+        tokenField === 'max_tokens' && allowed('max_tokens')
+          ? 'max_tokens'
+          : 'max_completion_tokens',
       // The key check needs only the status, however the model spends its tokens.
-      tokens: base + (thinks && !keyCheck ? REASONING_ALLOWANCE_TOKENS : 0),
+      tokens: base + room,
     },
   };
+}
+
+/**
+ * The lowest of the values a refusal says the model takes ("Supported values are: 'none',
+ * 'low', 'medium', and 'high'."), when it lists any the game knows.
+ */
+export function lowestSupportedEffort(message: string): string | null {
+  const listed = /supported values (?:are|is)\s*:?\s*(.+)$/i.exec(message)?.[1] ?? '';
+  const values = [...listed.matchAll(/'([^']+)'|"([^"]+)"/g)].map((m) => m[1] ?? m[2] ?? '');
+  const known = values.filter((value) => EFFORT_ORDER.includes(value));
+  known.sort((a, b) => EFFORT_ORDER.indexOf(a) - EFFORT_ORDER.indexOf(b));
+  return known[0] ?? null;
+}
+
+/**
+ * What a refusal of `feature` teaches: a reasoning effort the model does not take is replaced by
+ * the lowest it lists (once: an effort it refuses again is left out); anything else is left out.
+ */
+export function lessonOf(error: unknown, feature: ModelFeature, plan: RequestPlan): ModelLesson {
+  if (feature === 'reasoning' && error instanceof ProviderError) {
+    const lowest = lowestSupportedEffort(error.message);
+    if (lowest !== null && lowest !== plan.reasoning?.effort) return { feature, use: lowest };
+  }
+  return { feature };
 }
 
 export interface ChatMessage {
@@ -150,6 +239,10 @@ export function refusedFeature(error: unknown, plan: RequestPlan): ModelFeature 
   if (named !== undefined) return inPlan(plan, named) ? named : null;
   if (error.isModelUnavailable) return null;
   const said = error.message;
+  // "Unsupported value: 'minimal' is not supported with the 'gpt-5.1' model": the refused
+  // value names the parameter when neither `param` nor the words do.
+  const effort = plan.reasoning?.effort;
+  if (effort !== undefined && said.includes(`'${effort}'`)) return 'reasoning';
   for (const [feature, words] of FEATURE_WORDS) {
     if (inPlan(plan, feature) && words.test(said)) return feature;
   }

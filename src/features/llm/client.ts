@@ -11,14 +11,16 @@
  */
 import { withoutThinking } from '../../engine/reply';
 import {
+  lessonOf,
   planRequest,
   refusedFeature,
   requestBody,
   type ChatMessage,
+  type ModelFeature,
   type PlanOptions,
   type RequestPlan,
 } from './capabilities';
-import { ProviderError, StreamInterruptedError, isAbortError } from './errors';
+import { ProviderError, ReplyCutOffError, StreamInterruptedError, isAbortError } from './errors';
 import { readEventStream } from './eventStream';
 import { MAX_ERROR_TEXT, errorOf, failureOf, parseJson, redactKey } from './failure';
 import {
@@ -40,24 +42,33 @@ export const JSON_SYSTEM_MESSAGE =
 
 /**
  * Makes a chat request by the plan for this provider and model; when the provider refuses one
- * of the plan's features, tells the caller and makes it again without that feature (each
- * feature once, so this ends).
+ * of the plan's parameters, learns from the refusal (leave it out, or send the value it names),
+ * tells the caller so that the game remembers it for this model, and asks again. Each
+ * parameter is learnt once (an effort the model then refuses too is left out), so this ends.
  */
 async function negotiate<T>(
   request: ChatRequest,
   options: PlanOptions,
   attempt: (plan: RequestPlan) => Promise<T>,
 ): Promise<T> {
-  const refused = [...(request.refused ?? [])];
+  const lessons = [...(request.lessons ?? [])];
+  /** Refusals of each parameter in this request: a second one leaves the parameter out. */
+  const refusals = new Map<ModelFeature, number>();
   for (;;) {
-    const plan = planRequest(request.provider, modelAsked(request), { ...options, refused });
+    const plan = planRequest(request.provider, modelAsked(request), { ...options, lessons });
     try {
       return await attempt(plan);
     } catch (error) {
       const feature = refusedFeature(error, plan);
-      if (feature === null || refused.includes(feature)) throw error;
-      refused.push(feature);
-      request.onFeatureRefused?.(feature);
+      const known = lessons.findIndex((lesson) => lesson.feature === feature);
+      // Nothing to learn: not a refusal of a parameter, or one already left out.
+      if (feature === null || (known !== -1 && lessons[known]!.use === undefined)) throw error;
+      const times = (refusals.get(feature) ?? 0) + 1;
+      refusals.set(feature, times);
+      const lesson = times === 1 ? lessonOf(error, feature, plan) : { feature };
+      if (known === -1) lessons.push(lesson);
+      else lessons[known] = lesson;
+      request.onLesson?.(lesson);
     }
   }
 }
@@ -105,12 +116,16 @@ async function readAll(response: Response, signal: AbortSignal): Promise<string>
   }
 }
 
-/** The first choice's content; a reasoning model's message.reasoning is not the reply. */
-function replyTextOf(completion: unknown): string {
+/**
+ * The first choice's content, and whether the output limit cut it off (finish_reason
+ * 'length'); a reasoning model's message.reasoning is not the reply.
+ */
+function replyOf(completion: unknown): { text: string; cutOff: boolean } {
   const choices = (completion as { choices?: unknown } | null)?.choices;
   const first = Array.isArray(choices) ? (choices[0] as Record<string, unknown> | undefined) : null;
   const message = first?.message as { content?: unknown } | undefined;
-  return typeof message?.content === 'string' ? message.content : '';
+  const text = typeof message?.content === 'string' ? message.content : '';
+  return { text, cutOff: first?.finish_reason === 'length' };
 }
 
 async function completionOnce(request: CompletionRequest, plan: RequestPlan): Promise<string> {
@@ -144,21 +159,25 @@ async function completionOnce(request: CompletionRequest, plan: RequestPlan): Pr
     const { message, ...details } = errorOf(completion, 'The provider reported an error');
     throw new ProviderError(response.status, redactKey(message, apiKey), details);
   }
-  const reply = replyTextOf(completion);
-  if (withoutThinking(reply).trim() !== '') request.onText?.(reply);
-  return reply;
+  const reply = replyOf(completion);
+  // Half a reply is never a reply (issue 30): the caller asks again, with more room.
+  if (reply.cutOff) throw new ReplyCutOffError(reply.text);
+  if (withoutThinking(reply.text).trim() !== '') request.onText?.(reply.text);
+  return reply.text;
 }
 
 /**
  * SPEC.md section 7, generation: one chat completion, resolving with a one-element list
  * holding the reply text (the spec's shared helper's shape; a <think> block the model left in
  * it is removed when the reply is parsed). Rejects with a ProviderLimitError when the provider
- * names one of its limits (429, 413, 402), ProviderError on any other error status, ProviderUnreachableError when no answer came,
- * StreamInterruptedError when the reply is cut off, and the fetch's AbortError when the signal
- * is aborted.
+ * names one of its limits (429, 413, 402), ProviderError on any other error status,
+ * ProviderUnreachableError when no answer came, StreamInterruptedError when the stream broke
+ * off, ReplyCutOffError when the output limit cut the reply off (finish_reason 'length'), and
+ * the fetch's AbortError when the signal is aborted.
  */
 export async function requestCompletion(request: CompletionRequest): Promise<[string]> {
-  const options = { stream: request.stream, replyTokens: request.replyTokens };
+  const { stream, replyTokens, moreRoom } = request;
+  const options = { stream, replyTokens, moreRoom };
   const reply = await negotiate(request, options, (plan) => completionOnce(request, plan));
   return [reply];
 }

@@ -158,6 +158,17 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * The reply was cut off by its output limit (finish_reason 'length'): half a reply, never
+ * stored. A reasoning model that thought too long leaves little or no answer.
+ */
+export class ReplyCutOffError extends Error {
+  constructor(readonly partial: string) {
+    super(`The model's reply was cut off by its output limit after ${partial.length} characters`);
+    this.name = 'ReplyCutOffError';
+  }
+}
+
 /** The request never got an answer: no network, a server that is down, or CORS refused it. */
 export class ProviderUnreachableError extends Error {
   /** The address asked (no path, no key). */

@@ -2,13 +2,14 @@
  * A streamed reply: the server-sent events of OpenAI's streaming format, read chunk by chunk
  * as they arrive and framed by eventsource-parser. The story text so far goes to the caller
  * each time more of it comes; a reasoning model's thinking (in a reasoning field, or a <think>
- * block at the start of the content) is only reported as thinking, never shown. A stream is complete once a [DONE] or a
- * finish_reason has arrived; one that ends before either, or that carries an error event, was
- * cut off and becomes StreamInterruptedError with the text it had so far.
+ * block at the start of the content) is only reported as thinking, never shown. A stream is
+ * complete once a [DONE] or a finish_reason has arrived; one that ends before either, or that
+ * carries an error event, broke off and becomes StreamInterruptedError with the text it had so
+ * far; one whose finish_reason is 'length' was cut off by its output limit (ReplyCutOffError).
  */
 import { createParser } from 'eventsource-parser';
 import { stillThinking } from '../../engine/reply';
-import { ProviderError, StreamInterruptedError, isAbortError } from './errors';
+import { ProviderError, ReplyCutOffError, StreamInterruptedError, isAbortError } from './errors';
 import { errorOf, parseJson, redactKey, textOf } from './failure';
 import type { CompletionRequest } from './requests';
 
@@ -16,6 +17,8 @@ interface StreamState {
   text: string;
   reasoning: boolean;
   finished: boolean;
+  /** The output limit ended the reply (finish_reason 'length'). */
+  cutOff: boolean;
 }
 
 /** One server-sent event's data: a completion chunk, an error, or the closing [DONE]. */
@@ -44,7 +47,10 @@ function applyEvent(data: string, state: StreamState, status: number, apiKey: st
     state.reasoning = true;
   }
   if (typeof delta.content === 'string') state.text += delta.content;
-  if (typeof choice?.finish_reason === 'string') state.finished = true;
+  if (typeof choice?.finish_reason === 'string') {
+    state.finished = true;
+    state.cutOff = choice.finish_reason === 'length';
+  }
 }
 
 /**
@@ -56,7 +62,7 @@ export async function readEventStream(
   request: CompletionRequest,
 ): Promise<string> {
   const { signal, apiKey, onText, onReasoning } = request;
-  const state: StreamState = { text: '', reasoning: false, finished: false };
+  const state: StreamState = { text: '', reasoning: false, finished: false, cutOff: false };
   if (!response.body) throw new StreamInterruptedError('');
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -92,5 +98,6 @@ export async function readEventStream(
     reader.cancel().catch(() => undefined);
   }
   if (!state.finished) throw new StreamInterruptedError(state.text);
+  if (state.cutOff) throw new ReplyCutOffError(state.text);
   return state.text;
 }

@@ -3,31 +3,33 @@
 export {
   DEFAULT_PROVIDER_ID,
   PROVIDERS,
+  REASONING_ALLOWANCE_TOKENS,
   baseUrlOf,
   chatCompletionsUrl,
+  familyOf,
   modelOf,
   modelsUrl,
   providerById,
-  reasoningRuleOf,
 } from './providers';
 export type {
+  ModelFamily,
   ModelPreset,
   ProviderHint,
   ProviderId,
   ProviderPreset,
-  ReasoningModelRule,
 } from './providers';
 export {
   GENERATION_MAX_TOKENS,
   KEY_CHECK_MAX_TOKENS,
-  REASONING_ALLOWANCE_TOKENS,
   TEMPERATURE,
   capabilityKey,
+  lessonOf,
+  lowestSupportedEffort,
   planRequest,
   refusedFeature,
   requestBody,
 } from './capabilities';
-export type { ModelFeature, RequestPlan } from './capabilities';
+export type { ModelFeature, ModelLesson, RequestPlan } from './capabilities';
 export {
   DEFAULT_RETRY_AFTER_MS,
   DailyLimitError,
@@ -36,6 +38,7 @@ export {
   ProviderLimitError,
   ProviderUnreachableError,
   RateLimitedError,
+  ReplyCutOffError,
   RequestTooLargeError,
   StreamInterruptedError,
   isAbortError,
@@ -55,7 +58,7 @@ export { fieldReader, partialField } from './partialField';
 export type { FieldReader } from './partialField';
 export { httpModelClient } from './modelClient';
 export type { ModelClient } from './modelClient';
-export { chatModelsOf, settleModel } from './models';
+export { chatModelsOf, chosenDefaultModel, settleModel } from './models';
 export type { SettledModel } from './models';
 export {
   CONNECT_COOKIE,
@@ -74,7 +77,6 @@ export {
   providerSessionSlice,
   selectListedModels,
   selectModelReplaced,
-  selectRefusedFeatures,
 } from './providerSessionSlice';
 export type { ProviderSessionState } from './providerSessionSlice';
 // What the game builds its prompts from (the builders themselves stay in './prompts', fetched

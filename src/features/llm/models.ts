@@ -21,10 +21,29 @@ const sameModel = (a: string, b: string) => untagged(a) === untagged(b);
 const stringList = (value: unknown): string[] | null =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null;
 
+/**
+ * Whether the listing says the model is shut down by `now` (OpenAI's shutdown_date, a date; or
+ * a time in seconds or a date under another provider's name for it).
+ */
+function shutDown(entry: Listing, now: number): boolean {
+  for (const field of ['shutdown_date', 'expiration_date', 'deprecation_date']) {
+    const value = entry[field];
+    const at =
+      typeof value === 'number'
+        ? value * 1000
+        : typeof value === 'string'
+          ? Date.parse(value)
+          : NaN;
+    if (!Number.isNaN(at) && at <= now) return true;
+  }
+  return false;
+}
+
 /** Whether one entry of a model list is a model the game can tell a story with. */
-function chats(provider: ProviderPreset, entry: Listing): boolean {
+function chats(provider: ProviderPreset, entry: Listing, now: number): boolean {
   const id = entry.id as string;
   if (NOT_CHAT.test(id) || provider.notChatModels?.test(id)) return false;
+  if (shutDown(entry, now)) return false;
   // Groq marks models it no longer serves.
   if (entry.active === false) return false;
   // Together types every model.
@@ -49,7 +68,11 @@ function labelOf(entry: Listing, preset: ModelPreset | undefined): string {
  * The chat models in a provider's answer to GET /models ({data: [...]}, or a bare array as
  * Together sends), each once: the preset's own models first in its order, then the rest by id.
  */
-export function chatModelsOf(provider: ProviderPreset, answer: unknown): ModelPreset[] {
+export function chatModelsOf(
+  provider: ProviderPreset,
+  answer: unknown,
+  now: number = Date.now(),
+): ModelPreset[] {
   const entries = Array.isArray(answer)
     ? (answer as unknown[])
     : ((answer as { data?: unknown } | null)?.data ?? []);
@@ -61,16 +84,50 @@ export function chatModelsOf(provider: ProviderPreset, answer: unknown): ModelPr
     const listing = entry as Listing;
     if (typeof listing.id !== 'string' || listing.id.trim() === '' || seen.has(listing.id))
       continue;
-    if (!chats(provider, listing)) continue;
+    if (!chats(provider, listing, now)) continue;
     seen.add(listing.id);
     const preset = provider.models.find((model) => sameModel(model.id, listing.id as string));
-    models.push({ id: listing.id, label: labelOf(listing, preset) });
+    const created = typeof listing.created === 'number' ? { created: listing.created } : {};
+    models.push({ id: listing.id, label: labelOf(listing, preset), ...created });
   }
   const rank = (id: string) => {
     const index = provider.models.findIndex((model) => sameModel(model.id, id));
     return index === -1 ? provider.models.length : index;
   };
   return models.sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
+}
+
+/** The version numbers in an id, to tell newer from older: gpt-5.6-terra > gpt-5.4-mini. */
+function versionOf(id: string): number[] {
+  return (id.match(/\d+/g) ?? []).map(Number);
+}
+
+function newerFirst(a: ModelPreset, b: ModelPreset): number {
+  const [va, vb] = [versionOf(a.id), versionOf(b.id)];
+  for (let i = 0; i < Math.max(va.length, vb.length); i += 1) {
+    const difference = (vb[i] ?? -1) - (va[i] ?? -1);
+    if (difference !== 0) return difference;
+  }
+  return (b.created ?? 0) - (a.created ?? 0) || a.id.localeCompare(b.id);
+}
+
+/**
+ * The default model as the provider's live list has it (issue 30): the newest member of the
+ * first preferred family the list holds; else the built-in default if listed, else the
+ * preset's first listed model, else the first listed. The built-in default when nothing is
+ * listed.
+ */
+export function chosenDefaultModel(
+  provider: ProviderPreset,
+  listed: readonly ModelPreset[],
+): string {
+  if (listed.length === 0) return provider.defaultModel;
+  for (const family of provider.preferredModels ?? []) {
+    const members = listed.filter((entry) => family.test(entry.id));
+    if (members.length > 0) return [...members].sort(newerFirst)[0]!.id;
+  }
+  const curated = [provider.defaultModel, ...provider.models.map((entry) => entry.id)];
+  return curated.find((id) => listed.some((entry) => sameModel(entry.id, id))) ?? listed[0]!.id;
 }
 
 export interface SettledModel {
@@ -81,20 +138,19 @@ export interface SettledModel {
 
 /**
  * The model to play with. The chosen one if the provider lists it; an empty list (no /models)
- * decides nothing. Where the player picks from the provider's list (Groq, OpenAI), a model it
- * no longer lists is a retired one: the curated default stands in, or the first of the
- * preset's models that is listed. Where the player types an id (OpenRouter, Together, a local
- * or custom server), their choice stays, and the key check says if it is not served.
+ * decides nothing. No choice made: the default chosen from the list. A model the provider no
+ * longer lists is a retired one, whether it was picked from a list (Groq, OpenAI) or typed
+ * (OpenRouter, Together, a local or custom server): the chosen default stands in, and the
+ * player is told both names (issue 30).
  */
 export function settleModel(
   provider: ProviderPreset,
   chosen: string,
   listed: readonly ModelPreset[],
 ): SettledModel {
+  if (chosen.trim() === '') return { model: chosenDefaultModel(provider, listed), replaced: false };
   const model = modelOf(provider, chosen);
   const served = listed.some((entry) => sameModel(entry.id, model));
-  if (listed.length === 0 || served || provider.editableModel) return { model, replaced: false };
-  const curated = [provider.defaultModel, ...provider.models.map((entry) => entry.id)];
-  const standIn = curated.find((id) => listed.some((entry) => entry.id === id)) ?? listed[0]!.id;
-  return { model: standIn, replaced: true };
+  if (listed.length === 0 || served) return { model, replaced: false };
+  return { model: chosenDefaultModel(provider, listed), replaced: true };
 }

@@ -6,12 +6,22 @@
  * reasoning. What a provider refuses at run time is learnt per session (capabilities.ts).
  */
 
+/**
+ * Room to think, in tokens, for a model that reasons with no count of its own: reasoning tokens
+ * count toward the output limit. Free tiers count the whole limit against the minute when the
+ * request arrives (Groq: prompt + max_completion_tokens of 8,000 a minute), so the room is small
+ * and the effort asked for is the family's lowest: a story turn reserves at most 4,000 tokens.
+ */
+export const REASONING_ALLOWANCE_TOKENS = 700;
+
 export type ProviderId = 'groq' | 'openai' | 'openrouter' | 'together' | 'local' | 'custom';
 
 export interface ModelPreset {
   id: string;
   /** Shown in the model dropdown. */
   label: string;
+  /** When the provider says the model was made (seconds), from its list: newer first. */
+  created?: number;
 }
 
 /** A line of help shown under the provider selector: a catalogue id and its English text. */
@@ -20,17 +30,31 @@ export interface ProviderHint {
   defaultMessage: string;
 }
 
-/** Models that think before they answer: how to keep their thinking short. */
-export interface ReasoningModelRule {
-  /** The model ids the rule covers. */
+/**
+ * A family of models and the parameters it takes (issue 30): providers retire model ids on
+ * their own calendar, but a family's rules hold for its members, old and new.
+ */
+export interface ModelFamily {
+  /** The ids the family covers; the first family of the preset whose match fits decides. */
   match: RegExp;
+  /** The output limit's name; the preset's outputLimit when absent. */
+  tokenField?: 'max_tokens' | 'max_completion_tokens';
   /**
-   * The effort asked for so that a turn stays quick; 'none' switches thinking off. Absent: the
-   * model thinks as it will (no control documented), and only gets room to.
+   * The reasoning efforts it takes, lowest first; the lowest is asked for, so that a turn
+   * stays quick ('none' switches thinking off). Absent: no effort is sent.
    */
-  effort?: string;
-  /** Only the default temperature is accepted (OpenAI's reasoning models). */
-  fixedTemperature?: boolean;
+  efforts?: readonly string[];
+  /**
+   * How many tokens it thinks at the effort asked for (counted in the output limit, so the
+   * reply gets that much more room); 0 for a model that answers at once. Absent: a reasoning
+   * allowance when an effort other than 'none' is sent, none otherwise.
+   */
+  thinkingTokens?: number;
+  /**
+   * When a temperature may be sent: 'any'; 'withoutThinking', only together with effort 'none'
+   * (OpenAI's GPT-5.1 and later); 'default', never (only the provider's default is accepted).
+   */
+  temperature?: 'any' | 'withoutThinking' | 'default';
 }
 
 export interface ProviderPreset {
@@ -43,8 +67,16 @@ export interface ProviderPreset {
   baseUrl: string;
   /** The built-in list: offered before the provider's own list is read, and if it cannot be. */
   models: readonly ModelPreset[];
-  /** The curated current default: the provider's strongest general model for a story. */
+  /**
+   * The default when the provider's own list cannot be read: a member of the first preferred
+   * family. With the list, the default is chosen from it (preferredModels).
+   */
   defaultModel: string;
+  /**
+   * The families the default is chosen from, in order of preference: the first that has a
+   * member in the provider's live list gives the default, its newest member first (models.ts).
+   */
+  preferredModels?: readonly RegExp[];
   /** Where a player gets a key; absent when the provider has no such page. */
   keyPortalUrl?: string;
   /** Without a key no Authorization header is sent, unless the provider requires one. */
@@ -55,12 +87,20 @@ export interface ProviderPreset {
   jsonModeWhileStreaming: boolean;
   /** Accepts stream: true and answers with server-sent events. */
   supportsStreaming: boolean;
-  /** The name of the output limit; OpenAI's reasoning models refuse the older max_tokens. */
+  /**
+   * The name of the output limit for a model no family names; OpenAI's reasoning models refuse
+   * the older max_tokens, and OpenAI and Groq document it as deprecated.
+   */
   outputLimit: 'max_tokens' | 'max_completion_tokens';
   /** How reasoning effort is asked for: OpenAI's reasoning_effort, OpenRouter's reasoning. */
   reasoningControl: 'reasoning_effort' | 'reasoning' | null;
-  /** The models that reason, as the provider documents them. */
-  reasoningModels: readonly ReasoningModelRule[];
+  /** The model families and their parameters, as the provider documents them (ModelFamily). */
+  families: readonly ModelFamily[];
+  /**
+   * A model no family names probably reasons (OpenAI's next family does): it gets room to
+   * think. Elsewhere such a model answers at once, and a free tier's budget is not spent on it.
+   */
+  unknownModelsThink?: boolean;
   /** Ids this provider lists that chat completions cannot serve, beyond the common ones. */
   notChatModels?: RegExp;
   /** The player may change the base URL (the 'Base URL' field is shown). */
@@ -88,37 +128,46 @@ const GROQ: ProviderPreset = {
     { id: 'qwen/qwen3.6-27b', label: 'Qwen3.6 27B' },
   ],
   defaultModel: 'openai/gpt-oss-120b',
+  preferredModels: [/^openai\/gpt-oss-120b$/, /^openai\/gpt-oss-20b$/, /^qwen\/qwen3/],
   keyPortalUrl: 'https://console.groq.com/keys',
   requiresKey: true,
   supportsJsonMode: true,
   jsonModeWhileStreaming: false,
   supportsStreaming: true,
-  outputLimit: 'max_tokens',
+  // groq-python documents max_tokens as deprecated in favour of max_completion_tokens.
+  outputLimit: 'max_completion_tokens',
   reasoningControl: 'reasoning_effort',
-  reasoningModels: [
-    { match: /gpt-oss/, effort: 'low' },
-    { match: /qwen3/, effort: 'none' },
+  families: [
+    { match: /gpt-oss/, efforts: ['low', 'medium', 'high'] },
+    { match: /qwen3/, efforts: ['none', 'default'] },
   ],
   editableBaseUrl: false,
   editableModel: false,
 };
 
 /**
- * OpenAI's GPT-5 family reasons: it takes max_completion_tokens (not max_tokens), only the
- * default temperature, and reasoning_effort (minimal is its lowest). JSON mode needs the word JSON in the messages,
- * which the game's system prompts have in both languages.
+ * OpenAI as its API answers from 2026-12-12 (README, "Providers and their model families"):
+ * the gpt-5, gpt-5-mini and gpt-5-nano snapshots are retired on 2026-12-11 and gpt-4.1-mini on
+ * 2027-01-14, so the default is chosen from the live list by family: the newest small GPT-5.x
+ * (gpt-5.6-terra, gpt-5.4-mini, ...), then gpt-4.1-mini while it lasts. GPT-5.1 and later take
+ * reasoning_effort none|low|medium|high and a temperature only with effort none; the first
+ * GPT-5 snapshots took minimal as their lowest and only the default temperature; every
+ * reasoning model takes max_completion_tokens, and OpenAI documents max_tokens as deprecated.
+ * The -pro models answer only on the Responses API. JSON mode needs the word JSON in the
+ * messages, which the game's system prompts have in both languages.
  */
 const OPENAI: ProviderPreset = {
   id: 'openai',
   label: 'OpenAI',
   baseUrl: 'https://api.openai.com/v1',
   models: [
-    { id: 'gpt-5-mini', label: 'GPT-5 mini' },
-    { id: 'gpt-5', label: 'GPT-5' },
-    { id: 'gpt-5-nano', label: 'GPT-5 nano' },
-    { id: 'gpt-4.1-mini', label: 'GPT-4.1 mini' },
+    { id: 'gpt-5.6-terra', label: 'GPT-5.6 Terra' },
+    { id: 'gpt-5.6-sol', label: 'GPT-5.6 Sol' },
+    { id: 'gpt-5.4-mini', label: 'GPT-5.4 mini' },
+    { id: 'gpt-5.6-luna', label: 'GPT-5.6 Luna' },
   ],
-  defaultModel: 'gpt-5-mini',
+  defaultModel: 'gpt-5.6-terra',
+  preferredModels: [/^gpt-5\.\d+-(terra|mini)$/, /^gpt-4\.1-mini$/],
   keyPortalUrl: 'https://platform.openai.com/api-keys',
   requiresKey: true,
   supportsJsonMode: true,
@@ -126,11 +175,21 @@ const OPENAI: ProviderPreset = {
   supportsStreaming: true,
   outputLimit: 'max_completion_tokens',
   reasoningControl: 'reasoning_effort',
-  // The lowest effort each family takes: GPT-5's 'minimal', the o-series' 'low'.
-  reasoningModels: [
-    { match: /^gpt-5(?!-chat)/, effort: 'minimal', fixedTemperature: true },
-    { match: /^o\d/, effort: 'low', fixedTemperature: true },
+  families: [
+    // Chat snapshots of a reasoning family answer at once and take the usual parameters.
+    { match: /^gpt-5(\.\d+)?-chat/, thinkingTokens: 0 },
+    // GPT-5.1 and later: thinking off with effort none, and a temperature only then.
+    {
+      match: /^gpt-5\.\d+/,
+      efforts: ['none', 'low', 'medium', 'high'],
+      temperature: 'withoutThinking',
+    },
+    // The first GPT-5 snapshots (retired 2026-12-11): minimal is their lowest.
+    { match: /^gpt-5(-|$)/, efforts: ['minimal', 'low', 'medium', 'high'], temperature: 'default' },
+    { match: /^o\d/, efforts: ['low', 'medium', 'high'], temperature: 'default' },
+    { match: /^gpt-4/, thinkingTokens: 0 },
   ],
+  unknownModelsThink: true,
   // Responses-only (the -pro and deep-research models) and completions-only (-instruct).
   notChatModels: /(^|-)pro($|-\d)|deep-research|-instruct\b/,
   editableBaseUrl: false,
@@ -158,7 +217,7 @@ const OPENROUTER: ProviderPreset = {
   supportsStreaming: true,
   outputLimit: 'max_tokens',
   reasoningControl: 'reasoning',
-  reasoningModels: [{ match: /gpt-oss|thinking|deepseek-r1/i, effort: 'low' }],
+  families: [{ match: /gpt-oss|thinking|deepseek-r1/i, efforts: ['low', 'medium', 'high'] }],
   editableBaseUrl: false,
   editableModel: true,
 };
@@ -181,7 +240,7 @@ const TOGETHER: ProviderPreset = {
   supportsStreaming: true,
   outputLimit: 'max_tokens',
   reasoningControl: 'reasoning_effort',
-  reasoningModels: [{ match: /gpt-oss/, effort: 'low' }],
+  families: [{ match: /gpt-oss/, efforts: ['low', 'medium', 'high'] }],
   editableBaseUrl: false,
   editableModel: true,
 };
@@ -209,7 +268,10 @@ const LOCAL: ProviderPreset = {
   // Ollama and LM Studio take reasoning_effort for gpt-oss; qwen3 and DeepSeek-R1 think in
   // <think> blocks with no effort to set. A server that refuses the parameter is asked without.
   reasoningControl: 'reasoning_effort',
-  reasoningModels: [{ match: /gpt-oss/, effort: 'low' }, { match: /qwen3|deepseek-r1/i }],
+  families: [
+    { match: /gpt-oss/, efforts: ['low', 'medium', 'high'] },
+    { match: /qwen3|deepseek-r1/i, thinkingTokens: REASONING_ALLOWANCE_TOKENS },
+  ],
   editableBaseUrl: true,
   editableModel: true,
   hint: {
@@ -233,7 +295,7 @@ const CUSTOM: ProviderPreset = {
   supportsStreaming: true,
   outputLimit: 'max_tokens',
   reasoningControl: null,
-  reasoningModels: [],
+  families: [],
   editableBaseUrl: true,
   editableModel: true,
 };
@@ -280,10 +342,7 @@ export function modelsUrl(baseUrl: string): string {
   return `${base}/models`;
 }
 
-/** How the provider documents this model's reasoning; null for a model that answers at once. */
-export function reasoningRuleOf(
-  provider: ProviderPreset,
-  model: string,
-): ReasoningModelRule | null {
-  return provider.reasoningModels.find((rule) => rule.match.test(model)) ?? null;
+/** The family this model belongs to, as the provider documents it; null for one no rule names. */
+export function familyOf(provider: ProviderPreset, model: string): ModelFamily | null {
+  return provider.families.find((family) => family.match.test(model)) ?? null;
 }

@@ -5,7 +5,7 @@
  * header and nowhere else; a request that gets no answer at all becomes
  * ProviderUnreachableError, naming only the server's origin.
  */
-import { type ModelFeature } from './capabilities';
+import type { ModelLesson } from './capabilities';
 import { ProviderUnreachableError, isAbortError } from './errors';
 import {
   baseUrlOf,
@@ -32,10 +32,10 @@ export type ModelListRequest = ProviderRequest;
 export interface ChatRequest extends ProviderRequest {
   /** The preset's default model when blank. */
   model: string;
-  /** Features this provider refused for this model earlier in the session: not sent. */
-  refused?: readonly ModelFeature[];
-  /** Told when the provider refuses a feature (the request is then made without it). */
-  onFeatureRefused?: (feature: ModelFeature) => void;
+  /** What this provider taught about this model by refusing earlier requests. */
+  lessons?: readonly ModelLesson[];
+  /** Told when a refusal teaches something (the request is then made again by it). */
+  onLesson?: (lesson: ModelLesson) => void;
 }
 
 export type CheckApiKeyRequest = ChatRequest;
@@ -48,6 +48,8 @@ export interface CompletionRequest extends ChatRequest {
   stream: boolean;
   /** The most the reply needs, in tokens (max_tokens, plus room to think for a reasoning model). */
   replyTokens?: number;
+  /** Asked again after a reply the output limit cut off: twice the room to think. */
+  moreRoom?: boolean;
   /** Called with the whole text so far each time more of a streamed reply arrives. */
   onText?: (textSoFar: string) => void;
   /** Called while the model thinks before answering (its reasoning is never shown). */

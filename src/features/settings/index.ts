@@ -3,6 +3,8 @@ export {
   languageChosen,
   modelSettingsChosen,
   autoReadChosen,
+  modelLessonLearned,
+  selectModelLessons,
   selectLanguage,
   selectAutoRead,
   selectSettings,

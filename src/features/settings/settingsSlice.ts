@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { LANGUAGES, type Language } from '../../engine/types';
+import type { ModelFeature, ModelLesson } from '../llm';
 
 /**
  * What the player chose for the interface and the model provider (never the key); the only
@@ -15,6 +16,12 @@ export interface SettingsState {
   baseUrl: string;
   /** Whether each new paragraph of the story is read aloud as it arrives (issue 22). */
   autoRead: boolean;
+  /**
+   * What providers taught by refusing a request (issue 30), by model (the llm feature's
+   * capabilityKey: provider, endpoint and model): kept, so that a reload does not ask for a
+   * refused parameter again.
+   */
+  modelLessons: Record<string, ModelLesson[]>;
 }
 
 export const initialSettingsState: SettingsState = {
@@ -23,7 +30,42 @@ export const initialSettingsState: SettingsState = {
   model: '',
   baseUrl: '',
   autoRead: false,
+  modelLessons: {},
 };
+
+/** How many models' lessons are kept: the latest ones (a player uses a handful). */
+export const MAX_MODELS_WITH_LESSONS = 40;
+
+const FEATURES: readonly ModelFeature[] = [
+  'response_format',
+  'stream',
+  'reasoning',
+  'temperature',
+  'max_tokens',
+];
+
+/** A lesson as stored or replayed, if it is one (anything else is dropped). */
+function lessonOf(value: unknown): ModelLesson | null {
+  const { feature, use } = (value ?? {}) as { feature?: unknown; use?: unknown };
+  if (!(FEATURES as readonly unknown[]).includes(feature)) return null;
+  if (use !== undefined && (typeof use !== 'string' || use.length > 40)) return null;
+  return use === undefined
+    ? { feature: feature as ModelFeature }
+    : { feature: feature as ModelFeature, use };
+}
+
+/** Stored lessons, each checked, the latest MAX_MODELS_WITH_LESSONS models. */
+function lessonsOf(value: unknown): Record<string, ModelLesson[]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([key, list]) => key.length <= 500 && Array.isArray(list))
+    .map(([key, list]): [string, ModelLesson[]] => [
+      key,
+      (list as unknown[]).map(lessonOf).filter((lesson): lesson is ModelLesson => !!lesson),
+    ])
+    .filter(([, list]) => list.length > 0);
+  return Object.fromEntries(entries.slice(-MAX_MODELS_WITH_LESSONS));
+}
 
 export const settingsSlice = createSlice({
   name: 'settings',
@@ -34,7 +76,7 @@ export const settingsSlice = createSlice({
      * storage held, each field taken only if it is still a value the settings can have.
      */
     restored(state, action: PayloadAction<Record<string, unknown>>) {
-      const { language, provider, model, baseUrl, autoRead } = action.payload;
+      const { language, provider, model, baseUrl, autoRead, modelLessons } = action.payload;
       if ((LANGUAGES as readonly unknown[]).includes(language)) {
         state.language = language as Language;
       }
@@ -42,6 +84,7 @@ export const settingsSlice = createSlice({
       if (typeof model === 'string') state.model = model;
       if (typeof baseUrl === 'string') state.baseUrl = baseUrl.trim();
       if (typeof autoRead === 'boolean') state.autoRead = autoRead;
+      state.modelLessons = lessonsOf(modelLessons);
     },
     languageChosen(state, action: PayloadAction<string>) {
       // An unknown value (an old build, a hand-edited storage) is ignored, not stored.
@@ -58,6 +101,25 @@ export const settingsSlice = createSlice({
       state.model = action.payload.model;
       state.baseUrl = action.payload.baseUrl.trim();
     },
+    /**
+     * A provider refused part of a request for a model and the game learnt from it (issue 30):
+     * the latest lesson about a feature replaces an earlier one, and the model moves to the end
+     * of the kept list (the oldest beyond MAX_MODELS_WITH_LESSONS are forgotten).
+     */
+    modelLessonLearned(state, action: PayloadAction<{ key: string; lesson: ModelLesson }>) {
+      const lesson = lessonOf(action.payload.lesson);
+      const { key } = action.payload;
+      if (lesson === null || typeof key !== 'string') return;
+      const kept = (state.modelLessons[key] ?? []).filter(
+        (known) => known.feature !== lesson.feature,
+      );
+      delete state.modelLessons[key];
+      state.modelLessons[key] = [...kept, lesson];
+      const keys = Object.keys(state.modelLessons);
+      for (const old of keys.slice(0, Math.max(0, keys.length - MAX_MODELS_WITH_LESSONS))) {
+        delete state.modelLessons[old];
+      }
+    },
     /** The playing screen's 'Read new paragraphs aloud' box, ticked or cleared. */
     autoReadChosen(state, action: PayloadAction<boolean>) {
       // Only a yes or a no (a replayed or hand-written action may carry anything).
@@ -67,10 +129,13 @@ export const settingsSlice = createSlice({
   selectors: {
     selectLanguage: (settings) => settings.language,
     selectAutoRead: (settings) => settings.autoRead,
+    selectModelLessons: (settings) => settings.modelLessons,
     /** All the settings (one object, so components re-render only when one changes). */
     selectSettings: (settings) => settings,
   },
 });
 
-export const { languageChosen, modelSettingsChosen, autoReadChosen } = settingsSlice.actions;
-export const { selectLanguage, selectAutoRead, selectSettings } = settingsSlice.selectors;
+export const { languageChosen, modelSettingsChosen, autoReadChosen, modelLessonLearned } =
+  settingsSlice.actions;
+export const { selectLanguage, selectAutoRead, selectSettings, selectModelLessons } =
+  settingsSlice.selectors;

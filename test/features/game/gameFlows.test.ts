@@ -145,7 +145,10 @@ describe('the opening', () => {
       ...Array.from({ length: 6 }, () => ({ json: 'not json at all' })),
     ]);
     const result = await play(openingGeneration, named, { game: setUp, model })
-      .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 5, retryAt: null }))
+      // Three at once, then pauses the player sees (2 s, 4 s) on the (still) clock.
+      .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 3, retryAt: null }))
+      .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 4, retryAt: 2000 }))
+      .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 5, retryAt: 4000 }))
       .put.like({
         action: { type: gameActions.turnFailed.type, payload: { reason: 'retriesExhausted' } },
       })
@@ -167,7 +170,7 @@ describe('the opening', () => {
     ]);
     const result = await play(openingGeneration, named, { game: setUp, model })
       .put(
-        gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 10, retryAt: null }),
+        gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 10, retryAt: 30_000 }),
       )
       .put.like({
         action: { type: gameActions.turnFailed.type, payload: { reason: 'retriesExhausted' } },

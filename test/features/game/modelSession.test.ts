@@ -144,7 +144,7 @@ describe("the key check reads the provider's own list first", () => {
   });
 
   test('a key that may chat but not list models (403 on /models) is accepted', async () => {
-    await startProvider('openai');
+    await startProvider('openai-2026-12-12');
     const noListing: typeof fetch = (input, init) =>
       String(input).endsWith('/models')
         ? Promise.resolve(
@@ -159,7 +159,10 @@ describe("the key check reads the provider's own list first", () => {
       .run(false);
 
     expect(result.storeState.game.stage).toBe('loadOrCreate');
-    expect(chatRequests().map((request) => request.body.model)).toEqual(['gpt-5-mini']);
+    // No list to choose from: the built-in default, a current model.
+    expect(chatRequests().map((request) => request.body.model)).toEqual([
+      providerById('openai').defaultModel,
+    ]);
   });
 
   test('a forbidden key (403 on the chat check too) is an invalid key', async () => {
@@ -293,7 +296,7 @@ describe('a turn with a reasoning model', () => {
     expect(streamed?.body).not.toHaveProperty('response_format');
   });
 
-  test('a feature the provider stops accepting is refused once, then not asked for again', async () => {
+  test('a feature the provider stops accepting is refused once, then not asked for again (kept with the settings)', async () => {
     // The provider no longer takes reasoning_effort for this model (it answers 400 naming it).
     await startProvider('groq', [{ id: 'openai/gpt-oss-120b', chat: true, kind: 'chat' }]);
     // A segment without its summary, so that the summary is asked for on its own afterwards.
@@ -310,7 +313,10 @@ describe('a turn with a reasoning model', () => {
     const turn = await game
       .flowFrom(gameActions.choiceMade({ index: 0 }))
       .put.like({
-        action: { type: 'providerSession/featureRefused', payload: { feature: 'reasoning' } },
+        action: {
+          type: 'settings/modelLessonLearned',
+          payload: { lesson: { feature: 'reasoning' } },
+        },
       })
       .put(gameActions.summaryMissing())
       .run(false);
@@ -319,10 +325,10 @@ describe('a turn with a reasoning model', () => {
       .put.like({ action: { type: gameActions.summaryStored.type } })
       .run(false);
 
-    const { game: played, providerSession } = result.storeState;
+    const { game: played, settings } = result.storeState;
     expect(played.error).toBeNull();
     expect(played.storyLog).toHaveLength(3);
-    expect(Object.values(providerSession.refused)).toEqual([['reasoning']]);
+    expect(Object.values(settings.modelLessons)).toEqual([[{ feature: 'reasoning' }]]);
     // The segment was asked twice (with, then without); the summary only without.
     const bodies = chatRequests().map((request) => request.body);
     expect(bodies).toHaveLength(3);

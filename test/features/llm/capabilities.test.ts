@@ -42,7 +42,11 @@ describe('planRequest', () => {
     expect(qwen.outputLimit.tokens).toBe(GENERATION_MAX_TOKENS);
     const plain = planRequest(groq, 'meta-llama/llama-4-scout-17b-16e-instruct');
     expect(plain.reasoning).toBeNull();
-    expect(plain.outputLimit).toEqual({ name: 'max_tokens', tokens: GENERATION_MAX_TOKENS });
+    // Groq documents max_tokens as deprecated: every model gets max_completion_tokens.
+    expect(plain.outputLimit).toEqual({
+      name: 'max_completion_tokens',
+      tokens: GENERATION_MAX_TOKENS,
+    });
     expect(plain.temperature).toBe(TEMPERATURE);
   });
 
@@ -83,12 +87,14 @@ describe('planRequest', () => {
 
   test('a refused feature is not asked for again; max_tokens refused becomes max_completion_tokens', () => {
     const refused: ModelFeature[] = ['response_format', 'reasoning', 'temperature', 'max_tokens'];
-    const plan = planRequest(groq, 'openai/gpt-oss-120b', { refused });
+    const lessons = refused.map((feature) => ({ feature }));
+    const plan = planRequest(groq, 'openai/gpt-oss-120b', { lessons });
     expect(plan).toMatchObject({ jsonMode: false, reasoning: null, temperature: null });
     expect(plan.outputLimit.name).toBe('max_completion_tokens');
-    expect(planRequest(groq, 'x', { stream: true, refused: ['stream'] }).stream).toBe(false);
+    const noStream = [{ feature: 'stream' as const }];
+    expect(planRequest(groq, 'x', { stream: true, lessons: noStream }).stream).toBe(false);
     // Without streaming, JSON mode comes back (Groq allows it on whole replies).
-    expect(planRequest(groq, 'x', { stream: true, refused: ['stream'] }).jsonMode).toBe(true);
+    expect(planRequest(groq, 'x', { stream: true, lessons: noStream }).jsonMode).toBe(true);
   });
 });
 

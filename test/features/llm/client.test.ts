@@ -136,7 +136,7 @@ describe('provider presets', () => {
 });
 
 describe('checkApiKey', () => {
-  it('sends a system message and "hi" with max_tokens 256 and accepts an OK status', async () => {
+  it('sends a system message and "hi" with max_completion_tokens 256 (Groq’s current name) and accepts an OK status', async () => {
     const result = checkApiKey({
       provider: groq,
       apiKey: KEY,
@@ -154,7 +154,7 @@ describe('checkApiKey', () => {
         { role: 'system', content: expect.any(String) },
         { role: 'user', content: 'hi' },
       ],
-      max_tokens: KEY_CHECK_MAX_TOKENS,
+      max_completion_tokens: KEY_CHECK_MAX_TOKENS,
     });
   });
 
@@ -220,7 +220,7 @@ describe('requestCompletion', () => {
     expect(body).toMatchObject({
       model: 'llama-3.3-70b-versatile',
       temperature: TEMPERATURE,
-      max_tokens: GENERATION_MAX_TOKENS,
+      max_completion_tokens: GENERATION_MAX_TOKENS,
       response_format: { type: 'json_object' },
     });
     expect(body?.stream).toBeUndefined();

@@ -168,12 +168,12 @@ describe('settleModel where the player types the id', () => {
     });
   });
 
-  test('a typed id the provider does not list stays: the key check says if it is not served', () => {
+  test('a typed id the provider does not list is replaced by the default, as a picked one is', () => {
     const listed = [{ id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B' }];
     for (const preset of ['openrouter', 'together', 'local', 'custom'] as const) {
-      expect(settleModel(providerById(preset), 'someone/new-model', listed)).toEqual({
-        model: 'someone/new-model',
-        replaced: false,
+      expect(settleModel(providerById(preset), 'someone/retired-model', listed)).toEqual({
+        model: 'openai/gpt-oss-120b',
+        replaced: true,
       });
     }
   });

@@ -57,7 +57,7 @@ async function ask(
       ? { baseUrl: server.url }
       : { fetch: routedFetch(provider.baseUrl, server) }),
     onText: (text) => texts.push(text),
-    onFeatureRefused: (feature) => refused.push(feature),
+    onLesson: (lesson) => refused.push(lesson.feature),
     onReasoning: () => {
       reasoned = true;
     },
@@ -71,7 +71,7 @@ const statuses = () => server.requests.map((request) => request.body);
 describe('the presets as they are', () => {
   test.each([
     ['groq', 'groq'],
-    ['openai', 'openai'],
+    ['openai', 'openai-2026-12-12'],
     ['openrouter', 'openrouter'],
     ['together', 'together'],
     ['local', 'local'],
@@ -133,7 +133,7 @@ describe('a refused feature is given up once, and reported', () => {
     const older: ProviderPreset = {
       ...openai,
       outputLimit: 'max_tokens',
-      reasoningModels: [{ match: /^gpt-5/, effort: 'low' }],
+      families: [{ match: /^gpt-5/, tokenField: 'max_tokens', efforts: ['low'] }],
     };
     const run = await ask('openai', older, { model: 'gpt-5-mini' });
 
@@ -146,7 +146,7 @@ describe('a refused feature is given up once, and reported', () => {
   });
 
   test("OpenAI's JSON mode without the word JSON in the messages: JSON mode gives way", async () => {
-    const run = await ask('openai', providerById('openai'), {
+    const run = await ask('openai-2026-12-12', providerById('openai'), {
       system: 'You tell stories.',
       prompt: 'Tell the opening with storyStart and options.',
     });
@@ -170,7 +170,7 @@ describe('a refused feature is given up once, and reported', () => {
 
   test('what was refused earlier in the session is not asked for again', async () => {
     const assumesBoth = { ...providerById('groq'), jsonModeWhileStreaming: true };
-    const run = await ask('groq', assumesBoth, { refused: ['response_format'] });
+    const run = await ask('groq', assumesBoth, { lessons: [{ feature: 'response_format' }] });
 
     expect(run.refused).toEqual([]);
     expect(server.requests).toHaveLength(1);

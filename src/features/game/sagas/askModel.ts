@@ -13,15 +13,15 @@ import { ModelReplyError, readReply } from '../../../engine/reply';
 import type { Language } from '../../../engine/types';
 import {
   RateLimitedError,
+  ReplyCutOffError,
   RequestTooLargeError,
   StreamInterruptedError,
   capabilityKey,
   fieldReader,
   providerById,
-  providerSessionActions,
-  type ModelFeature,
-  type ProviderSessionState,
+  type ModelLesson,
 } from '../../llm';
+import { modelLessonLearned } from '../../settings';
 import { promptsFor } from '../../llm/prompts';
 import { gameActions, type GameState } from '../gameSlice';
 import { markStoryReplyComplete, markStreamUpdateSent } from '../turnTiming';
@@ -31,6 +31,20 @@ export const RETRY_LIMITS = { opening: 5, openingSummary: 10, unlimited: Infinit
 
 /** The longest pause before asking again after a dropped reply (1 s, 2 s, 4 s, 8 s, ...). */
 export const MAX_INTERRUPTED_PAUSE_MS = 8000;
+
+/**
+ * Unreadable replies are asked for again at once this many times; after that with growing
+ * pauses the player sees (2 s, 4 s, 8 s, ... up to 30 s), never a tight loop that burns a free
+ * tier's requests (issue 30).
+ */
+export const IMMEDIATE_UNREADABLE_RETRIES = 3;
+export const MAX_UNREADABLE_PAUSE_MS = 30_000;
+
+/** The pause before asking again after the n-th unreadable reply in a row (0: at once). */
+export function unreadablePause(unreadable: number): number {
+  const beyond = unreadable - IMMEDIATE_UNREADABLE_RETRIES;
+  return beyond <= 0 ? 0 : Math.min(1000 * 2 ** beyond, MAX_UNREADABLE_PAUSE_MS);
+}
 
 /**
  * Added to a wait the provider named, so that the next request comes after the stated time
@@ -76,20 +90,21 @@ interface ModelSettings {
   model: string;
   baseUrl: string;
   apiKey: string;
-  /** Where the session keeps what this provider refuses for this model. */
+  /** Where the game keeps what this provider taught about this model (capabilityKey). */
   capability: string;
-  /** What the provider refused for this model earlier in the session. */
-  refused: readonly ModelFeature[];
+  /** What the provider taught about this model by refusing earlier requests. */
+  lessons: readonly ModelLesson[];
 }
 
-const NOTHING_REFUSED: readonly ModelFeature[] = [];
+const NOTHING_LEARNT: readonly ModelLesson[] = [];
 
 export const selectModelSettings = (state: {
-  settings: Omit<ModelSettings, 'apiKey' | 'capability' | 'refused'>;
+  settings: Omit<ModelSettings, 'apiKey' | 'capability' | 'lessons'> & {
+    modelLessons?: Record<string, ModelLesson[]>;
+  };
   game: GameState;
-  providerSession?: ProviderSessionState;
 }): ModelSettings => {
-  const { language, provider, model, baseUrl } = state.settings;
+  const { language, provider, model, baseUrl, modelLessons } = state.settings;
   const capability = capabilityKey(providerById(provider), baseUrl, model);
   return {
     language,
@@ -98,7 +113,7 @@ export const selectModelSettings = (state: {
     baseUrl,
     apiKey: state.game.apiKey,
     capability,
-    refused: state.providerSession?.refused[capability] ?? NOTHING_REFUSED,
+    lessons: modelLessons?.[capability] ?? NOTHING_LEARNT,
   };
 };
 
@@ -112,7 +127,7 @@ export function* currentPrompts() {
 type RequestEvent =
   | { kind: 'narrative'; text: string }
   | { kind: 'reasoning' }
-  | { kind: 'refused'; feature: ModelFeature };
+  | { kind: 'lesson'; lesson: ModelLesson };
 
 /**
  * How often the narrative being written is shown anew: a few words at a time rather than at
@@ -140,10 +155,8 @@ function* reportProgress(
   let shownAt: number | null = null;
   /** Reports what cannot wait for a frame; returns the narrative of a narrative event. */
   function* report(event: RequestEvent) {
-    if (event.kind === 'refused') {
-      yield* put(
-        providerSessionActions.featureRefused({ key: capability, feature: event.feature }),
-      );
+    if (event.kind === 'lesson') {
+      yield* put(modelLessonLearned({ key: capability, lesson: event.lesson }));
     } else if (showsThinking && event.kind === 'reasoning' && !toldThinking) {
       toldThinking = true;
       yield* put(gameActions.reasoningStreamed());
@@ -198,6 +211,7 @@ function* requestOnce(
   settings: ModelSettings,
   prompt: string,
   { streamField, replyTokens }: Pick<AskOptions, 'streamField' | 'replyTokens'>,
+  moreRoom = false,
 ) {
   const controller = new AbortController();
   const model = yield* fromContext('model');
@@ -211,13 +225,14 @@ function* requestOnce(
       baseUrl: settings.baseUrl,
       apiKey: settings.apiKey,
       model: settings.model,
-      refused: settings.refused,
+      lessons: settings.lessons,
       system: systemPrompt,
       prompt,
       stream: Boolean(streamField),
       replyTokens,
+      moreRoom,
       signal: controller.signal,
-      onFeatureRefused: (feature: ModelFeature) => events.put({ kind: 'refused', feature }),
+      onLesson: (lesson: ModelLesson) => events.put({ kind: 'lesson', lesson }),
       onText: streamField ? narrativeEvents(streamField, events) : undefined,
       onReasoning: () => events.put({ kind: 'reasoning' }),
     });
@@ -243,12 +258,13 @@ export function* askModel(firstPrompt: string, options: AskOptions) {
   let unreadable = 0;
   let waits = 0;
   let dropped = 0;
+  let cutOff = false;
   let trimmedOnce = false;
   while (true) {
     try {
-      // Read each time: a feature refused on the last attempt is not asked for again.
+      // Read each time: a parameter refused on the last attempt is not asked for again.
       const settings = yield* select(selectModelSettings);
-      const text = yield* call(requestOnce, settings, prompt, options);
+      const text = yield* call(requestOnce, settings, prompt, options, cutOff);
       // A story reply is in: the turn's client work starts here (turnTiming.ts).
       if (streamField) yield* call(markStoryReplyComplete);
       const reply = readReply(text) ?? (yield* call(mendedReply, text));
@@ -282,16 +298,28 @@ export function* askModel(firstPrompt: string, options: AskOptions) {
           }),
         );
         yield* delay(pause);
+      } else if (error instanceof ReplyCutOffError && !cutOff) {
+        // Cut off by its output limit: asked once more with twice the room to think; a second
+        // cut-off is told to the player (the half reply is never stored).
+        cutOff = true;
+        waits += 1;
+        yield* put(
+          gameActions.turnRetryScheduled({ reason: 'cutOff', attempt: waits, retryAt: null }),
+        );
       } else if (error instanceof ModelReplyError) {
         unreadable += 1;
         if (unreadable > retries) throw new RetriesExhaustedError();
+        const pause = unreadablePause(unreadable);
+        const clock = yield* fromContext('clock');
         yield* put(
           gameActions.turnRetryScheduled({
             reason: 'unreadableReply',
             attempt: unreadable,
-            retryAt: null,
+            retryAt: pause === 0 ? null : clock.now() + pause,
           }),
         );
+        // On the context's clock, so a test owns the pause (a still clock passes it at once).
+        if (pause > 0) yield* call([clock, clock.nextFrame], pause);
       } else {
         throw error;
       }

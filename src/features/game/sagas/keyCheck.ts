@@ -18,11 +18,11 @@ import {
   providerSessionActions,
   reloadToAllow,
   settleModel,
-  type ModelFeature,
+  type ModelLesson,
   type ModelPreset,
   type ProviderPreset,
 } from '../../llm';
-import { modelSettingsChosen } from '../../settings';
+import { modelLessonLearned, modelSettingsChosen, selectModelLessons } from '../../settings';
 import { API_KEY_STORAGE_KEY, gameActions, type KeyErrorCode, type Problem } from '../gameSlice';
 import { problemWith, selectState } from './gameState';
 import { KeyCheckTimeoutError } from './problems';
@@ -87,23 +87,28 @@ function* checkKeyAndModel(check: KeyCheck) {
         to: model,
       }),
     );
+  }
+  // The model that will play is the one checked, and the one the model field shows.
+  if (model !== check.model) {
     yield* put(modelSettingsChosen({ provider: check.provider.id, model, baseUrl: check.baseUrl }));
   }
-  const refused: ModelFeature[] = [];
   const capability = capabilityKey(check.provider, check.baseUrl, model);
+  const lessons: ModelLesson[] = [];
   const client = yield* fromContext('model');
+  const known = (yield* select(selectModelLessons))[capability];
   // NoCreditError and DailyLimitError are limits too, but not ones a player can wait out.
   try {
     yield* call([client, client.checkKey], {
       ...check,
       model,
-      onFeatureRefused: (feature: ModelFeature) => refused.push(feature),
+      lessons: known,
+      onLesson: (lesson: ModelLesson) => lessons.push(lesson),
     });
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
   } finally {
-    for (const feature of refused) {
-      yield* put(providerSessionActions.featureRefused({ key: capability, feature }));
+    for (const lesson of lessons) {
+      yield* put(modelLessonLearned({ key: capability, lesson }));
     }
   }
 }

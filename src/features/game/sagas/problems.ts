@@ -9,6 +9,7 @@ import {
   ProviderError,
   ProviderLimitError,
   ProviderUnreachableError,
+  ReplyCutOffError,
   RequestTooLargeError,
   modelOf,
   type ProviderPreset,
@@ -57,6 +58,7 @@ export function problemOf(error: unknown, { provider, model, now }: ProblemConte
   const limited = error instanceof ProviderLimitError ? limitProblem(error, now) : null;
   if (limited) return { ...problem, ...limited };
   if (error instanceof RetriesExhaustedError) return { ...problem, reason: 'retriesExhausted' };
+  if (error instanceof ReplyCutOffError) return { ...problem, reason: 'replyCutOff' };
   if (error instanceof ProviderUnreachableError) {
     return { ...problem, reason: 'providerUnreachable', origin: error.origin };
   }

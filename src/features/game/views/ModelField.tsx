@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ModelPreset, ProviderPreset } from '../../llm';
+import { chosenDefaultModel, type ModelPreset, type ProviderPreset } from '../../llm';
 
 interface ModelFieldProps {
   inputId: string;
@@ -18,6 +18,8 @@ interface ModelFieldProps {
  */
 export function ModelField({ inputId, listId, preset, models, value, onChange }: ModelFieldProps) {
   const intl = useIntl();
+  // The default as the list offered has it (chosen by family from the provider's own list).
+  const defaultModel = chosenDefaultModel(preset, models);
   return (
     <div className="setup-field">
       <label htmlFor={inputId}>
@@ -37,7 +39,7 @@ export function ModelField({ inputId, listId, preset, models, value, onChange }:
           {!models.some((model) => model.id === value) && <option value={value}>{value}</option>}
           {models.map((model) => (
             <option key={model.id} value={model.id}>
-              {model.id === preset.defaultModel
+              {model.id === defaultModel
                 ? intl.formatMessage({ id: 'game.key.modelDefault' }, { model: model.label })
                 : model.label}
             </option>

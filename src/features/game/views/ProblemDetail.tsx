@@ -9,6 +9,7 @@ const REASON_MESSAGE: Readonly<Record<ProblemReason, string>> = {
   providerUnreachable: 'game.problem.providerUnreachable',
   noAnswer: 'game.problem.noAnswer',
   retriesExhausted: 'game.loading.failed',
+  replyCutOff: 'game.problem.replyCutOff',
   dailyLimit: 'game.problem.dailyLimit',
   noCredit: 'game.problem.noCredit',
   requestTooLarge: 'game.problem.requestTooLarge',

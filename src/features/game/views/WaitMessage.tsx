@@ -9,7 +9,8 @@ import { useSecondsUntil } from './useSecondsUntil';
 /**
  * What the game is waiting for (DESIGN.md: endless retries stay visible), the same words on the
  * loading screen and over the story: a per-minute limit names its provider and model and counts
- * down to 'Trying again now', garbled or dropped replies say which attempt comes next.
+ * down to 'Trying again now', garbled or dropped replies say which attempt comes next (after
+ * the quick retries, with a countdown and the way out), a cut-off reply that more room is asked.
  */
 export function WaitMessage({ wait }: { wait: GameWait }) {
   const seconds = useSecondsUntil(wait.retryAt);
@@ -17,6 +18,18 @@ export function WaitMessage({ wait }: { wait: GameWait }) {
   const providerName = useProviderName();
   const preset = providerById(settings.provider);
   const who = { provider: providerName(preset.id), model: modelOf(preset, settings.model) };
+  if (wait.reason === 'cutOff') {
+    return <FormattedMessage id="game.wait.cutOff" values={who} />;
+  }
+  if (wait.reason === 'unreadableReply' && wait.retryAt !== null) {
+    // Past the quick retries: a pause, and the way out (issue 30).
+    return (
+      <FormattedMessage
+        id="game.wait.unreadablePause"
+        values={{ ...who, attempt: wait.attempt, seconds: <span aria-live="off">{seconds}</span> }}
+      />
+    );
+  }
   if (wait.reason !== 'rateLimited') {
     return (
       <FormattedMessage
