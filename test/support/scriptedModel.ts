@@ -26,6 +26,8 @@ export interface ScriptedModel extends ModelClient {
   readonly keysChecked: string[];
   /** The keys the model list was read with, in order. */
   readonly keysListedWith: string[];
+  /** Whether each completion asked for more room (after a reply that was cut off). */
+  readonly moreRoom: boolean[];
 }
 
 /** Characters per streamed piece. */
@@ -69,6 +71,7 @@ export function scriptedModel(
   const aborted: ChatRequestBody[] = [];
   const keysChecked: string[] = [];
   const keysListedWith: string[] = [];
+  const moreRoom: boolean[] = [];
   const answerTo = (body: ChatRequestBody): ScriptedAnswer => {
     if (typeof script === 'function') return script(body);
     const answer = script.shift();
@@ -80,9 +83,11 @@ export function scriptedModel(
     aborted,
     keysChecked,
     keysListedWith,
+    moreRoom,
     async complete(request) {
       const body = bodyOf(request);
       requests.push(body);
+      moreRoom.push(request.moreRoom === true);
       const answer = await answerUnlessAborted(answerTo(body), request.signal, () =>
         aborted.push(body),
       );

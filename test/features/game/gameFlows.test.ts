@@ -21,7 +21,7 @@ import {
   type GameState,
   type StoryEntry,
 } from '../../../src/features/game';
-import { ProviderError, limitError } from '../../../src/features/llm';
+import { ProviderError, ReplyCutOffError, limitError } from '../../../src/features/llm';
 import { gameReply, userPrompt, type CompletionReply } from '../../fixtures/fakeModelServer';
 import { PLAYING_GAME } from '../../fixtures/games';
 import { MemoryStorage } from '../../fixtures/testWallet';
@@ -214,6 +214,37 @@ describe('a turn', () => {
     expect(result.storeState.playerStats.playerStats).toEqual(
       expect.objectContaining({ moralScore: 10, traitConsistency: 5 }),
     );
+  });
+
+  test('a reply cut off by its output limit is asked again once with more room, never stored', async () => {
+    const model = scriptedModel(answering(new ReplyCutOffError('{"storySegment": "The ga')));
+    const result = await play(playTurn, gameActions.choiceMade({ index: 1 }), {
+      game: PLAYING_GAME,
+      model,
+    })
+      .put(gameActions.turnRetryScheduled({ reason: 'cutOff', attempt: 1, retryAt: null }))
+      .run(false);
+    expect(model.requests).toHaveLength(2);
+    expect(model.moreRoom).toEqual([false, true]);
+    const game = result.storeState.game;
+    expect(game).toMatchObject({ turnCount: 1, error: null, wait: null });
+    expect(paragraphs(game).join(' ')).not.toContain('The ga"');
+  });
+
+  test('a reply cut off twice is told to the player, and nothing of it is in the story', async () => {
+    const cutOff = () => new ReplyCutOffError('{"storySegment": "Half a');
+    const model = scriptedModel([cutOff(), cutOff()]);
+    const result = await play(playTurn, gameActions.choiceMade({ index: 1 }), {
+      game: PLAYING_GAME,
+      model,
+    })
+      .put.like({
+        action: { type: gameActions.turnFailed.type, payload: { reason: 'replyCutOff' } },
+      })
+      .run(false);
+    expect(model.requests).toHaveLength(2);
+    expect(result.storeState.game.error).toBe('turnFailed');
+    expect(paragraphs(result.storeState.game)).toEqual(paragraphs(PLAYING_GAME));
   });
 
   test('two per-minute limits are waited out visibly, as long as each answer says, then the segment', async () => {

@@ -284,6 +284,27 @@ describe('PlayingView', () => {
     expect(dispatch).toHaveBeenCalledWith(gameActions.turnRetryRequested());
   });
 
+  test('a reply cut off twice says so, with Try again and another model (Korean too)', async () => {
+    const cutOff = { options: [], error: 'turnFailed' as const };
+    const { dispatch } = renderWith(<PlayingView />, {
+      ...cutOff,
+      errorDetail: problem({ reason: 'replyCutOff' }),
+    });
+    expect(screen.getByRole('alert').textContent).toContain(
+      "Groq's reply from openai/gpt-oss-120b was cut off before it ended, even with more room, so nothing was added to the story.",
+    );
+    expect(screen.getByRole('combobox', { name: 'Another model' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(dispatch).toHaveBeenCalledWith(gameActions.turnRetryRequested());
+    cleanup();
+    renderWith(
+      <PlayingView />,
+      { ...cutOff, errorDetail: problem({ reason: 'replyCutOff' }) },
+      { messages: korean, locale: 'ko' },
+    );
+    expect(screen.getByRole('alert').textContent).toContain('끝나기 전에 잘려');
+  });
+
   test('a key without credit offers another provider, not another model', () => {
     renderWith(<PlayingView />, {
       options: [],
@@ -310,6 +331,30 @@ describe('PlayingView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.waitCancelled());
     expect(screen.queryByText(/Trying again/)).toBeNull();
+  });
+
+  test('past the quick retries, an unreadable reply waits visibly and offers the way out', async () => {
+    const { dispatch } = renderWith(<PlayingView />, {
+      isLoading: true,
+      options: [],
+      wait: { reason: 'unreadableReply', attempt: 5, retryAt: Date.now() + 3500 },
+    });
+    expect(screen.getByRole('status').textContent).toMatch(
+      /The story came back garbled 5 times\. Asking again in 4 s\. You can stop here and choose another model\./,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(dispatch).toHaveBeenCalledWith(gameActions.waitCancelled());
+  });
+
+  test('a reply cut off is asked again with more room, and the player is told', () => {
+    renderWith(<PlayingView />, {
+      isLoading: true,
+      options: [],
+      wait: { reason: 'cutOff', attempt: 1, retryAt: null },
+    });
+    expect(screen.getByRole('status').textContent).toContain(
+      "openai/gpt-oss-120b's reply was cut off by its length limit. Asking again with more room…",
+    );
   });
 
   test('the character panel shows the portrait and name, and details on demand', async () => {

@@ -7,6 +7,16 @@ import { modelSettingsChosen, selectSettings } from '../../settings';
 import type { Problem } from '../gameSlice';
 import './limitOffer.css';
 
+/**
+ * Where another model of the same provider may do better: one at its daily cap, and one whose
+ * replies keep coming back cut off or unreadable (issue 30).
+ */
+const ANOTHER_MODEL_HELPS: ReadonlySet<Problem['reason']> = new Set([
+  'dailyLimit',
+  'replyCutOff',
+  'retriesExhausted',
+]);
+
 interface LimitOfferProps {
   problem: Problem;
   /** Asks for what failed again, now with the model or key the player chose. */
@@ -15,19 +25,21 @@ interface LimitOfferProps {
 
 /**
  * A daily cap or a key without credit stops the game politely (DESIGN.md, "Limits read from
- * the answer"): when the cap resets, and a way on without losing the story: another model of
- * the same provider (not for a key without credit, which no model of it can use), or another
- * provider or key on the key screen, after which the story goes on where it stopped.
+ * the answer"), and so does a model whose replies keep coming back cut off or unreadable: when
+ * a cap resets, and a way on without losing the story: another model of the same provider (not
+ * for a key without credit, which no model of it can use), or another provider or key on the
+ * key screen, after which the story goes on where it stopped.
  */
 export function LimitOffer({ problem, onContinue }: LimitOfferProps) {
-  if (problem.reason !== 'dailyLimit' && problem.reason !== 'noCredit') return null;
+  const anotherModel = ANOTHER_MODEL_HELPS.has(problem.reason);
+  if (!anotherModel && problem.reason !== 'noCredit') return null;
   return (
     <div className="limit-offer">
       {problem.resetsAt !== null && <LimitReset resetsAt={problem.resetsAt} />}
       <p className="limit-offer__kept">
         <FormattedMessage id="game.limit.storyKept" />
       </p>
-      {problem.reason === 'dailyLimit' && (
+      {anotherModel && (
         <OtherModel provider={problem.provider} capped={problem.model} onContinue={onContinue} />
       )}
       <OtherProvider />
