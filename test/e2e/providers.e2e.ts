@@ -254,16 +254,17 @@ const HOSTED: readonly HostedPreset[] = [
   GROQ,
   {
     label: 'OpenAI',
-    profile: 'openai',
+    // OpenAI as it answers after the GPT-5 snapshots' retirement (issue 30).
+    profile: 'openai-2026-12-12',
     baseUrl: 'https://api.openai.com/v1',
-    defaultModel: 'gpt-5-mini',
+    defaultModel: 'gpt-5.6-terra',
     rules: {
-      'model is gpt-5-mini': (body) => body.model === 'gpt-5-mini',
-      "reasoning_effort is 'minimal' (GPT-5's lowest)": (body) =>
-        body.reasoning_effort === 'minimal',
+      'model is gpt-5.6-terra': (body) => body.model === 'gpt-5.6-terra',
+      "reasoning_effort is 'none' (GPT-5.1 and later)": (body) => body.reasoning_effort === 'none',
       'max_completion_tokens, not max_tokens': (body) =>
         typeof body.max_completion_tokens === 'number' && !('max_tokens' in body),
-      'no temperature': (body) => !('temperature' in body),
+      'a temperature only with effort none': (body) =>
+        !('temperature' in body) || body.reasoning_effort === 'none',
     },
   },
   {

@@ -53,17 +53,19 @@ export interface PlanOptions {
   replyTokens?: number;
   /** What the provider taught about this model (its refusals), this session or before. */
   lessons?: readonly ModelLesson[];
-  /**
-   * Asked again after a reply that was cut off (finish_reason 'length'): twice the room to
-   * think, at the lowest effort the model takes.
-   */
+  /** Asked again after a reply that was cut off (finish_reason 'length'): twice the room to think. */
   moreRoom?: boolean;
 }
 
 /** Reasoning efforts from least thinking to most, as providers name them. */
 const EFFORT_ORDER = ['none', 'minimal', 'low', 'default', 'medium', 'high', 'xhigh', 'max'];
 
-/** The effort to ask for: what a refusal taught, else the family's lowest; null for none. */
+/**
+ * The effort to ask for: what a refusal taught, else the family's lowest; for a model no family
+ * names where such models reason (OpenAI's next family), 'low', which every reasoning family
+ * there takes: left to its own default it would think past the room a reply has, every turn.
+ * A model that takes no effort refuses it once and is asked without from then on. Null: none.
+ */
 function effortOf(
   provider: ProviderPreset,
   family: ModelFamily | null,
@@ -72,7 +74,8 @@ function effortOf(
   if (provider.reasoningControl === null) return null;
   const lesson = lessons.find((known) => known.feature === 'reasoning');
   if (lesson) return lesson.use ?? null;
-  return family?.efforts?.[0] ?? null;
+  if (family === null) return provider.unknownModelsThink ? 'low' : null;
+  return family.efforts?.[0] ?? null;
 }
 
 /** The room a reply gets to think in, at this effort. */
@@ -113,13 +116,7 @@ export function planRequest(
     allowed('response_format') &&
     (!streaming || provider.jsonModeWhileStreaming);
   const family = familyOf(provider, model);
-  // A model no rule names, cut off while thinking at its own default effort, is asked again
-  // with a low one too (a refusal of it teaches the effort the model takes).
-  const untried = family === null && !lessons.some((known) => known.feature === 'reasoning');
-  const effort =
-    moreRoom && untried && provider.reasoningControl !== null
-      ? 'low'
-      : effortOf(provider, family, lessons);
+  const effort = effortOf(provider, family, lessons);
   const temperatureRule = family?.temperature ?? 'any';
   const sendsTemperature =
     !keyCheck &&

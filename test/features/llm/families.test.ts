@@ -141,15 +141,20 @@ describe('each family’s parameters', () => {
     });
   });
 
-  test('a family no rule names (GPT-6): room to think; cut off, a low effort and twice the room', () => {
+  test('a family no rule names (GPT-6): effort low and room to think; cut off, twice the room', () => {
     expect(plan('gpt-6.1-sol')).toMatchObject({
-      reasoning: null,
+      reasoning: { effort: 'low' },
       temperature: TEMPERATURE,
       outputLimit: { tokens: GENERATION_MAX_TOKENS + REASONING_ALLOWANCE_TOKENS },
     });
     expect(planRequest(openai, 'gpt-6.1-sol', { moreRoom: true })).toMatchObject({
       reasoning: { effort: 'low' },
       outputLimit: { tokens: GENERATION_MAX_TOKENS + 2 * REASONING_ALLOWANCE_TOKENS },
+    });
+    // Elsewhere such a model answers at once: no effort, no room spent of a free tier.
+    expect(plan('meta-llama/llama-4-scout', groq)).toMatchObject({
+      reasoning: null,
+      outputLimit: { tokens: GENERATION_MAX_TOKENS },
     });
   });
 
@@ -212,25 +217,33 @@ describe('an unknown family against OpenAI as it answers on 2026-12-12', () => {
   }
 
   test.each(PARAM_STYLES)(
-    'with param %s: one refused request for the temperature, then the reply',
+    'with param %s: one refused request for the temperature, then the reply, not cut off',
     async (style) => {
       const profile = openAiProfileId('2026-12-12', style);
       server = await startFakeModelServer({ profile, validKeys: [KEY] });
-      // At its own default effort the model thinks past the room a reply has: cut off, never
-      // a reply; asked again with more room and a low effort, it answers.
-      const first = ask(profile, 'gpt-6.1-sol', []);
-      await expect(first).rejects.toBeInstanceOf(ReplyCutOffError);
-      const refusals = server.requests.filter((request) => request.status === 400);
-      expect(refusals).toHaveLength(1);
-      const taught: ModelLesson[] = [{ feature: 'temperature' }];
-      const { reply, learnt } = await ask(profile, 'gpt-6.1-sol', taught, true);
+      const { reply, learnt } = await ask(profile, 'gpt-6.1-sol', []);
       expect(JSON.parse(reply)).toHaveProperty('storyStart');
-      expect(learnt).toEqual([]);
-      // Still one refused request in all: nothing refused is asked for again.
-      expect(server.requests.filter((request) => request.status === 400)).toHaveLength(1);
+      expect(learnt).toEqual([{ feature: 'temperature' }]);
+      expect(server.requests.map((request) => request.status)).toEqual([400, 200]);
       expect(server.requests.at(-1)?.body).toMatchObject({ reasoning_effort: 'low' });
+      expect(server.requests.at(-1)?.body).not.toHaveProperty('temperature');
+      // Taught, the next request is refused nothing.
+      await ask(profile, 'gpt-6.1-sol', learnt);
+      expect(server.requests.map((request) => request.status)).toEqual([400, 200, 200]);
     },
   );
+
+  test('a reply still cut off is never a reply: more room is the caller’s to ask', async () => {
+    server = await startFakeModelServer({ profile: 'openai-2026-12-12', validKeys: [KEY] });
+    // At effort high the model thinks past any turn's room.
+    const taught: ModelLesson[] = [
+      { feature: 'reasoning', use: 'high' },
+      { feature: 'temperature' },
+    ];
+    await expect(ask('openai-2026-12-12', 'gpt-6.1-sol', taught)).rejects.toBeInstanceOf(
+      ReplyCutOffError,
+    );
+  });
 
   test('a family member that refuses none teaches its lowest effort, once', async () => {
     server = await startFakeModelServer({ profile: 'openai-2026-12-12', validKeys: [KEY] });
