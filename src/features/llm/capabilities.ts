@@ -1,7 +1,8 @@
 /**
  * What one request to a provider asks for, decided from what the provider documents (the
- * preset) and from what it has refused this session; and which feature a refusal names.
- * Plain functions over plain data: the saga keeps the session's refusals in the store.
+ * preset) and from what it has refused before; and which feature a refusal names.
+ * Plain functions over plain data: what refusals taught is kept with the settings
+ * (settings/modelLessonLearned), by capabilityKey.
  */
 import { ProviderError } from './errors';
 import {
@@ -78,17 +79,11 @@ function effortOf(
   return family.efforts?.[0] ?? null;
 }
 
-/** The room a reply gets to think in, at this effort. */
-function thinkingRoom(
-  provider: ProviderPreset,
-  family: ModelFamily | null,
-  effort: string | null,
-): number {
+/** The room a reply gets to think in, at this effort: none for a model asked for none. */
+function thinkingRoom(family: ModelFamily | null, effort: string | null): number {
   if (effort === 'none') return 0;
   if (family?.thinkingTokens !== undefined) return family.thinkingTokens;
-  // A family that takes an effort thinks at it; a model no rule names may think too.
-  const mayThink = family === null && provider.unknownModelsThink === true;
-  return effort !== null || mayThink ? REASONING_ALLOWANCE_TOKENS : 0;
+  return effort !== null ? REASONING_ALLOWANCE_TOKENS : 0;
 }
 
 /**
@@ -124,7 +119,7 @@ export function planRequest(
     (temperatureRule === 'any' || (temperatureRule === 'withoutThinking' && effort === 'none'));
   const tokenField = family?.tokenField ?? provider.outputLimit;
   const base = keyCheck ? KEY_CHECK_MAX_TOKENS : (replyTokens ?? GENERATION_MAX_TOKENS);
-  const room = keyCheck ? 0 : thinkingRoom(provider, family, effort) * (moreRoom ? 2 : 1);
+  const room = keyCheck ? 0 : thinkingRoom(family, effort) * (moreRoom ? 2 : 1);
   return {
     jsonMode,
     stream: streaming,
