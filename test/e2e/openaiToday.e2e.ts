@@ -49,11 +49,11 @@ import {
   collectPageErrors,
   horizontalOverflow,
   launchBrowser,
-  screenshot,
 } from './support/browser';
 import { logProviderHost, type LoggedCall } from './support/chatLog';
 import { injectTestWallet } from './support/injectWallet';
-import { say, type Lang, type Word } from './support/words';
+import { playToTheEnd, realErrors, shot, signIn, submitKey } from './support/providerJourney';
+import { say, type Lang } from './support/words';
 
 const OPENAI_BASE = 'https://api.openai.com/v1';
 const API_KEY = 'sk-openai-today-e2e';
@@ -194,24 +194,6 @@ async function newPlayer(fake: FakeModelServer, device: 'desktop' | 'phone'): Pr
   return { context, page, errors: collectPageErrors(page), calls };
 }
 
-/** Errors other than the browser's own line for a 4xx it loaded (a refusal negotiated away). */
-const realErrors = (errors: string[]) =>
-  errors.filter((error) => !/Failed to load resource/.test(error));
-
-/** A full-page screenshot from the top (scrolled, the sticky header would be drawn mid-page). */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-/** Opens the app in the language and connects the wallet: ends on the key screen. */
-async function signIn(page: Page, lang: Lang) {
-  await page.goto(baseUrl());
-  if (lang === 'kr') await page.getByLabel('Language').selectOption('kr');
-  await page.getByRole('button', { name: say(lang, 'connect') }).click();
-  await page.locator('.wallet-address__tick').waitFor();
-}
-
 const modelField = (page: Page, lang: Lang) => page.getByLabel(say(lang, 'model'), { exact: true });
 
 /** The model dropdown's options, as values and the words shown. */
@@ -237,12 +219,6 @@ async function chooseOpenAi(page: Page, lang: Lang) {
   await page.getByLabel(say(lang, 'apiKey'), { exact: true }).fill(API_KEY);
 }
 
-async function submitKey(page: Page, lang: Lang) {
-  await page.getByRole('button', { name: say(lang, 'submit') }).click();
-  await page.waitForURL(`${baseUrl()}/game`, { timeout: 30_000 });
-  await page.getByRole('button', { name: say(lang, 'startNewGame') }).waitFor();
-}
-
 /** Back to the key screen through the header's Home link (no reload: the live list stays). */
 async function backToKeyScreen(page: Page, lang: Lang) {
   await page
@@ -251,42 +227,6 @@ async function backToKeyScreen(page: Page, lang: Lang) {
     .click();
   await page.waitForURL(`${baseUrl()}/`);
   await modelField(page, lang).waitFor();
-}
-
-/**
- * From load-or-create: a genre, portrait 5, a random name, then the first option each turn
- * until the ending's heading. Returns the turns played.
- */
-async function playToTheEnd(
-  page: Page,
-  lang: Lang,
-  shots: { playing: string; ending: string },
-): Promise<number> {
-  const button = (word: Word) => page.getByRole('button', { name: say(lang, word), exact: true });
-  await button('startNewGame').click();
-  await page.locator('.genre-chip').first().click();
-  await button('submitGenre').click();
-  await button('portrait5').click();
-  await button('chooseMe').click();
-  await button('random').click();
-  await button('submit').click();
-
-  const choices = page.locator('.options__list button');
-  const ending = page.getByRole('heading', { name: say(lang, 'ending') });
-  let turns = 0;
-  for (;;) {
-    await choices.first().or(ending).first().waitFor({ timeout: 30_000 });
-    if (await ending.isVisible()) break;
-    await choices.first().click();
-    turns += 1;
-    await page.waitForFunction(() => !document.querySelector('.loading-overlay'), undefined, {
-      timeout: 30_000,
-    });
-    if (turns === 2) await shot(page, shots.playing);
-    if (turns > 14) throw new Error('the story did not end by turn 14');
-  }
-  await shot(page, shots.ending);
-  return turns;
 }
 
 // ---- What the fake was sent and answered ----------------------------------------------------
@@ -445,8 +385,9 @@ async function playOnTheDefault(game: DefaultGame) {
     expect(fake.requests.filter((request) => (request.status ?? 0) >= 400)).toEqual([]);
 
     const turns = await playToTheEnd(page, lang, {
-      playing: `${game.shots}-2-turn`,
-      ending: `${game.shots}-3-ending`,
+      playingShot: `${game.shots}-2-turn`,
+      playingShotAfter: 2,
+      endingShot: `${game.shots}-3-ending`,
     });
     expect(turns).toBe(7);
 
@@ -597,8 +538,9 @@ async function playANewFamily(game: NewFamilyGame) {
     expect((await storedSettings(page)).model).toBe(game.model);
 
     const turns = await playToTheEnd(page, lang, {
-      playing: `${game.shots}-2-turn`,
-      ending: `${game.shots}-3-ending`,
+      playingShot: `${game.shots}-2-turn`,
+      playingShotAfter: 2,
+      endingShot: `${game.shots}-3-ending`,
     });
     expect(turns).toBe(7);
 

@@ -28,11 +28,11 @@ import {
   collectPageErrors,
   horizontalOverflow,
   launchBrowser,
-  screenshot,
 } from './support/browser';
 import { injectTestWallet } from './support/injectWallet';
 import { routeProviderHost, type ProviderRoute } from './support/providerRoute';
-import { say, type Lang, type Word } from './support/words';
+import { playToTheEnd, realErrors, shot, signIn, submitKey } from './support/providerJourney';
+import { say, type Lang } from './support/words';
 
 const API_KEY = 'sk-providers-e2e';
 const GAME_TIMEOUT = 90_000;
@@ -105,71 +105,6 @@ async function newPlayer(device: 'desktop' | 'phone' = 'desktop'): Promise<Playe
   await watchForLeaks(context);
   const page = await context.newPage();
   return { context, page, errors: collectPageErrors(page) };
-}
-
-/** A full-page screenshot from the top (scrolled, the sticky header would be drawn mid-page). */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, name);
-}
-
-/** Errors other than the browser's own line for a 4xx/5xx it loaded. */
-const realErrors = (errors: string[]) =>
-  errors.filter((error) => !/Failed to load resource/.test(error));
-
-/** Opens the app in the language and connects the wallet: ends on the key screen. */
-async function signIn(page: Page, lang: Lang) {
-  await page.goto(baseUrl());
-  if (lang === 'kr') await page.getByLabel('Language').selectOption('kr');
-  await page.getByRole('button', { name: say(lang, 'connect') }).click();
-  await page.locator('.wallet-address__tick').waitFor();
-}
-
-async function submitKey(page: Page, lang: Lang) {
-  await page.getByRole('button', { name: say(lang, 'submit') }).click();
-  await page.waitForURL(`${baseUrl()}/game`);
-  await page.getByRole('button', { name: say(lang, 'startNewGame') }).waitFor();
-}
-
-interface PlayOptions {
-  /** Screenshot names: the playing screen after the first choice, and the ending. */
-  playingShot?: string;
-  endingShot?: string;
-  /** Runs right after the option of this turn (1, 2...) is chosen. */
-  afterChoice?: (turn: number) => Promise<void>;
-}
-
-/**
- * From load-or-create: a genre, portrait 5, a random name, then the first option each turn
- * until the ending's heading. Returns the turns played.
- */
-async function playToTheEnd(page: Page, lang: Lang, options: PlayOptions = {}): Promise<number> {
-  const button = (word: Word) => page.getByRole('button', { name: say(lang, word), exact: true });
-  await button('startNewGame').click();
-  await page.locator('.genre-chip').first().click();
-  await button('submitGenre').click();
-  await button('portrait5').click();
-  await button('chooseMe').click();
-  await button('random').click();
-  await button('submit').click();
-
-  const choices = page.locator('.options__list button');
-  const ending = page.getByRole('heading', { name: say(lang, 'ending') });
-  let turns = 0;
-  for (;;) {
-    await choices.first().or(ending).first().waitFor({ timeout: 20_000 });
-    if (await ending.isVisible()) break;
-    await choices.first().click();
-    turns += 1;
-    await options.afterChoice?.(turns);
-    await page.waitForFunction(() => !document.querySelector('.loading-overlay'), undefined, {
-      timeout: 20_000,
-    });
-    if (turns === 1 && options.playingShot) await shot(page, options.playingShot);
-    if (turns > 14) throw new Error('the story did not end by turn 14');
-  }
-  if (options.endingShot) await shot(page, options.endingShot);
-  return turns;
 }
 
 // ---- What the fakes were sent ----------------------------------------------------------------
