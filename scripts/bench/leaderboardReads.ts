@@ -3,7 +3,8 @@
  * reading the leaderboard as the app asks for it reach at least half the throughput of the same
  * server sending a static 2 KB JSON file in the same run, on PostgreSQL and on PGlite; p99 at
  * most 50 ms on PostgreSQL; and the top-20 query the server builds (server/rest.ts) is planned
- * on game_results_score_idx, by EXPLAIN as the anon role runs it.
+ * on leaderboard_entries_score_idx (the public projection the leaderboard view reads since
+ * migration 20261126120000), by EXPLAIN as the anon role runs it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,7 +36,7 @@ const SECONDS = 4;
 const WARM_UP_SECONDS = 1;
 const MIN_SHARE = 0.5;
 const P99_LIMIT_MS = 50;
-const SCORE_INDEX = 'game_results_score_idx';
+const SCORE_INDEX = 'leaderboard_entries_score_idx';
 
 /** EXPLAIN ANALYZE of the leaderboard's select, run as the server runs it (anon, its claims). */
 async function explainLeaderboard(db: Database): Promise<Plan> {

@@ -12,7 +12,7 @@ export type ExplainedJson = [{ Plan: PlanNode; 'Execution Time'?: number }];
 export interface Plan {
   /** Some node scans `index`, and no node sorts (the index gives the order). */
   usesIndex: boolean;
-  /** The nodes, outermost first: "Limit → Index Scan on game_results_score_idx". */
+  /** The nodes, outermost first: "Limit → Index Scan on leaderboard_entries_score_idx". */
   shape: string;
   executionMs: number;
 }
