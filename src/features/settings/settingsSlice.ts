@@ -45,7 +45,7 @@ const FEATURES: readonly ModelFeature[] = [
 ];
 
 /** A lesson as stored or replayed, if it is one (anything else is dropped). */
-function lessonOf(value: unknown): ModelLesson | null {
+function checkedLesson(value: unknown): ModelLesson | null {
   const { feature, use } = (value ?? {}) as { feature?: unknown; use?: unknown };
   if (!(FEATURES as readonly unknown[]).includes(feature)) return null;
   if (use !== undefined && (typeof use !== 'string' || use.length > 40)) return null;
@@ -61,7 +61,7 @@ function lessonsOf(value: unknown): Record<string, ModelLesson[]> {
     .filter(([key, list]) => key.length <= 500 && Array.isArray(list))
     .map(([key, list]): [string, ModelLesson[]] => [
       key,
-      (list as unknown[]).map(lessonOf).filter((lesson): lesson is ModelLesson => !!lesson),
+      (list as unknown[]).map(checkedLesson).filter((lesson): lesson is ModelLesson => !!lesson),
     ])
     .filter(([, list]) => list.length > 0);
   return Object.fromEntries(entries.slice(-MAX_MODELS_WITH_LESSONS));
@@ -107,7 +107,7 @@ export const settingsSlice = createSlice({
      * of the kept list (the oldest beyond MAX_MODELS_WITH_LESSONS are forgotten).
      */
     modelLessonLearned(state, action: PayloadAction<{ key: string; lesson: ModelLesson }>) {
-      const lesson = lessonOf(action.payload.lesson);
+      const lesson = checkedLesson(action.payload.lesson);
       const { key } = action.payload;
       if (lesson === null || typeof key !== 'string') return;
       const kept = (state.modelLessons[key] ?? []).filter(
