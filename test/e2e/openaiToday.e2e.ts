@@ -19,7 +19,6 @@
  * answers ("Scene 12." / "장면 12.").
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestWallet } from '../fixtures/testWallet';
 import {
   gameReply,
   startFakeModelServer,
@@ -43,16 +42,16 @@ import {
   type ParamStyle,
 } from '../fixtures/fakeProviders';
 import { baseUrl } from './support/backend';
-import {
-  DESKTOP,
-  PHONE,
-  collectPageErrors,
-  horizontalOverflow,
-  launchBrowser,
-} from './support/browser';
+import { collectPageErrors, horizontalOverflow, launchBrowser } from './support/browser';
 import { logProviderHost, type LoggedCall } from './support/chatLog';
-import { injectTestWallet } from './support/injectWallet';
-import { playToTheEnd, realErrors, shot, signIn, submitKey } from './support/providerJourney';
+import {
+  newDeviceContext,
+  playToTheEnd,
+  realErrors,
+  shot,
+  signIn,
+  submitKey,
+} from './support/providerJourney';
 import { say, type Lang } from './support/words';
 
 const OPENAI_BASE = 'https://api.openai.com/v1';
@@ -182,12 +181,7 @@ const watched = async (page: Page): Promise<Watched> =>
   ) as Watched;
 
 async function newPlayer(fake: FakeModelServer, device: 'desktop' | 'phone'): Promise<Player> {
-  const context = await browser.newContext(
-    device === 'phone'
-      ? { viewport: PHONE, isMobile: true, hasTouch: true, reducedMotion: 'reduce' }
-      : { viewport: DESKTOP, reducedMotion: 'reduce' },
-  );
-  await injectTestWallet(context, new TestWallet(1));
+  const context = await newDeviceContext(browser, device);
   await watchStory(context);
   const calls = await logProviderHost(context, OPENAI_BASE, fake);
   const page = await context.newPage();

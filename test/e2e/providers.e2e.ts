@@ -10,7 +10,6 @@
  * reaches the page at any moment of the game, not only at the end.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TestWallet } from '../fixtures/testWallet';
 import {
   REASONING_TEXT,
   gameReply,
@@ -22,16 +21,16 @@ import {
   type RecordedRequest,
 } from '../fixtures/fakeModelServer';
 import { baseUrl } from './support/backend';
-import {
-  DESKTOP,
-  PHONE,
-  collectPageErrors,
-  horizontalOverflow,
-  launchBrowser,
-} from './support/browser';
-import { injectTestWallet } from './support/injectWallet';
+import { collectPageErrors, horizontalOverflow, launchBrowser } from './support/browser';
 import { routeProviderHost, type ProviderRoute } from './support/providerRoute';
-import { playToTheEnd, realErrors, shot, signIn, submitKey } from './support/providerJourney';
+import {
+  newDeviceContext,
+  playToTheEnd,
+  realErrors,
+  shot,
+  signIn,
+  submitKey,
+} from './support/providerJourney';
 import { say, type Lang } from './support/words';
 
 const API_KEY = 'sk-providers-e2e';
@@ -96,12 +95,7 @@ interface Player {
 }
 
 async function newPlayer(device: 'desktop' | 'phone' = 'desktop'): Promise<Player> {
-  const context = await browser.newContext(
-    device === 'phone'
-      ? { viewport: PHONE, isMobile: true, hasTouch: true, reducedMotion: 'reduce' }
-      : { viewport: DESKTOP, reducedMotion: 'reduce' },
-  );
-  await injectTestWallet(context, new TestWallet(1));
+  const context = await newDeviceContext(browser, device);
   await watchForLeaks(context);
   const page = await context.newPage();
   return { context, page, errors: collectPageErrors(page) };

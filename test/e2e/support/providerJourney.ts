@@ -3,13 +3,29 @@
  * (providers.e2e.ts, openaiToday.e2e.ts): sign in, submit the key, play to the ending, and
  * the screenshots and console errors they look at.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { TestWallet } from '../../fixtures/testWallet';
 import { baseUrl } from './backend';
-import { screenshot } from './browser';
+import { DESKTOP, PHONE, screenshot } from './browser';
+import { injectTestWallet } from './injectWallet';
 import { say, type Lang, type Word } from './words';
 
 /** How long one step of a journey may wait (the fake answers at once; CI's machine is busy). */
 const STEP_TIMEOUT_MS = 30_000;
+
+/** A player's browser on a desktop or a phone, reduced motion, with the test wallet in it. */
+export async function newDeviceContext(
+  browser: Browser,
+  device: 'desktop' | 'phone',
+): Promise<BrowserContext> {
+  const context = await browser.newContext(
+    device === 'phone'
+      ? { viewport: PHONE, isMobile: true, hasTouch: true, reducedMotion: 'reduce' }
+      : { viewport: DESKTOP, reducedMotion: 'reduce' },
+  );
+  await injectTestWallet(context, new TestWallet(1));
+  return context;
+}
 
 /** A full-page screenshot from the top (scrolled, the sticky header would be drawn mid-page). */
 export async function shot(page: Page, name: string): Promise<void> {
