@@ -10,7 +10,7 @@ import type { Storage } from 'redux-persist';
 import type { BackendApi } from '../api/baseApi';
 import type { BackendProvider } from '../api/backend';
 import { settingsSlice } from '../features/settings';
-import { gameSlice, playerStatsSlice } from '../features/game';
+import { gameSlice } from '../features/game';
 import { providerSessionSlice } from '../features/llm';
 import { storiesSlice } from '../features/stories/storiesSlice';
 import { walletSlice } from '../features/wallet';
@@ -28,7 +28,6 @@ export const rootReducer = combineSlices(
   settingsSlice,
   walletSlice,
   gameSlice,
-  playerStatsSlice,
   storiesSlice,
   providerSessionSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { gameActions, type GameStage, type GameState } from './gameSlice';
+import { selectGameStage } from './gameSelectors';
+import { gameActions, type GameStage } from './gameSlice';
 import { ApiKeyView } from './views/ApiKeyView';
 import { EndingView } from './views/EndingView';
 import { GenreView } from './views/GenreView';
@@ -38,7 +39,7 @@ const VIEWS: Record<GameStage, (slots: GameSlots) => React.JSX.Element | null> =
 };
 
 export function GamePage(slots: GameSlots) {
-  const stage = useSelector((state: { game: GameState }) => state.game.stage);
+  const stage = useSelector(selectGameStage);
   const dispatch = useDispatch();
   // Leaving the game stops any wait for the model (DESIGN.md: waits are cancellable).
   useEffect(() => () => void dispatch(gameActions.waitCancelled()), [dispatch]);

@@ -1,7 +1,7 @@
 /**
- * The game's state as data: what each slice holds, the events' payloads, and the game as the
- * saved stories keep it. Types and the story's field list only, importing nothing of the
- * slices, so the slices and the resumable snapshot depend on it and never on each other.
+ * The game's state as data: the story as it is saved, the turn as a phase, the events'
+ * payloads. Types and limits only, importing nothing of the slice, so the slice and the story's
+ * reader depend on it and never on each other.
  */
 import type {
   Alignment,
@@ -25,14 +25,14 @@ export type GameStage =
 
 /**
  * One line of the story log: the model's paragraph, or what the player chose. `edited` marks a
- * paragraph or a typed action the player changed (issue 22): the model sees the edited text.
+ * paragraph or a typed action the player changed: the model sees the edited text.
  */
 export type StoryEntry =
   | { kind: 'paragraph'; text: string; edited?: boolean }
   | { kind: 'choice'; text: string; outcome: Outcome | null; freeText: boolean; edited?: boolean };
 
 /**
- * Issue 22, the player's hand on the story. A turn may be written again at most 3 times (its
+ * The player's hand on the story. A turn may be written again at most 3 times (its
  * roll never changes); Stop is offered only while a rewrite is left, since a stopped turn goes
  * on by being written again.
  */
@@ -49,9 +49,6 @@ export const PARAGRAPH_MIN_CHARS = 20;
 export const PARAGRAPH_MAX_CHARS = 4000;
 /** The longest a corrected memory entry may be. */
 export const MEMORY_ENTRY_MAX_CHARS = 600;
-
-/** What the player sees when the opening or a turn fails (messages in the catalogues). */
-export type GameErrorCode = 'turnFailed' | 'openingFailed';
 
 /**
  * Why the key screen refused a key (SPEC.md section 8 and the causes a check can name). Kept
@@ -131,14 +128,12 @@ export interface CharacterProfile {
   facialFeatures: string[];
 }
 
-export interface GameState {
-  stage: GameStage;
-  /** The player's key: only in memory and localStorage 'apiKey', never in saved stories. */
-  apiKey: string;
-  checkingKey: boolean;
-  /** Why the last key check refused the key, and its cause. */
-  keyError: KeyErrorCode | null;
-  keyErrorDetail: Problem | null;
+/**
+ * A saved story (SPEC.md section 3, "Saved story": the story plus the rest of the game needed to
+ * resume it): everything the stories feature keeps, and nothing of the session (the key, waits,
+ * errors, streamed text). `parseStory` is its one reader.
+ */
+export interface Story {
   chosenGenre: string;
   /** Portrait number 1..32 (public/characters/N.png). */
   chosenImage: number;
@@ -159,39 +154,83 @@ export interface GameState {
   storySummary: string[];
   /** The player's pinned note (at most STORY_NOTE_MAX_CHARS), told to the model every turn. */
   storyNote: string;
-  /** How many times the player had a turn written again in this story (shown on the ending
-   * screen and the leaderboard). */
+  /** Rewrites in this story (shown on the ending screen and the leaderboard). */
   rewrites: number;
   /** Rewrites of the current turn (at most MAX_REWRITES_PER_TURN). */
   turnRewrites: number;
   /**
-   * The player stopped the current turn's segment while it was written: the choice and its
-   * roll stand, and the turn goes on only by being written again.
+   * The current turn's choice and its roll, once the scenario is picked: a turn written again,
+   * tried again, or resumed after a reload keeps them (nobody fishes for a success).
    */
-  turnStopped: boolean;
-  /**
-   * The latest segment's summary is still being written. The options show without it (it is
-   * only the next prompt's context); the next turn waits for it. Session state: never saved.
-   */
-  summaryPending: boolean;
-  /** The narrative as it streams in, before the reply is complete. */
-  streamingText: string;
+  lastChoice: ResolvedChoice | null;
   turnCount: number;
-  loadingProgress: number;
-  isLoading: boolean;
+  /** The model ended the story (SPEC.md section 4, from turn 7). */
   isFinal: boolean;
   scenarioHistory: ScenarioType[];
   moralChoices: Alignment[];
   outcomes: Outcome[];
   recap: Recap | null;
-  /** The choice whose segment is being written (kept so a failed turn can be retried). */
-  lastChoice: ResolvedChoice | null;
-  wait: GameWait | null;
-  error: GameErrorCode | null;
+  /** SPEC.md section 3: they follow the game's own rolls, never the model's echo. */
+  playerStats: PlayerStats;
+  scoreBreakdown: ScoreBreakdown;
+  /** The ending score, computed by the engine from the recap (SPEC.md section 9). */
+  finalScore: number | null;
+}
+
+/** What a paragraph being written shows: its words so far, a thinking model, a wait. */
+export interface Writing {
+  /** The narrative as it streams in, before the reply is complete. */
+  streamed: string;
   /** The model is thinking before it writes (a reasoning model); its thoughts are not shown. */
   thinking: boolean;
-  /** What caused the error (shown under the catalogue message). */
-  errorDetail: Problem | null;
+  wait: GameWait | null;
+}
+
+/**
+ * Where the game is (SPEC.md section 4, Game flow), one phase at a time: the setup screens, the
+ * opening being written, then each turn: choosing, writing, stopped or failed, and at the end
+ * concluding (the recap) and ended. Every event names the phases it is heard in (gameSlice.ts);
+ * in any other it changes nothing.
+ */
+export type Turn =
+  | { phase: 'keyNeeded' }
+  | { phase: 'home' }
+  | { phase: 'choosingGenre' }
+  | { phase: 'choosingPortrait' }
+  | { phase: 'naming' }
+  /** The profile, the opening scene and its summary (SPEC.md section 4, progress in percent). */
+  | ({ phase: 'opening'; progress: number } & Writing)
+  | { phase: 'openingFailed'; problem: Problem | null }
+  | { phase: 'choosing' }
+  /** The choice is rolled and its segment asked for; then its options. */
+  | ({ phase: 'writing' } & Writing)
+  /** The player stopped the segment: the choice and its roll stand, to be written again. */
+  | { phase: 'stopped' }
+  /** The segment (or, once the story has ended, the recap) failed: Try again goes on. */
+  | { phase: 'failed'; problem: Problem | null }
+  /** The model ended the story: its summary and the recap are written. */
+  | ({ phase: 'concluding' } & Writing)
+  | { phase: 'ended' };
+
+export type Phase = Turn['phase'];
+
+/** The key check (SPEC.md section 8), beside the story: a key checked mid-story never touches it. */
+export type KeyCheck =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'refused'; error: KeyErrorCode; detail: Problem | null };
+
+export interface GameState {
+  /** The player's key: only in memory and localStorage 'apiKey', never in saved stories. */
+  apiKey: string;
+  keyCheck: KeyCheck;
+  turn: Turn;
+  /**
+   * The latest segment's summary: in, or still being written behind the options (the next turn
+   * waits for it). A flow of its own beside the turn; session state, never saved.
+   */
+  summary: 'written' | 'pending';
+  story: Story;
 }
 
 export interface ResolvedChoice {
@@ -218,39 +257,3 @@ export interface Segment {
   text: string;
   isFinal: boolean;
 }
-
-export interface PlayerStatsState {
-  playerStats: PlayerStats;
-  scoreBreakdown: ScoreBreakdown;
-  /** The ending score, computed by the engine from the recap (SPEC.md section 9). */
-  finalScore: number | null;
-}
-
-/** The story fields of the game slice that make a story what it is. */
-export const STORY_FIELDS = [
-  'chosenGenre',
-  'chosenImage',
-  'chosenCharacter',
-  'characterGender',
-  'characterBio',
-  'characterTraits',
-  'characterFacialFeatures',
-  'storyLog',
-  'previousParagraph',
-  'options',
-  'storySummary',
-  'storyNote',
-  'rewrites',
-  'turnRewrites',
-  'turnStopped',
-  // The latest choice and its roll: a turn written again after a reload keeps them.
-  'lastChoice',
-  'turnCount',
-  'isFinal',
-  'scenarioHistory',
-  'moralChoices',
-  'outcomes',
-  'recap',
-] as const;
-
-export type ResumableGame = Pick<GameState, (typeof STORY_FIELDS)[number]> & PlayerStatsState;

@@ -1,18 +1,5 @@
 import { call, take } from 'typed-redux-saga';
-import { gameActions } from './gameSlice';
-
-/** The actions that start one of the game's flows (sagas/gameSaga.ts handles each). */
-const GAME_FLOW_STARTERS = [
-  gameActions.apiKeySubmitted.type,
-  gameActions.characterNamed.type,
-  gameActions.openingRetryRequested.type,
-  gameActions.choiceMade.type,
-  gameActions.turnRetryRequested.type,
-  // A story opened from the list may go on with a rewrite or an edit before any choice.
-  gameActions.rewriteRequested.type,
-  gameActions.paragraphEdited.type,
-  gameActions.choiceEdited.type,
-];
+import { ANY_FLOW_STARTER } from './flowStarters';
 
 /**
  * In the home bundle: waits for the first action that starts a game flow (the API key
@@ -20,7 +7,7 @@ const GAME_FLOW_STARTERS = [
  * and hands that action to them, so the home screen never downloads them.
  */
 export function* gameSagaLoader() {
-  const first = yield* take(GAME_FLOW_STARTERS);
+  const first = yield* take(ANY_FLOW_STARTER);
   const { gameSaga } = yield* call(
     () => import(/* webpackChunkName: "game-flow" */ './sagas/gameSaga'),
   );

@@ -1,106 +1,90 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { StoryOption } from '../../engine/types';
+import { applyChoiceToStats } from '../../engine/stats';
+import type { ScoreBreakdown, StoryOption } from '../../engine/types';
 import {
   FREE_TEXT_MAX_CHARS,
-  MAX_REWRITES_PER_TURN,
   MEMORY_ENTRY_MAX_CHARS,
   PARAGRAPH_MAX_CHARS,
   PARAGRAPH_MIN_CHARS,
   STORY_NOTE_MAX_CHARS,
+  type CharacterProfile,
   type GameState,
+  type GameWait,
+  type KeyErrorCode,
+  type Phase,
+  type Problem,
+  type Recap,
   type ResolvedChoice,
   type RolledChoice,
   type Segment,
-  type CharacterProfile,
-  type KeyErrorCode,
-  type Problem,
-  type Recap,
-  type GameWait,
-  type ResumableGame,
-  type StoryEntry,
+  type Story,
+  type Writing,
 } from './gameModel';
+import {
+  canEdit,
+  canRewrite,
+  canStop,
+  initialStory,
+  isStoryUnderWay,
+  latestChoice,
+  PLAYING_PHASES,
+  phaseOf,
+} from './turnRules';
 
 export type {
-  GameStage,
-  StoryEntry,
-  GameErrorCode,
-  KeyErrorCode,
-  ProblemReason,
-  Problem,
-  GameWait,
-  Recap,
   CharacterProfile,
+  GameStage,
   GameState,
+  GameWait,
+  KeyCheck,
+  KeyErrorCode,
+  Phase,
+  Problem,
+  ProblemReason,
+  Recap,
   ResolvedChoice,
   RolledChoice,
   Segment,
+  Story,
+  StoryEntry,
+  Turn,
+  Writing,
 } from './gameModel';
 
 /** SPEC.md section 3: where the browser keeps the player's key between visits. */
 export const API_KEY_STORAGE_KEY = 'apiKey';
 
 export const initialGameState: GameState = {
-  stage: 'apiKeyInput',
   apiKey: '',
-  checkingKey: false,
-  keyError: null,
-  keyErrorDetail: null,
-  chosenGenre: '',
-  chosenImage: 1,
-  chosenCharacter: '',
-  characterGender: '',
-  characterBio: '',
-  characterTraits: [],
-  characterFacialFeatures: [],
-  storyLog: [],
-  previousParagraph: '',
-  options: [],
-  storySummary: [],
-  storyNote: '',
-  rewrites: 0,
-  turnRewrites: 0,
-  turnStopped: false,
-  summaryPending: false,
-  streamingText: '',
-  turnCount: 0,
-  loadingProgress: 0,
-  isLoading: false,
-  isFinal: false,
-  scenarioHistory: [],
-  moralChoices: [],
-  outcomes: [],
-  recap: null,
-  lastChoice: null,
-  wait: null,
-  thinking: false,
-  error: null,
-  errorDetail: null,
+  keyCheck: { status: 'idle' },
+  turn: { phase: 'keyNeeded' },
+  summary: 'written',
+  story: initialStory,
 };
 
-/** A character before the model has described them. */
-const noProfile = {
-  characterGender: '',
-  characterBio: '',
-  characterTraits: [],
-  characterFacialFeatures: [],
-} satisfies Partial<GameState>;
+/** Nothing of a paragraph is on screen yet: no words, no thinking, no wait. */
+const nothingWritten: Writing = { streamed: '', thinking: false, wait: null };
 
-/** Nothing is being asked of the model, and nothing of a request is on screen. */
-const nothingUnderWay = {
-  isLoading: false,
-  wait: null,
-  streamingText: '',
-  thinking: false,
-} satisfies Partial<GameState>;
-
-function latestParagraph(log: readonly StoryEntry[]) {
-  return log.findLast((entry) => entry.kind === 'paragraph');
+/**
+ * An event's transitions, by the phase the game is in when it comes: a phase not listed does
+ * not hear it, and the event changes nothing (DESIGN.md, where state lives).
+ */
+function inPhases<P = void>(
+  cases: Partial<Record<Phase, (state: GameState, payload: P) => void | GameState>>,
+) {
+  return (state: GameState, action: PayloadAction<P>) =>
+    cases[state.turn.phase]?.(state, action.payload);
 }
 
-/** The choice of the current turn in the log: last after a Stop, else before its paragraph. */
-export function latestChoice(state: GameState) {
-  const entry = state.storyLog.at(state.turnStopped ? -1 : -2);
-  return entry?.kind === 'choice' ? entry : undefined;
+/** The same transition in each of `phases`. */
+function each<P>(phases: readonly Phase[], apply: (state: GameState, payload: P) => void) {
+  return Object.fromEntries(phases.map((phase) => [phase, apply])) as Partial<
+    Record<Phase, (state: GameState, payload: P) => void>
+  >;
+}
+
+function latestParagraph(story: Story) {
+  return story.storyLog.findLast((entry) => entry.kind === 'paragraph');
 }
 
 /**
@@ -108,264 +92,264 @@ export function latestChoice(state: GameState) {
  * paragraph, so it is there when the counts match (a story saved while it was still being
  * written has one fewer, and the previous paragraph's must stay).
  */
-function dropLatestSummary(state: GameState) {
-  const paragraphs = state.storyLog.filter((entry) => entry.kind === 'paragraph').length;
-  if (state.storySummary.length === paragraphs) state.storySummary.pop();
+function dropLatestSummary(story: Story) {
+  const paragraphs = story.storyLog.filter((entry) => entry.kind === 'paragraph').length;
+  if (story.storySummary.length === paragraphs) story.storySummary.pop();
 }
 
 /** The latest segment's summary is written again (from an edit): the old one goes. */
 function summarizeAgain(state: GameState) {
-  dropLatestSummary(state);
-  state.summaryPending = true;
+  dropLatestSummary(state.story);
+  state.summary = 'pending';
 }
 
-/** A new story keeps the session's key and nothing else. */
-const freshStory = (state: GameState): GameState => ({
-  ...initialGameState,
-  apiKey: state.apiKey,
-  stage: 'genreSelection',
-});
+/** A paragraph is being written (the opening, a segment): its streamed words, a wait. */
+const WRITING_PHASES = ['opening', 'writing', 'concluding'] as const satisfies Phase[];
+type WritingTurn = Extract<GameState['turn'], { phase: (typeof WRITING_PHASES)[number] }>;
+const writingTurn = (state: GameState) => state.turn as WritingTurn;
+
+/** A failure ends what was being written; the problem is the player's to read. */
+function failed(state: GameState, problem: Problem | null) {
+  state.turn =
+    state.turn.phase === 'opening' ? { phase: 'openingFailed', problem } : { phase: 'failed', problem };
+}
 
 export const gameSlice = createSlice({
   name: 'game',
   initialState: initialGameState,
   reducers: {
     apiKeySubmitted: {
-      reducer(state, action: PayloadAction<string>) {
-        if (state.checkingKey) return;
-        state.checkingKey = true;
-        state.keyError = null;
-        state.keyErrorDetail = null;
-        void action;
+      reducer(state, _action: PayloadAction<string>) {
+        if (state.keyCheck.status !== 'checking') state.keyCheck = { status: 'checking' };
       },
       prepare: (apiKey: string) => ({ payload: apiKey }),
     },
     apiKeyAccepted(state, action: PayloadAction<string>) {
-      state.checkingKey = false;
+      state.keyCheck = { status: 'idle' };
       state.apiKey = action.payload;
       // A story under way (stopped at a provider's daily cap, say) goes on with the new key or
       // provider: nothing of it is lost (DESIGN.md, Limits read from the answer).
-      if (!isStoryUnderWay(state)) state.stage = 'loadOrCreate';
+      if (!isStoryUnderWay(state)) state.turn = { phase: 'home' };
     },
     apiKeyRejected(state, action: PayloadAction<{ error: KeyErrorCode; detail?: Problem | null }>) {
-      state.checkingKey = false;
-      state.keyError = action.payload.error;
-      state.keyErrorDetail = action.payload.detail ?? null;
+      state.keyCheck = {
+        status: 'refused',
+        error: action.payload.error,
+        detail: action.payload.detail ?? null,
+      };
     },
-    newGameStarted: (state) => (state.stage === 'apiKeyInput' ? state : freshStory(state)),
-    genreChosen(state, action: PayloadAction<string>) {
-      const genre = action.payload.trim();
-      if (state.stage !== 'genreSelection' || genre === '') return;
-      state.chosenGenre = genre;
-      state.stage = 'characterImageSelection';
-    },
-    portraitChosen(state, action: PayloadAction<number>) {
-      if (state.stage !== 'characterImageSelection') return;
-      if (!Number.isInteger(action.payload) || action.payload < 1 || action.payload > 32) return;
-      state.chosenImage = action.payload;
-      state.stage = 'characterSelection';
-    },
-    characterNamed(state, action: PayloadAction<string>) {
-      const name = action.payload.trim().replace(/\s+/g, ' ');
-      if (state.stage !== 'characterSelection' || name === '') return;
-      // Back at the name after a stopped opening: another name gets its own profile.
-      if (name !== state.chosenCharacter) Object.assign(state, noProfile);
-      state.chosenCharacter = name;
-      state.stage = 'loading';
-      state.isLoading = true;
-      state.loadingProgress = 0;
-      state.error = null;
-    },
-    characterProfileReceived(state, action: PayloadAction<CharacterProfile>) {
-      if (state.stage !== 'loading') return;
-      state.characterGender = action.payload.gender;
-      state.characterBio = action.payload.bio;
-      state.characterTraits = action.payload.traits;
-      state.characterFacialFeatures = action.payload.facialFeatures;
-    },
-    openingProgressed(state, action: PayloadAction<number>) {
-      if (state.stage === 'loading') state.loadingProgress = action.payload;
-    },
-    openingReceived(state, action: PayloadAction<{ storyStart: string; options: StoryOption[] }>) {
-      if (state.stage !== 'loading') return;
-      state.storyLog = [{ kind: 'paragraph', text: action.payload.storyStart }];
-      state.previousParagraph = action.payload.storyStart;
-      state.options = action.payload.options;
-      state.streamingText = '';
-      state.thinking = false;
-    },
-    openingSummaryReceived(state, action: PayloadAction<string>) {
-      if (state.stage !== 'loading') return;
-      state.storySummary = [action.payload];
-      state.loadingProgress = 100;
-      state.isLoading = false;
-      state.wait = null;
-      state.stage = 'playing';
-    },
+    /** A new story keeps the session's key, and nothing else. */
+    newGameStarted: (state) =>
+      state.turn.phase === 'keyNeeded'
+        ? state
+        : { ...initialGameState, apiKey: state.apiKey, turn: { phase: 'choosingGenre' } },
+    genreChosen: inPhases<string>({
+      choosingGenre(state, payload) {
+        const genre = payload.trim();
+        if (genre === '') return;
+        state.story.chosenGenre = genre;
+        state.turn = { phase: 'choosingPortrait' };
+      },
+    }),
+    portraitChosen: inPhases<number>({
+      choosingPortrait(state, portrait) {
+        if (!Number.isInteger(portrait) || portrait < 1 || portrait > 32) return;
+        state.story.chosenImage = portrait;
+        state.turn = { phase: 'naming' };
+      },
+    }),
+    characterNamed: inPhases<string>({
+      naming(state, payload) {
+        const name = payload.trim().replace(/\s+/g, ' ');
+        if (name === '') return;
+        const { story } = state;
+        // Back at the name after a stopped opening: another name gets its own profile.
+        if (name !== story.chosenCharacter) {
+          Object.assign(story, {
+            characterGender: '',
+            characterBio: '',
+            characterTraits: [],
+            characterFacialFeatures: [],
+          });
+        }
+        story.chosenCharacter = name;
+        state.turn = { phase: 'opening', progress: 0, ...nothingWritten };
+      },
+    }),
+    characterProfileReceived: inPhases<CharacterProfile>({
+      opening({ story }, profile) {
+        story.characterGender = profile.gender;
+        story.characterBio = profile.bio;
+        story.characterTraits = profile.traits;
+        story.characterFacialFeatures = profile.facialFeatures;
+      },
+    }),
+    openingProgressed: inPhases<number>({
+      opening(state, progress) {
+        state.turn = { ...writingTurn(state), phase: 'opening', progress };
+      },
+    }),
+    openingReceived: inPhases<{ storyStart: string; options: StoryOption[] }>({
+      opening(state, { storyStart, options }) {
+        state.story.storyLog = [{ kind: 'paragraph', text: storyStart }];
+        state.story.previousParagraph = storyStart;
+        state.story.options = options;
+        Object.assign(state.turn, { streamed: '', thinking: false });
+      },
+    }),
+    openingSummaryReceived: inPhases<string>({
+      opening(state, summary) {
+        state.story.storySummary = [summary];
+        state.turn = { phase: 'choosing' };
+      },
+    }),
     /** The player picked option `index`, or typed `text` (the saga rolls and submits it). */
     choiceMade(_state, _action: PayloadAction<{ index: number } | { text: string }>) {},
     /** The player pressed Retry after a failed opening: the opening is asked for again. */
-    openingRetryRequested(state) {
-      if (state.error !== 'openingFailed') return;
-      state.isLoading = true;
-      state.loadingProgress = 0;
-      state.error = null;
-      state.errorDetail = null;
-    },
+    openingRetryRequested: inPhases<void>({
+      openingFailed(state) {
+        state.turn = { phase: 'opening', progress: 0, ...nothingWritten };
+      },
+    }),
     /** The game rolled how the choice goes (SPEC.md section 4): the turn starts. */
-    outcomeRolled(state, action: PayloadAction<RolledChoice>) {
-      // After a failed turn, Try again is the way on (a new choice would count twice).
-      if (!canChoose(state)) return;
-      const { option, freeText, outcome } = action.payload;
-      state.storyLog.push({
-        kind: 'choice',
-        text: option.text,
-        freeText,
-        // SPEC.md section 2: the outcome badge shows from the 2nd turn.
-        outcome: state.turnCount >= 1 ? outcome : null,
-      });
-      state.turnCount += 1;
-      state.turnRewrites = 0;
-      state.outcomes.push(outcome);
-      state.moralChoices.push(option.alignment);
-      state.lastChoice = null;
-      state.options = [];
-      state.isLoading = true;
-      state.error = null;
-      state.errorDetail = null;
-    },
+    outcomeRolled: inPhases<RolledChoice>({
+      choosing(state, { option, freeText, outcome, outcomesSoFar }) {
+        const { story } = state;
+        story.storyLog.push({
+          kind: 'choice',
+          text: option.text,
+          freeText,
+          // SPEC.md section 2: the outcome badge shows from the 2nd turn.
+          outcome: story.turnCount >= 1 ? outcome : null,
+        });
+        story.turnCount += 1;
+        story.turnRewrites = 0;
+        story.outcomes.push(outcome);
+        story.moralChoices.push(option.alignment);
+        story.lastChoice = null;
+        story.options = [];
+        // The stats follow the game's own roll, never the model's echo (DESIGN.md).
+        story.playerStats = applyChoiceToStats(story.playerStats, option, outcome, outcomesSoFar);
+        state.turn = { phase: 'writing', ...nothingWritten };
+      },
+    }),
     /** The game picked the turn's scenario type: the choice is resolved, the model is asked. */
-    scenarioPicked(state, action: PayloadAction<ResolvedChoice>) {
-      if (state.stage !== 'playing' || !state.isLoading || state.lastChoice) return;
-      state.scenarioHistory.push(action.payload.scenarioType);
-      state.lastChoice = action.payload;
-    },
-    segmentStreamed(state, action: PayloadAction<string>) {
-      if (!state.isLoading) return;
-      state.streamingText = action.payload;
-      state.thinking = false;
-    },
+    scenarioPicked: inPhases<ResolvedChoice>({
+      writing({ story }, choice) {
+        if (story.lastChoice) return;
+        story.scenarioHistory.push(choice.scenarioType);
+        story.lastChoice = choice;
+      },
+    }),
+    segmentStreamed: inPhases<string>(
+      each(['opening', 'writing'], (state, text: string) => {
+        Object.assign(state.turn, { streamed: text, thinking: false });
+      }),
+    ),
     /** A reasoning model thinks before it writes: a quiet 'thinking' until its words come. */
-    reasoningStreamed(state) {
-      if (state.isLoading && state.streamingText === '') state.thinking = true;
-    },
+    reasoningStreamed: inPhases<void>(
+      each<void>(['opening', 'writing'], (state) => {
+        if (writingTurn(state).streamed === '') Object.assign(state.turn, { thinking: true });
+      }),
+    ),
     /**
-     * The model's segment is in and joins the story. The turn stays loading: a segment that
-     * goes on waits for its options (optionsOffered), a final one for its summary and the
-     * recap.
+     * The model's segment is in and joins the story. A segment that goes on waits for its
+     * options (optionsOffered); a final one concludes: its summary and the recap.
      */
-    segmentReceived(state, action: PayloadAction<Segment>) {
-      if (!state.isLoading || state.stage !== 'playing') return;
-      state.storyLog.push({ kind: 'paragraph', text: action.payload.text });
-      state.previousParagraph = action.payload.text;
-      state.options = [];
-      state.isFinal = action.payload.isFinal;
-      state.streamingText = '';
-      state.thinking = false;
-      state.wait = null;
-      state.turnStopped = false;
-      state.summaryPending = true;
-    },
+    segmentReceived: inPhases<Segment>({
+      writing(state, { text, isFinal }) {
+        const { story } = state;
+        if (story.storyLog.at(-1)?.kind !== 'choice') return;
+        story.storyLog.push({ kind: 'paragraph', text });
+        story.previousParagraph = text;
+        story.options = [];
+        story.isFinal = isFinal;
+        state.summary = 'pending';
+        state.turn = { phase: isFinal ? 'concluding' : 'writing', ...nothingWritten };
+      },
+    }),
     /** The choices the new segment ends on: the player may choose now, the summary behind. */
-    optionsOffered(state, action: PayloadAction<StoryOption[]>) {
-      if (!state.isLoading || state.stage !== 'playing' || state.isFinal) return;
-      state.options = action.payload;
-      state.isLoading = false;
-    },
+    optionsOffered: inPhases<StoryOption[]>({
+      writing(state, options) {
+        if (state.story.storyLog.at(-1)?.kind !== 'paragraph') return;
+        state.story.options = options;
+        state.turn = { phase: 'choosing' };
+      },
+    }),
     /**
      * The reply left out the segment's summary: the game asks for it behind the options (the
      * game's saga hears this), and the next turn waits for it.
      */
-    summaryMissing(state) {
-      if (state.stage === 'playing') state.summaryPending = true;
-    },
+    summaryMissing: inPhases<void>(
+      each<void>(PLAYING_PHASES, (state) => {
+        state.summary = 'pending';
+      }),
+    ),
     /** The latest segment's summary is in (the next turn may already be waiting for it). */
-    summaryStored(state, action: PayloadAction<string>) {
-      if (state.stage !== 'playing' || !state.summaryPending) return;
-      state.storySummary.push(action.payload);
-      state.summaryPending = false;
-      // Any wait shown now was the summary's: the next turn asks for nothing before it.
-      state.wait = null;
-    },
-    turnRetryScheduled(state, action: PayloadAction<GameWait>) {
-      state.wait = action.payload;
-      // What streamed in before the failure is not the story: it goes while the game waits.
-      state.streamingText = '';
-      state.thinking = false;
-    },
+    summaryStored: inPhases<string>(
+      each(PLAYING_PHASES, (state, summary: string) => {
+        if (state.summary !== 'pending') return;
+        state.story.storySummary.push(summary);
+        state.summary = 'written';
+        // Any wait shown now was the summary's: the turn asks for nothing before it.
+        if (state.turn.phase === 'writing' || state.turn.phase === 'concluding') {
+          state.turn.wait = null;
+        }
+      }),
+    ),
+    turnRetryScheduled: inPhases<GameWait>(
+      each(WRITING_PHASES, (state, wait: GameWait) => {
+        // What streamed in before the failure is not the story: it goes while the game waits.
+        Object.assign(state.turn, { ...nothingWritten, wait });
+      }),
+    ),
     /** SPEC.md section 4: loading stops and 'Failed to fetch story data' is shown. */
-    turnFailed(state, action: PayloadAction<Problem | null>) {
-      if (!state.isLoading) return;
-      state.isLoading = false;
-      state.wait = null;
-      state.streamingText = '';
-      state.thinking = false;
-      state.error = state.stage === 'loading' ? 'openingFailed' : 'turnFailed';
-      state.errorDetail = action.payload;
-    },
-    /** The player asks to try the failed turn again: the same choice, asked for once more. */
-    turnRetryRequested(state) {
-      if (state.error !== 'turnFailed' || !state.lastChoice) return;
-      state.isLoading = true;
-      state.error = null;
-      state.errorDetail = null;
-    },
-    recapReceived(state, action: PayloadAction<Recap>) {
-      if (!state.isFinal) return;
-      state.recap = action.payload;
-      state.isLoading = false;
-      state.wait = null;
-      state.stage = 'endingScreen';
-    },
+    turnFailed: inPhases<Problem | null>(each(WRITING_PHASES, failed)),
+    /** Try again after a failed turn: the same choice (or the recap), asked for once more. */
+    turnRetryRequested: inPhases<void>({
+      failed(state) {
+        if (!state.story.lastChoice) return;
+        const phase = state.story.isFinal ? 'concluding' : 'writing';
+        state.turn = { phase, ...nothingWritten };
+      },
+    }),
+    scoreComputed: inPhases<{ scoreBreakdown: ScoreBreakdown; score: number }>({
+      concluding({ story }, { scoreBreakdown, score }) {
+        story.scoreBreakdown = scoreBreakdown;
+        story.finalScore = score;
+      },
+    }),
+    recapReceived: inPhases<Recap>({
+      concluding(state, recap) {
+        state.story.recap = recap;
+        state.turn = { phase: 'ended' };
+      },
+    }),
     /** Cancel on the overlay, Return to Home, or leaving the game: any wait stops, and what
      * was left unfinished (the opening, a turn, the recap) can be tried again. */
-    waitCancelled(state) {
-      if (state.isLoading && state.stage === 'loading') state.error = 'openingFailed';
-      if (state.isLoading && state.stage === 'playing' && state.lastChoice) {
-        state.error = 'turnFailed';
-      }
-      // A final segment's summary is written within the turn, so it stops with it; any other
-      // runs on behind the options, and the next turn still waits for it.
-      if (state.isFinal) state.summaryPending = false;
-      state.isLoading = false;
-      state.wait = null;
-      state.streamingText = '';
-      state.thinking = false;
-    },
+    waitCancelled: inPhases<void>({
+      ...each<void>(['opening', 'writing'], (state) => failed(state, null)),
+      concluding(state) {
+        // A final segment's summary is written within the turn, so it stops with it; any other
+        // runs on behind the options, and the next turn still waits for it.
+        state.summary = 'written';
+        failed(state, null);
+      },
+    }),
     returnedHome(state) {
-      state.isLoading = false;
       // Leaving the game stops the summary being written behind the options (the game's saga).
-      state.summaryPending = false;
-      state.wait = null;
-      state.streamingText = '';
-      state.thinking = false;
-      if (state.stage !== 'apiKeyInput') state.stage = 'loadOrCreate';
+      state.summary = 'written';
+      if (state.turn.phase !== 'keyNeeded') state.turn = { phase: 'home' };
     },
     /**
-     * A saved story opened from the list (SPEC.md section 4): the ending screen for a finished
-     * story, otherwise the playing screen at its turn. The session's API key is kept.
+     * A saved story opened from the list (SPEC.md section 4), where it was left: the ending
+     * screen for a finished story, a turn saved before its segment came back stopped (or, with
+     * no rewrite left, failed), else its choices. The session's key is kept.
      */
-    savedStoryResumed(state, action: PayloadAction<ResumableGame>) {
-      if (state.stage === 'apiKeyInput') return state;
-      // The stats are the playerStats slice's to restore.
-      const { playerStats, scoreBreakdown, finalScore, ...story } = action.payload;
-      const resumed: GameState = {
-        ...initialGameState,
-        ...story,
-        // No summary is being written for a story just opened: nothing may wait for one.
-        summaryPending: false,
-        apiKey: state.apiKey,
-        stage: story.isFinal ? 'endingScreen' : 'playing',
-      };
-      // A turn saved before its segment came (stopped, left mid-turn, or failed) keeps its
-      // roll (issue 22). It comes back stopped: writing it again is a rewrite, as a Stop
-      // would have been, so leaving mid-paragraph cannot preview one for free. With no rewrite
-      // left, Try again goes on with it.
-      if (isTurnUnwritten(resumed)) {
-        resumed.turnStopped = resumed.turnRewrites < MAX_REWRITES_PER_TURN;
-        if (!resumed.turnStopped) resumed.error = 'turnFailed';
-      }
-      return resumed;
+    savedStoryResumed(state, action: PayloadAction<Story>) {
+      if (state.turn.phase === 'keyNeeded') return state;
+      const story = action.payload;
+      return { ...initialGameState, apiKey: state.apiKey, story, turn: phaseOf(story) };
     },
     /**
      * Stop while a segment is written: the request ends at once and what streamed is dropped.
@@ -374,16 +358,7 @@ export const gameSlice = createSlice({
      */
     writingStopped(state) {
       if (!canStop(state)) return;
-      Object.assign(state, nothingUnderWay);
-      if (state.stage === 'loading') {
-        // Nothing of the opening is in the story yet (canStop): only the screen goes back.
-        state.stage = 'characterSelection';
-        state.loadingProgress = 0;
-        state.error = null;
-        state.errorDetail = null;
-      } else {
-        state.turnStopped = true;
-      }
+      state.turn = state.turn.phase === 'opening' ? { phase: 'naming' } : { phase: 'stopped' };
     },
     /**
      * 'Write it again': the latest segment is asked for anew for the same choice, with the same
@@ -392,20 +367,18 @@ export const gameSlice = createSlice({
      */
     rewriteRequested(state) {
       if (!canRewrite(state)) return;
-      if (!state.turnStopped) {
+      const { story } = state;
+      if (state.turn.phase === 'choosing') {
         // The replaced paragraph's summary: stored, or still being written (no longer wanted).
-        dropLatestSummary(state);
-        state.storyLog.pop();
-        state.summaryPending = false;
-        state.previousParagraph = latestParagraph(state.storyLog)?.text ?? '';
+        dropLatestSummary(story);
+        story.storyLog.pop();
+        state.summary = 'written';
+        story.previousParagraph = latestParagraph(story)?.text ?? '';
       }
-      state.turnStopped = false;
-      state.turnRewrites += 1;
-      state.rewrites += 1;
-      state.options = [];
-      state.isLoading = true;
-      state.error = null;
-      state.errorDetail = null;
+      story.turnRewrites += 1;
+      story.rewrites += 1;
+      story.options = [];
+      state.turn = { phase: 'writing', ...nothingWritten };
     },
     /**
      * The player rewrote the latest paragraph: the model reads the edited text from now on, and
@@ -413,13 +386,13 @@ export const gameSlice = createSlice({
      */
     paragraphEdited(state, action: PayloadAction<string>) {
       const text = action.payload.trim();
-      const entry = state.storyLog.at(-1);
+      const entry = state.story.storyLog.at(-1);
       if (!canEdit(state) || entry?.kind !== 'paragraph') return;
       if (text.length < PARAGRAPH_MIN_CHARS || text.length > PARAGRAPH_MAX_CHARS) return;
       if (text === entry.text) return;
       entry.text = text;
       entry.edited = true;
-      state.previousParagraph = text;
+      state.story.previousParagraph = text;
       summarizeAgain(state);
     },
     /**
@@ -428,103 +401,57 @@ export const gameSlice = createSlice({
      */
     choiceEdited(state, action: PayloadAction<string>) {
       const text = action.payload.trim();
-      const entry = latestChoice(state);
-      const choice = state.lastChoice;
+      const entry = latestChoice(state.story);
+      const choice = state.story.lastChoice;
       if (!canEdit(state) || !entry || !choice?.freeText) return;
       if (text === '' || text.length > FREE_TEXT_MAX_CHARS || text === entry.text) return;
       entry.text = text;
       entry.edited = true;
       choice.option.text = text;
-      if (!state.turnStopped) summarizeAgain(state);
+      if (state.turn.phase === 'choosing') summarizeAgain(state);
     },
     /** The player corrected one entry of the story's memory (the summary at `index`). */
-    memoryCorrected(state, action: PayloadAction<{ index: number; text: string }>) {
-      const { index } = action.payload;
-      const text = action.payload.text.trim();
-      if (state.stage !== 'playing' || !Number.isInteger(index)) return;
-      if (index < 0 || index >= state.storySummary.length) return;
-      if (text === '' || text.length > MEMORY_ENTRY_MAX_CHARS) return;
-      state.storySummary[index] = text;
-    },
+    memoryCorrected: inPhases<{ index: number; text: string }>(
+      each(PLAYING_PHASES, ({ story }, payload: { index: number; text: string }) => {
+        const { index } = payload;
+        const text = payload.text.trim();
+        if (!Number.isInteger(index) || index < 0 || index >= story.storySummary.length) return;
+        if (text === '' || text.length > MEMORY_ENTRY_MAX_CHARS) return;
+        story.storySummary[index] = text;
+      }),
+    ),
     /** The pinned note, told to the model every turn; an empty note unpins it. */
-    storyNotePinned(state, action: PayloadAction<string>) {
-      const note = action.payload.trim();
-      if (state.stage !== 'playing' || note.length > STORY_NOTE_MAX_CHARS) return;
-      state.storyNote = note;
-    },
-    errorDismissed(state) {
-      state.error = null;
-      state.errorDetail = null;
-    },
+    storyNotePinned: inPhases<string>(
+      each(PLAYING_PHASES, ({ story }, payload: string) => {
+        const note = payload.trim();
+        if (note.length <= STORY_NOTE_MAX_CHARS) story.storyNote = note;
+      }),
+    ),
   },
   selectors: {
     selectGame: (game) => game,
-    selectGameStage: (game) => game.stage,
+    /** The story as it is saved: a new reference only when the story itself changed. */
+    selectStory: (game) => game.story,
+    selectTurn: (game) => game.turn,
+    selectKeyCheck: (game) => game.keyCheck,
     /** The narrative as it streams in: the one thing that changes on every frame of a turn. */
-    selectStreamingText: (game) => game.streamingText,
+    selectStreamingText: (game) => ('streamed' in game.turn ? game.turn.streamed : ''),
     /** Whether a paragraph is being written: changes twice a turn, not with every update. */
-    selectIsWriting: (game) => game.streamingText !== '',
+    selectIsWriting: (game) => 'streamed' in game.turn && game.turn.streamed !== '',
+    /** The player's stats, the score's breakdown and the ending score (SPEC.md section 3). */
+    selectPlayerStats: (game) => game.story,
   },
 });
 
 export const gameActions = gameSlice.actions;
+export const { scoreComputed } = gameActions;
 
-/** A story has begun and not ended: its opening is being written, or it is being played. */
-export function isStoryUnderWay(state: GameState): boolean {
-  return state.stage === 'loading' || state.stage === 'playing';
-}
-
-/** Whether a choice may be made now: playing, nothing loading, not ended, no failed turn. */
-export function canChoose(state: GameState): boolean {
-  return (
-    state.stage === 'playing' &&
-    !state.isLoading &&
-    !state.isFinal &&
-    state.error !== 'turnFailed' &&
-    !state.turnStopped
-  );
-}
-
-/** The current turn's choice is made and rolled, and its segment is not in the story yet. */
-export function isTurnUnwritten(state: GameState): boolean {
-  return (
-    state.stage === 'playing' &&
-    state.lastChoice !== null &&
-    state.lastChoice.turn === state.turnCount &&
-    state.storyLog.at(-1)?.kind === 'choice'
-  );
-}
-
-/** Whether Stop applies: the opening, or a turn's segment, is being written. */
-export function canStop(state: GameState): boolean {
-  // The opening until its scene is in (then only its summary is left to write).
-  if (state.stage === 'loading') return state.isLoading && state.storyLog.length === 0;
-  return (
-    state.isLoading &&
-    !state.isFinal &&
-    isTurnUnwritten(state) &&
-    state.turnRewrites < MAX_REWRITES_PER_TURN
-  );
-}
-
-/** Whether the current turn may be written again: its segment is in (or was stopped). */
-export function canRewrite(state: GameState): boolean {
-  return (
-    state.stage === 'playing' &&
-    !state.isLoading &&
-    !state.isFinal &&
-    state.error === null &&
-    state.lastChoice !== null &&
-    state.lastChoice.turn === state.turnCount &&
-    state.turnRewrites < MAX_REWRITES_PER_TURN &&
-    (state.turnStopped || state.storyLog.at(-1)?.kind === 'paragraph')
-  );
-}
-
-/** Whether the latest paragraph, and the player's typed action, may be edited now. */
-export function canEdit(state: GameState): boolean {
-  return state.stage === 'playing' && !state.isLoading && !state.isFinal && state.error === null;
-}
-
-export const { selectGame, selectGameStage, selectStreamingText, selectIsWriting } =
-  gameSlice.selectors;
+export const {
+  selectGame,
+  selectStory,
+  selectTurn,
+  selectKeyCheck,
+  selectStreamingText,
+  selectIsWriting,
+  selectPlayerStats,
+} = gameSlice.selectors;

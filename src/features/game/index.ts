@@ -1,52 +1,53 @@
-// The game feature's public API: its state, events, selectors, the resumable snapshot the
-// stories feature saves, and its flows (the root saga and one worker per flow, for tests and
-// tools). Views stay out: the routes fetch them by path. The home bundle imports none of the
+// The game feature's public API: its state (the story and the turn), events, selectors, the
+// story's one reader (parseStory), and its flows (the root saga and one worker per flow, for
+// tests and tools). Views stay out: the routes fetch them by path. The home bundle imports none of the
 // flows (package.json sideEffects lets webpack drop them); the saga loader fetches them.
 export {
   API_KEY_STORAGE_KEY,
-  canChoose,
-  canEdit,
-  canRewrite,
-  canStop,
   gameActions,
-  isStoryUnderWay,
   gameSlice,
   initialGameState,
+  scoreComputed,
   selectGame,
-  selectGameStage,
+  selectKeyCheck,
+  selectPlayerStats,
+  selectStory,
+  selectTurn,
 } from './gameSlice';
 export type {
   GameStage,
   GameState,
   KeyErrorCode,
+  Phase,
   Recap,
   ResolvedChoice,
   RolledChoice,
   Segment,
+  Story,
   StoryEntry,
+  Turn,
 } from './gameSlice';
 export { MAX_REWRITES_PER_TURN } from './gameModel';
 export {
-  initialPlayerStatsState,
-  playerStatsSlice,
-  scoreComputed,
-  selectPlayerStats,
-} from './playerStatsSlice';
-export type { PlayerStatsState } from './playerStatsSlice';
-export { PORTRAIT_COUNT, portraitNumber, portraitSrc } from './portraits';
-export {
+  canChoose,
+  canEdit,
+  canRewrite,
+  canStop,
+  initialStory,
   isResumable,
-  restoreGame,
-  selectIsResumable,
-  selectResumableGame,
-  type ResumableGame,
-} from './resumableGame';
+  isStoryUnderWay,
+  phaseOf,
+  stageOf,
+} from './turnRules';
+export { isStoryProblem, parseStory, type StoryProblem } from './parseStory';
+export { selectGameStage, selectIsResumable } from './gameSelectors';
+export { PORTRAIT_COUNT, portraitNumber, portraitSrc } from './portraits';
 export { flowFor, gameSaga } from './sagas/gameSaga';
 export { KEY_CHECK_TIMEOUT_MS, checkKey } from './sagas/keyCheck';
 export { openingGeneration } from './sagas/opening';
 export { playTurn, retryTurn } from './sagas/turn';
 export { summaryFallback } from './sagas/summaries';
-export { writeRecap } from './sagas/recap';
+export { concludeStory, conclusionCheck } from './sagas/conclusion';
 export {
   MAX_INTERRUPTED_PAUSE_MS,
   RATE_LIMIT_JITTER_MS,

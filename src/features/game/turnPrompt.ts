@@ -6,11 +6,11 @@
  */
 import type { PlayerStats } from '../../engine/types';
 import type { CharacterSketch, TurnInput, TurnUse } from '../llm';
-import type { GameState, ResolvedChoice } from './gameModel';
+import type { ResolvedChoice, Story } from './gameModel';
 
 /** The parts of the game a story prompt is told. */
 export type StoryTold = Pick<
-  GameState,
+  Story,
   | 'chosenCharacter'
   | 'characterGender'
   | 'characterBio'

@@ -1,7 +1,6 @@
-// Between the game's resumable snapshot and the saved story record (SPEC.md section 3, "Saved
-// story"): the record's own fields are copied out of the game; the whole snapshot goes under
-// `game`. No I/O here.
-import { portraitSrc, restoreGame, type ResumableGame } from '../game';
+// Between the game's story and the saved story record (SPEC.md section 3, "Saved story"): the
+// record's own fields are copied out of the story; the whole story goes under `game`. No I/O.
+import { portraitSrc, type Story } from '../game';
 import type { SavedStory, StoryDraft } from './savedStory';
 import type { RecordStamp } from './storyRevision';
 
@@ -14,34 +13,25 @@ export interface CurrentRecord extends RecordStamp {
   walletAddress: string;
 }
 
-export function storyDraftOf(game: ResumableGame, current: CurrentRecord | null): StoryDraft {
+export function storyDraftOf(story: Story, current: CurrentRecord | null): StoryDraft {
   return {
     ...(current && {
       id: current.id,
       walletAddress: current.walletAddress,
       basedOn: { revision: current.revision, lastSaved: current.lastSaved },
     }),
-    chosenCharacter: game.chosenCharacter,
-    chosenGenre: game.chosenGenre,
-    characterBio: game.characterBio,
-    characterImage: portraitSrc(game.chosenImage),
-    previousParagraph: game.previousParagraph,
-    isFinal: game.isFinal,
-    endingType: game.recap?.endingType ?? '',
-    game: { ...game },
-  };
-}
-
-/** The game a saved story resumes, or null when the record holds no story to resume. */
-export function resumableGameOf(story: SavedStory): ResumableGame | null {
-  // The record's own fields are the ones the list showed: they win over the snapshot's copies.
-  return restoreGame({
-    ...story.game,
     chosenCharacter: story.chosenCharacter,
     chosenGenre: story.chosenGenre,
     characterBio: story.characterBio,
-    characterImage: story.characterImage,
+    characterImage: portraitSrc(story.chosenImage),
     previousParagraph: story.previousParagraph,
     isFinal: story.isFinal,
-  });
+    endingType: story.recap?.endingType ?? '',
+    game: story,
+  };
+}
+
+/** The story a saved record resumes, or null when it holds none (read by parseStory). */
+export function storyOf(record: SavedStory): Story | null {
+  return record.game.previousParagraph.trim() === '' ? null : record.game;
 }

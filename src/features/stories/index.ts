@@ -48,7 +48,7 @@ export { StoriesNotice } from './views/StoriesNotice';
 export { storiesSaga } from './sagas/storiesSaga';
 export {
   AUTO_SAVE_DELAY_MS,
-  STORY_CHANGES,
+  saveWhenStoryChanges,
   autoSave,
   manualSave,
   saveCurrentStory,

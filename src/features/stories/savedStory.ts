@@ -1,6 +1,7 @@
 // The saved story record (SPEC.md section 3, "Saved story") and the rules that decide which
 // records may be saved and which are listed (SPEC.md section 5). No I/O here.
 import { isRecord } from '../../engine/guards';
+import { initialStory, isStoryProblem, parseStory, type Story } from '../game';
 
 /**
  * Which write of a record a tab last saw. `revision` counts the record's writes; `lastSaved`
@@ -24,8 +25,11 @@ export interface SavedStory {
   previousParagraph: string;
   isFinal: boolean;
   endingType: string;
-  /** The rest of the game state needed to resume (story log, options, stats, summaries...). */
-  game: Record<string, unknown>;
+  /**
+   * The story itself, as the game resumes it (story log, options, stats, summaries...), read by
+   * the game's parseStory; a record with no story in it holds the empty story.
+   */
+  game: Story;
   /**
    * How many times the record has been written (storyRevision.ts). Records saved before there
    * were revisions have none: they read as 0.
@@ -117,13 +121,6 @@ export function sameWallet(a: unknown, b: unknown): boolean {
   return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 }
 
-/** A copy of the game state without the fields a saved story must never hold. */
-export function withoutSecrets(game: Record<string, unknown>): Record<string, unknown> {
-  const copy = { ...game };
-  for (const field of FORBIDDEN_GAME_FIELDS) delete copy[field];
-  return copy;
-}
-
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
@@ -134,9 +131,18 @@ function text(value: unknown): string {
 
 /**
  * Any stored or imported value in the current shape. Version-1 records kept the whole game state
- * flat beside the story fields: whatever is not a story field goes into `game`. The API key is
- * dropped wherever it is.
+ * flat beside the story fields: whatever is not a record field goes into `game`. The story is
+ * read by the game's parseStory, so only its own fields are kept (never the API key), and the
+ * record's fields, the ones the list shows, win over the story's copies.
  */
+/** The record's own copies of the story's fields (characterImage is the portrait's address). */
+const RECORD_STORY_FIELDS = [...REQUIRED_STORY_FIELDS, 'isFinal'] as const;
+
+function storyIn(value: Record<string, unknown>): Story {
+  const story = parseStory(value);
+  return isStoryProblem(story) ? initialStory : story;
+}
+
 export function toSavedStoryShape(value: Record<string, unknown>): Omit<SavedStory, 'id'> {
   const flatGame = Object.fromEntries(
     Object.entries(value).filter(([field]) => !TOP_LEVEL_FIELDS.has(field)),
@@ -151,7 +157,16 @@ export function toSavedStoryShape(value: Record<string, unknown>): Omit<SavedSto
     previousParagraph: text(value.previousParagraph),
     isFinal: value.isFinal === true,
     endingType: text(value.endingType),
-    game: withoutSecrets({ ...flatGame, ...(isRecord(value.game) ? value.game : {}) }),
+    game: storyIn({
+      ...flatGame,
+      ...(isRecord(value.game) ? value.game : {}),
+      ...Object.fromEntries(
+        RECORD_STORY_FIELDS.filter((field) => value[field] !== undefined).map((field) => [
+          field,
+          value[field],
+        ]),
+      ),
+    }),
     // Kept only where a record has them; the store decides both when it writes (storyRevision.ts).
     ...(isCount(value.revision) && { revision: value.revision }),
     ...((isCount(value.branchOf) || value.branchOf === null) && { branchOf: value.branchOf }),

@@ -10,7 +10,6 @@ import {
   sameWallet,
   toSavedStoryShape,
   walletOwner,
-  withoutSecrets,
 } from './savedStory';
 import { FIRST_REVISION, type RecordStamp, chooseSaveTarget, storedStampOf } from './storyRevision';
 
@@ -201,7 +200,6 @@ export async function saveStory(
     ...toSavedStoryShape({ ...fields }),
     walletAddress: owner,
     lastSaved,
-    game: withoutSecrets(isRecord(fields.game) ? fields.game : {}),
   };
 
   return inTransaction(db, 'readwrite', async (tx) => {

@@ -1,7 +1,7 @@
 // Export a saved story as Markdown or JSON, and import a JSON export back (issue 6, "Beyond the
 // spec"). An import is validated as strictly as a save: a foreign or broken file changes nothing.
 import { isRecord } from '../../engine/guards';
-import { playerStatsInRange } from '../../engine/stats';
+import type { Recap, Story } from '../game';
 import { type SavedStory, findStoryProblem, toSavedStoryShape } from './savedStory';
 
 export const STORY_EXPORT_FORMAT = 'taleweaver-story';
@@ -30,24 +30,9 @@ export interface StoryMarkdownLabels {
 
 type ExportableStory = Omit<SavedStory, 'id'> & { id?: number };
 
-type StoryLogEntry =
-  | { kind: 'paragraph'; text: string; edited?: unknown }
-  | { kind: 'choice'; text: string; outcome: unknown; edited?: unknown };
-
-function storyLogOf(game: Record<string, unknown>): StoryLogEntry[] {
-  const log = Array.isArray(game.storyLog) ? (game.storyLog as unknown[]) : [];
-  return log.filter(
-    (entry): entry is StoryLogEntry =>
-      isRecord(entry) &&
-      (entry.kind === 'paragraph' || entry.kind === 'choice') &&
-      typeof entry.text === 'string',
-  );
-}
-
-/** The recap as the game slice keeps it (`game.recap`), or flat as version-1 records had it. */
-function recapOf(story: ExportableStory): Record<string, unknown> {
-  const recap = isRecord(story.game.recap) ? story.game.recap : story.game;
-  return { endingType: story.endingType, ...recap };
+/** The recap as the story keeps it, with the record's ending type when it has none. */
+function recapOf(story: ExportableStory): Partial<Recap> & { endingType: string } {
+  return { endingType: story.endingType, ...story.game.recap };
 }
 
 /** A line from the model, kept from turning into a heading, quote or list by accident. */
@@ -64,15 +49,12 @@ export function storyToMarkdown(story: ExportableStory, labels: StoryMarkdownLab
     asMarkdownText(story.characterBio),
     '',
   ];
-  for (const entry of storyLogOf(story.game)) {
-    const edited = entry.edited === true ? ` *(${labels.edited})*` : '';
+  for (const entry of story.game.storyLog) {
+    const edited = entry.edited ? ` *(${labels.edited})*` : '';
     if (entry.kind === 'paragraph') {
       lines.push(`${asMarkdownText(entry.text)}${edited}`, '');
     } else {
-      const outcome =
-        typeof entry.outcome === 'string' && entry.outcome in labels.outcomes
-          ? ` (${labels.outcomes[entry.outcome as keyof StoryMarkdownLabels['outcomes']]})`
-          : '';
+      const outcome = entry.outcome ? ` (${labels.outcomes[entry.outcome]})` : '';
       lines.push(
         `> **${labels.choice}:** ${entry.text.trim().replace(/\s*\n\s*/g, ' ')}${outcome}${edited}`,
         '',
@@ -85,14 +67,14 @@ export function storyToMarkdown(story: ExportableStory, labels: StoryMarkdownLab
 }
 
 /**
- * The story's memory as the player left it (issue 22): each summary the model is told, with the
+ * The story's memory as the player left it: each summary the model is told, with the
  * player's corrections, and the pinned note. Nothing when the story has neither.
  */
-function memoryMarkdown(game: Record<string, unknown>, labels: StoryMarkdownLabels): string[] {
-  const summaries = (Array.isArray(game.storySummary) ? (game.storySummary as unknown[]) : [])
-    .filter((summary): summary is string => typeof summary === 'string' && summary.trim() !== '')
+function memoryMarkdown(story: Story, labels: StoryMarkdownLabels): string[] {
+  const summaries = story.storySummary
+    .filter((summary) => summary.trim() !== '')
     .map((summary) => summary.trim().replace(/\s*\n\s*/g, ' '));
-  const note = typeof game.storyNote === 'string' ? game.storyNote.trim() : '';
+  const note = story.storyNote.trim();
   if (summaries.length === 0 && note === '') return [];
   const lines = [`## ${labels.memory}`, ''];
   summaries.forEach((summary, index) => lines.push(`${index + 1}. ${asMarkdownText(summary)}`));
@@ -180,11 +162,6 @@ export function parseStoryJson(text: string): Omit<SavedStory, 'id'> {
   if (!isRecord((story as Record<string, unknown>).game)) {
     throw new StoryImportError('incomplete', 'The story export is incomplete: missing game');
   }
-  const imported = toSavedStoryShape(story as Record<string, unknown>);
-  // A file may have been edited by hand: stats it holds are saved inside their ranges.
-  if (imported.game.playerStats === undefined) return imported;
-  return {
-    ...imported,
-    game: { ...imported.game, playerStats: playerStatsInRange(imported.game.playerStats) },
-  };
+  // Read by the game's parseStory: a file edited by hand comes back with its stats in range.
+  return toSavedStoryShape(story as Record<string, unknown>);
 }

@@ -1,19 +1,21 @@
 /**
  * The game's flows (SPEC.md section 4, Game flow), one worker each, and the watchers that run
- * them: the key check (keyCheck.ts), opening generation (opening.ts), a turn and, from turn 7,
- * the conclusion check (turn.ts), the summary written behind the options when a reply left it
- * out (summaries.ts), and the recap with the ending score (recap.ts). Every request goes
- * through askModel.ts (streaming, the 429 backoff). Each worker takes the action that starts
- * it and returns when its flow ends, so a test runs one with expectSaga and no timeout.
+ * them: the key check (keyCheck.ts), opening generation (opening.ts), a turn (turn.ts) and,
+ * when the model ends the story, its conclusion (conclusion.ts: the recap and the score), and
+ * the summary written behind the options when a reply left it out (summaries.ts). Every request
+ * goes through askModel.ts (streaming, the 429 backoff). Each worker takes the action that
+ * starts it and returns when its flow ends, so a test runs one with expectSaga and no timeout.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { fork, getContext, setContext, takeLatest, takeLeading } from 'typed-redux-saga';
+import { call, fork, getContext, put, setContext, takeLatest, takeLeading } from 'typed-redux-saga';
 import { systemClock, type SagaContext } from '../../../shared/sagaContext';
-import { httpModelClient } from '../../llm';
+import { httpModelClient, isAbortError } from '../../llm';
+import { FLOW_STARTERS, type FlowName } from '../flowStarters';
 import { gameActions } from '../gameSlice';
+import { problemWith } from './gameState';
 import { checkKey } from './keyCheck';
 import { openingGeneration } from './opening';
-import { SUMMARY_WANTED, summaryFallback } from './summaries';
+import { summaryFallback } from './summaries';
 import { playTurn, retryTurn } from './turn';
 
 /** The browser's defaults for what the store was made without (a test brings its own). */
@@ -32,21 +34,44 @@ function* withDefaultContext() {
   yield* setContext(missing);
 }
 
-/** The worker an action starts, if it starts one (for the first action, and for replays). */
+type Worker = (action: never) => Generator;
+
+/** Each flow's worker, and how its watcher takes its starters. */
+const FLOWS: Record<FlowName, { worker: Worker; latest?: true }> = {
+  keyCheck: { worker: checkKey },
+  // A restart cancels a stale opening; the latest edit's summary is the one written.
+  opening: { worker: openingGeneration, latest: true },
+  // A double click is one turn.
+  turn: { worker: playTurn },
+  turnAgain: { worker: retryTurn },
+  summary: { worker: summaryFallback, latest: true },
+};
+
+/**
+ * The failure policy, one for every flow: a flow that throws (a model client's bug, say) fails
+ * what it was writing with a problem the player can read and Try again, the error is logged
+ * once, and every other flow keeps running. A request the player stopped ends quietly.
+ */
+export function policed<A extends UnknownAction>(worker: (action: A) => Generator) {
+  return function* runPoliced(action: A) {
+    try {
+      yield* call(worker, action);
+    } catch (error) {
+      if (isAbortError(error)) return;
+      console.error(`The game's flow for ${action.type} failed:`, error);
+      yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
+    }
+  };
+}
+
+/** The flows an action starts (for the first action, and for replays), or null. */
 export function flowFor(action: UnknownAction) {
-  if (gameActions.apiKeySubmitted.match(action)) return () => checkKey(action);
-  if (gameActions.characterNamed.match(action) || gameActions.openingRetryRequested.match(action))
-    return () => openingGeneration(action);
-  if (gameActions.choiceMade.match(action)) return () => playTurn(action);
-  if (gameActions.turnRetryRequested.match(action) || gameActions.rewriteRequested.match(action))
-    return () => retryTurn(action);
-  if (
-    gameActions.summaryMissing.match(action) ||
-    gameActions.paragraphEdited.match(action) ||
-    gameActions.choiceEdited.match(action)
-  )
-    return () => summaryFallback(action);
-  return null;
+  const flow = (Object.keys(FLOWS) as FlowName[]).find((name) =>
+    (FLOW_STARTERS[name] as readonly string[]).includes(action.type),
+  );
+  if (!flow) return null;
+  const worker = policed(FLOWS[flow].worker as (action: UnknownAction) => Generator);
+  return () => worker(action);
 }
 
 /**
@@ -58,17 +83,9 @@ export function* gameSaga(first?: UnknownAction) {
   yield* withDefaultContext();
   const firstFlow = first && flowFor(first);
   if (firstFlow) yield* fork(firstFlow);
-  yield* takeLeading(gameActions.apiKeySubmitted, checkKey);
-  // A restart cancels a stale opening (takeLatest); a double click is one turn (takeLeading).
-  yield* takeLatest(
-    [gameActions.characterNamed.type, gameActions.openingRetryRequested.type],
-    openingGeneration,
-  );
-  yield* takeLeading(gameActions.choiceMade, playTurn);
-  yield* takeLeading(
-    [gameActions.turnRetryRequested.type, gameActions.rewriteRequested.type],
-    retryTurn,
-  );
-  // An edit while a summary is written makes that one stale: the latest edit's is written.
-  yield* takeLatest(SUMMARY_WANTED, summaryFallback);
+  for (const [name, { worker, latest }] of Object.entries(FLOWS)) {
+    const take = latest ? takeLatest : takeLeading;
+    const starters = [...FLOW_STARTERS[name as FlowName]];
+    yield* take(starters, policed(worker as (action: UnknownAction) => Generator));
+  }
 }

@@ -2,13 +2,14 @@
  * What the game's flows read of the store, and the checks a model's reply must pass before the
  * game goes on with it.
  */
-import { select } from 'typed-redux-saga';
+import { select, take } from 'typed-redux-saga';
 import { fromContext } from '../../../shared/sagaContext';
 import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
 import { providerById } from '../../llm';
-import type { GameState } from '../gameSlice';
-import type { PlayerStatsState } from '../playerStatsSlice';
+import { STOPPING_THE_STORY } from '../flowStarters';
+import { gameActions, type GameState } from '../gameSlice';
+
 import { problemOf } from './problems';
 
 export { FIRST_ENDING_TURN, sketchOf, storySoFar } from '../turnPrompt';
@@ -18,12 +19,26 @@ export const TRIMMED_CONTEXT_BUDGET = 120;
 
 export interface State {
   game: GameState;
-  playerStats: PlayerStatsState;
+
   settings: { provider: string; model: string; baseUrl: string };
   wallet: { status: string; address: string | null };
 }
 
 export const selectState = (state: State) => state;
+
+/**
+ * Until the player stops the story (STOPPING_THE_STORY). A Stop counts only if the slice took
+ * it: one pressed as the segment came in, or while the recap is written, changes nothing and
+ * stops nothing.
+ */
+export function* storyStopped() {
+  while (true) {
+    const action = yield* take(STOPPING_THE_STORY);
+    if (!gameActions.writingStopped.match(action)) return;
+    const { turn } = (yield* select(selectState)).game;
+    if (turn.phase === 'stopped' || turn.phase === 'naming') return;
+  }
+}
 
 /** The cause of a failed request, for the player (DESIGN.md: errors in the interface language). */
 export function* problemWith(error: unknown) {

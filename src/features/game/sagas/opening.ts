@@ -6,41 +6,18 @@
 import { call, put, race, select, take } from 'typed-redux-saga';
 import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
-import { isAbortError } from '../../llm';
 import { REPLY_TOKENS } from '../../llm/prompts';
-import { gameActions, type GameState } from '../gameSlice';
+import { gameActions, type Story } from '../gameSlice';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
-import { has, problemWith, selectState, sketchOf, stringList, withOptions } from './gameState';
+import { has, selectState, sketchOf, storyStopped, stringList, withOptions } from './gameState';
 
 const GENDERS = ['male', 'female', 'non-binary'];
-
-/** The actions that stop the opening or a turn under way: Cancel, Stop, Home, New Game. */
-const STOPPING_THE_STORY = [
-  gameActions.waitCancelled.type,
-  gameActions.writingStopped.type,
-  gameActions.returnedHome.type,
-  gameActions.newGameStarted.type,
-];
-
-/**
- * Until the player stops the story (STOPPING_THE_STORY). A Stop counts only if the slice took
- * it: one pressed as the segment came in, or while the recap is written, changes nothing and
- * stops nothing.
- */
-export function* storyStopped() {
-  while (true) {
-    const action = yield* take(STOPPING_THE_STORY);
-    if (!gameActions.writingStopped.match(action)) return;
-    const { game } = yield* select(selectState);
-    if (!game.isLoading) return;
-  }
-}
 
 /**
  * SPEC.md section 3: the character profile, its gender read from the name. The profile reply
  * carries the gender; the spec's separate gender request is only its fallback.
  */
-function* writeCharacterProfile(game: GameState) {
+function* writeCharacterProfile(game: Story) {
   const prompts = yield* currentPrompts();
   const name = game.chosenCharacter;
   const profile = yield* call(
@@ -73,54 +50,49 @@ function* writeCharacterProfile(game: GameState) {
 
 function* writeOpening() {
   const prompts = yield* currentPrompts();
-  let { game } = yield* select(selectState);
-  try {
-    if (!game.characterBio) {
-      yield* call(writeCharacterProfile, game);
-      game = (yield* select(selectState)).game;
-    }
-    // SPEC.md section 4: 25 percent for each of traits, bio and image that exist.
-    const parts = [game.characterTraits.length > 0, game.characterBio !== '', game.chosenImage > 0];
-    yield* put(gameActions.openingProgressed(25 * parts.filter(Boolean).length));
+  let { story: game } = (yield* select(selectState)).game;
+  if (!game.characterBio) {
+    yield* call(writeCharacterProfile, game);
+    game = (yield* select(selectState)).game.story;
+  }
+  // SPEC.md section 4: 25 percent for each of traits, bio and image that exist.
+  const parts = [game.characterTraits.length > 0, game.characterBio !== '', game.chosenImage > 0];
+  yield* put(gameActions.openingProgressed(25 * parts.filter(Boolean).length));
 
-    const opening = yield* call(
+  const opening = yield* call(
+    askModel,
+    prompts.openingScene({ character: sketchOf(game), genre: game.chosenGenre }),
+    {
+      retries: RETRY_LIMITS.opening,
+      streamField: 'storyStart',
+      replyTokens: REPLY_TOKENS.openingScene,
+      accept: withOptions('storyStart'),
+    },
+  );
+  const storyStart = pickText(opening, 'storyStart');
+  yield* put(
+    gameActions.openingReceived({ storyStart, options: normalizeOptions(opening.options) }),
+  );
+
+  // The opening's summary rides in its reply; the spec's own request is the fallback.
+  let summary = pickText(opening, 'newStorySummary');
+  if (summary === '') {
+    const reply = yield* call(
       askModel,
-      prompts.openingScene({ character: sketchOf(game), genre: game.chosenGenre }),
+      prompts.openingSummary({
+        characterName: game.chosenCharacter,
+        genre: game.chosenGenre,
+        storyStart,
+      }),
       {
-        retries: RETRY_LIMITS.opening,
-        streamField: 'storyStart',
-        replyTokens: REPLY_TOKENS.openingScene,
-        accept: withOptions('storyStart'),
+        retries: RETRY_LIMITS.openingSummary,
+        replyTokens: REPLY_TOKENS.openingSummary,
+        accept: has('newStorySummary'),
       },
     );
-    const storyStart = pickText(opening, 'storyStart');
-    yield* put(
-      gameActions.openingReceived({ storyStart, options: normalizeOptions(opening.options) }),
-    );
-
-    // The opening's summary rides in its reply; the spec's own request is the fallback.
-    let summary = pickText(opening, 'newStorySummary');
-    if (summary === '') {
-      const reply = yield* call(
-        askModel,
-        prompts.openingSummary({
-          characterName: game.chosenCharacter,
-          genre: game.chosenGenre,
-          storyStart,
-        }),
-        {
-          retries: RETRY_LIMITS.openingSummary,
-          replyTokens: REPLY_TOKENS.openingSummary,
-          accept: has('newStorySummary'),
-        },
-      );
-      summary = pickText(reply, 'newStorySummary');
-    }
-    yield* put(gameActions.openingSummaryReceived(summary));
-  } catch (error) {
-    if (isAbortError(error)) return;
-    yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
+    summary = pickText(reply, 'newStorySummary');
   }
+  yield* put(gameActions.openingSummaryReceived(summary));
 }
 
 /**

@@ -1,14 +1,15 @@
 /**
  * A segment's summary (SPEC.md section 7, the story context). It rides in the segment's own
  * reply (DESIGN.md: one request per turn); when a reply leaves it out, or the player edits the
- * paragraph or their typed action (issue 22), the spec's separate summary request is written
+ * paragraph or their typed action, the spec's separate summary request is written
  * behind the options, and the next turn waits for it. Summaries are only context, so a provider
  * failure here does not fail the turn: the segment's first 40 words stand in.
  */
 import { call, put, race, select, take } from 'typed-redux-saga';
 import { isAbortError } from '../../llm';
 import { REPLY_TOKENS } from '../../llm/prompts';
-import { gameActions, type GameState } from '../gameSlice';
+import { LEAVING_THE_STORY } from '../flowStarters';
+import { gameActions, type Story } from '../gameSlice';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
 import { has, selectState } from './gameState';
 import { pickText } from '../../../engine/reply';
@@ -17,13 +18,6 @@ import { pickText } from '../../../engine/reply';
 const FALLBACK_SUMMARY_WORDS = 40;
 const fallbackSummary = (text: string) =>
   text.split(/\s+/).slice(0, FALLBACK_SUMMARY_WORDS).join(' ');
-
-/** Leaving the story: a summary still being written for it is no longer wanted. */
-const LEAVING_THE_STORY = [
-  gameActions.returnedHome.type,
-  gameActions.newGameStarted.type,
-  gameActions.savedStoryResumed.type,
-];
 
 /**
  * Until the summary being written is no longer wanted: the player leaves the story, or has
@@ -34,31 +28,24 @@ function* summaryNoLongerWanted() {
   while (true) {
     const action = yield* take([...LEAVING_THE_STORY, gameActions.rewriteRequested.type]);
     if (!gameActions.rewriteRequested.match(action)) return;
-    if (!(yield* select(selectState)).game.summaryPending) return;
+    if ((yield* select(selectState)).game.summary !== 'pending') return;
   }
 }
 
 /** The action that led to the latest paragraph, as the log tells it (none for the opening). */
-function choiceBeforeLatestParagraph(game: GameState): string | undefined {
-  const at = game.storyLog.findLastIndex((entry) => entry.kind === 'paragraph');
-  const before = game.storyLog[at - 1];
+function choiceBeforeLatestParagraph(story: Story): string | undefined {
+  const at = story.storyLog.findLastIndex((entry) => entry.kind === 'paragraph');
+  const before = story.storyLog[at - 1];
   return before?.kind === 'choice' ? before.text : undefined;
 }
 
-/** What asks for the latest segment's summary to be written behind the options. */
-export const SUMMARY_WANTED = [
-  gameActions.summaryMissing.type,
-  gameActions.paragraphEdited.type,
-  gameActions.choiceEdited.type,
-];
-
-function* summarize(game: GameState, choiceText: string | undefined, text: string) {
+function* summarize(story: Story, choiceText: string | undefined, text: string) {
   const prompts = yield* currentPrompts();
   try {
     const summary = yield* call(
       askModel,
       prompts.segmentSummary({
-        characterName: game.chosenCharacter,
+        characterName: story.chosenCharacter,
         choiceText,
         storySegment: text,
       }),
@@ -76,8 +63,8 @@ function* summarize(game: GameState, choiceText: string | undefined, text: strin
 }
 
 /** Asks for the latest segment's summary (of the opening when no choice led to it) and stores it. */
-export function* writeSummary(game: GameState, choiceText: string | undefined, text: string) {
-  const summary = yield* summarize(game, choiceText, text);
+export function* writeSummary(story: Story, choiceText: string | undefined, text: string) {
+  const summary = yield* summarize(story, choiceText, text);
   yield* put(gameActions.summaryStored(summary));
 }
 
@@ -93,13 +80,13 @@ export function* summaryFallback(
     | ReturnType<typeof gameActions.paragraphEdited>
     | ReturnType<typeof gameActions.choiceEdited>,
 ) {
-  const { game } = yield* select(selectState);
-  if (!game.summaryPending) return;
+  const { summary, story } = (yield* select(selectState)).game;
+  if (summary !== 'pending') return;
   // The latest paragraph, and the choice before it as it now reads (edited or not).
-  const text = game.previousParagraph;
+  const text = story.previousParagraph;
   try {
     yield* race({
-      summarized: call(writeSummary, game, choiceBeforeLatestParagraph(game), text),
+      summarized: call(writeSummary, story, choiceBeforeLatestParagraph(story), text),
       notWanted: call(summaryNoLongerWanted),
     });
   } catch (error) {
@@ -114,7 +101,7 @@ export function* summaryFallback(
  * (SPEC.md section 7, the story context). Cancel still stops this wait.
  */
 export function* summaryOfLastSegment() {
-  while ((yield* select(selectState)).game.summaryPending) {
+  while ((yield* select(selectState)).game.summary === 'pending') {
     yield* take(gameActions.summaryStored.type);
   }
 }

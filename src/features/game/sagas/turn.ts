@@ -1,8 +1,8 @@
 /**
  * A turn (SPEC.md section 4; the rules stay with the game): the choice made, the outcome
  * rolled and the scenario type picked by the game, then the model writes the segment, its
- * options and its summary in one reply. From turn 7 the turn is the conclusion check: the
- * model may end the story, and the recap follows in the same turn.
+ * options and its summary in one reply. From turn 7 the reply may end the story, and the
+ * conclusion (conclusion.ts) follows in the same turn.
  */
 import { call, put, race, select } from 'typed-redux-saga';
 import { fromContext } from '../../../shared/sagaContext';
@@ -11,25 +11,18 @@ import { rollOutcome } from '../../../engine/outcome';
 import { pickText } from '../../../engine/reply';
 import { chooseScenarioType } from '../../../engine/scenario';
 import type { StoryOption } from '../../../engine/types';
-import { isAbortError } from '../../llm';
 import { REPLY_TOKENS } from '../../llm/prompts';
-import { canChoose, gameActions, type GameState, type ResolvedChoice } from '../gameSlice';
-import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
+import { gameActions, type ResolvedChoice, type Story } from '../gameSlice';
 import { turnInput, turnUse } from '../turnPrompt';
-import {
-  TRIMMED_CONTEXT_BUDGET,
-  problemWith,
-  segmentOrEnding,
-  selectState,
-  withOptions,
-} from './gameState';
-import { storyStopped } from './opening';
-import { writeRecap } from './recap';
-import { summaryOfLastSegment, writeSummary } from './summaries';
+import { canChoose } from '../turnRules';
+import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
+import { concludeStory, conclusionCheck } from './conclusion';
+import { TRIMMED_CONTEXT_BUDGET, selectState, storyStopped } from './gameState';
+import { summaryOfLastSegment } from './summaries';
 
-/** The option picked, or the player's own words: medium risk, neutral, no trait (issue 5). */
-function chosenOption(game: GameState, choice: { index: number } | { text: string }) {
-  if ('index' in choice) return { option: game.options[choice.index], freeText: false };
+/** The option picked, or the player's own words: medium risk, neutral, no trait. */
+function chosenOption(story: Story, choice: { index: number } | { text: string }) {
+  if ('index' in choice) return { option: story.options[choice.index], freeText: false };
   const text = choice.text.trim();
   if (text === '') return { option: undefined, freeText: true };
   const option: StoryOption = { text, risk: 'medium', alignment: 'neutral', traitAlignment: '' };
@@ -38,33 +31,34 @@ function chosenOption(game: GameState, choice: { index: number } | { text: strin
 
 /** The game's rolls for a choice, each told to the store as it is made. */
 function* resolveChoice(payload: ReturnType<typeof gameActions.choiceMade>['payload']) {
-  const { game, playerStats } = yield* select(selectState);
+  const { game } = yield* select(selectState);
   if (!canChoose(game)) return null;
-  const { option, freeText } = chosenOption(game, payload);
+  const { story } = game;
+  const { option, freeText } = chosenOption(story, payload);
   if (!option) return null;
   const random = yield* fromContext('random');
   // The turn this choice plays, for every rule and the prompt alike (SPEC.md section 4).
-  const turn = game.turnCount + 1;
+  const turn = story.turnCount + 1;
   // Called as effects, so a replay can hand in a recorded roll (.provide in redux-saga-test-plan).
   const outcome = yield* call(
     rollOutcome,
     {
       risk: option.risk,
-      traitConsistency: playerStats.playerStats.traitConsistency,
+      traitConsistency: story.playerStats.traitConsistency,
       turnCount: turn,
-      recentOutcomes: game.outcomes,
+      recentOutcomes: story.outcomes,
     },
     random,
   );
-  const rolled = { turn, option, freeText, outcome, outcomesSoFar: [...game.outcomes, outcome] };
+  const rolled = { turn, option, freeText, outcome, outcomesSoFar: [...story.outcomes, outcome] };
   yield* put(gameActions.outcomeRolled(rolled));
   const scenarioType = yield* call(
     chooseScenarioType,
     {
       turnCount: turn,
-      playerStats: playerStats.playerStats,
-      scenarioHistory: game.scenarioHistory,
-      moralChoices: game.moralChoices,
+      playerStats: story.playerStats,
+      scenarioHistory: story.scenarioHistory,
+      moralChoices: story.moralChoices,
     },
     random,
   );
@@ -77,37 +71,27 @@ function* resolveChoice(payload: ReturnType<typeof gameActions.choiceMade>['payl
 function* writeSegment(choice: ResolvedChoice): Generator {
   yield* call(summaryOfLastSegment);
   const prompts = yield* currentPrompts();
-  const { game, playerStats } = yield* select(selectState);
-  const input = turnInput(game, playerStats.playerStats, choice);
+  const { story } = (yield* select(selectState)).game;
+  const input = turnInput(story, story.playerStats, choice);
   const use = turnUse(choice.turn);
-  const mayEnd = use === 'conclusionCheck';
-  try {
-    const reply = yield* call(askModel, prompts[use](input), {
-      retries: RETRY_LIMITS.unlimited,
-      streamField: 'storySegment',
-      replyTokens: REPLY_TOKENS[use],
-      trimmed: () => prompts[use]({ ...input, contextBudget: TRIMMED_CONTEXT_BUDGET }),
-      // Before turn 7 a reply must go on with options, whatever it says about ending.
-      accept: mayEnd ? segmentOrEnding : withOptions('storySegment'),
-    });
-    const text = pickText(reply, 'storySegment');
-    const isFinal = mayEnd && (reply.isFinal === true || reply.isFinal === 'true');
-    const received = gameActions.segmentReceived({ text, isFinal });
-    yield* put(received);
-    if (!isFinal) yield* put(gameActions.optionsOffered(normalizeOptions(reply.options)));
+  const check = conclusionCheck(choice.turn);
+  const reply = yield* call(askModel, prompts[use](input), {
+    retries: RETRY_LIMITS.unlimited,
+    streamField: 'storySegment',
+    replyTokens: REPLY_TOKENS[use],
+    trimmed: () => prompts[use]({ ...input, contextBudget: TRIMMED_CONTEXT_BUDGET }),
+    accept: check.accept,
+  });
+  const isFinal = check.ends(reply);
+  yield* put(gameActions.segmentReceived({ text: pickText(reply, 'storySegment'), isFinal }));
+  if (!isFinal) yield* put(gameActions.optionsOffered(normalizeOptions(reply.options)));
 
-    // The summary rides in the reply (DESIGN.md: one request per turn); the spec's separate
-    // summary request is the fallback, written behind the options unless the story ended.
-    const summary = pickText(reply, 'storySummary');
-    if (summary !== '') yield* put(gameActions.summaryStored(summary));
-    else if (!isFinal) yield* put(gameActions.summaryMissing());
-    else yield* call(writeSummary, game, choice.option.text, text);
-    // The recap reads every summary, this one's too.
-    if (isFinal) yield* call(writeRecap, received);
-  } catch (error) {
-    if (isAbortError(error)) return;
-    yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
-  }
+  // The summary rides in the reply (DESIGN.md: one request per turn); the spec's separate
+  // summary request is the fallback, written behind the options unless the story ended.
+  const summary = pickText(reply, 'storySummary');
+  if (summary !== '') yield* put(gameActions.summaryStored(summary));
+  else if (!isFinal) yield* put(gameActions.summaryMissing());
+  if (isFinal) yield* call(concludeStory, choice);
 }
 
 /** Cancel on the overlay, Stop, Return to Home and Start New Game stop a turn and its waits. */
@@ -117,35 +101,27 @@ function* unlessStopped(work: (choice: ResolvedChoice) => Generator, choice: Res
 
 /**
  * The turn worker: from the choice made to the segment received and its options offered (and,
- * when the reply carried it, its summary); at the end of the story, to the recap. A choice the game
- * cannot take now (a turn under way, a failed turn, an empty free text) is ignored.
+ * when the reply carried it, its summary); at the end of the story, to the recap. A choice the
+ * game cannot take now (a turn under way, a failed turn, an empty free text) is ignored.
  */
 export function* playTurn({ payload }: ReturnType<typeof gameActions.choiceMade>) {
   const resolved = yield* call(resolveChoice, payload);
   if (resolved) yield* call(unlessStopped, writeSegment, resolved);
 }
 
-function* retryRecap(): Generator {
-  const { game } = yield* select(selectState);
-  const final = gameActions.segmentReceived({ text: game.previousParagraph, isFinal: true });
-  try {
-    yield* call(writeRecap, final);
-  } catch (error) {
-    if (!isAbortError(error)) yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
-  }
-}
-
 /**
- * The worker of Try again and of Write it again: the recap when the story had ended, else the
- * turn's segment for the same choice, outcome and scenario (the slice has taken back the
- * paragraph a rewrite replaces).
+ * The worker of Try again and of Write it again, once the slice has taken it (the phase is
+ * then `writing`, or `concluding` when the story had ended): the turn's segment for the same
+ * choice, outcome and scenario, or the recap.
  */
 export function* retryTurn(
   _action:
     | ReturnType<typeof gameActions.turnRetryRequested>
     | ReturnType<typeof gameActions.rewriteRequested>,
 ) {
-  const { game } = yield* select(selectState);
-  if (!game.lastChoice || !game.isLoading) return;
-  yield* call(unlessStopped, game.isFinal ? retryRecap : writeSegment, game.lastChoice);
+  const { turn, story } = (yield* select(selectState)).game;
+  const choice = story.lastChoice;
+  if (!choice) return;
+  if (turn.phase === 'writing') yield* call(unlessStopped, writeSegment, choice);
+  if (turn.phase === 'concluding') yield* call(unlessStopped, concludeStory, choice);
 }

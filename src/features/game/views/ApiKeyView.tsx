@@ -5,7 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { baseUrlOf, forgetPendingKeyCheck, providerById, selectListedModels } from '../../llm';
 import { modelSettingsChosen, selectSettings } from '../../settings';
 import { selectWalletAddress } from '../../wallet';
-import { API_KEY_STORAGE_KEY, gameActions, selectGame } from '../gameSlice';
+import { selectGameStage } from '../gameSelectors';
+import { API_KEY_STORAGE_KEY, gameActions, selectKeyCheck } from '../gameSlice';
 import { KeyError } from './KeyError';
 import { KeyForm } from './KeyForm';
 import { draftFromSettings, formProblemOf, type Draft, type KeyFormError } from './keyDraft';
@@ -24,7 +25,11 @@ export function ApiKeyView() {
   const navigate = useNavigate();
   const walletAddress = useAppSelector(selectWalletAddress);
   const settings = useAppSelector(selectSettings);
-  const { stage, checkingKey, keyError, keyErrorDetail } = useAppSelector(selectGame);
+  const stage = useAppSelector(selectGameStage);
+  const keyCheck = useAppSelector(selectKeyCheck);
+  const checkingKey = keyCheck.status === 'checking';
+  const keyError = keyCheck.status === 'refused' ? keyCheck.error : null;
+  const keyErrorDetail = keyCheck.status === 'refused' ? keyCheck.detail : null;
   // What the player submitted before the page reloaded to allow their server, if it did.
   const resumed = useResumedKeyCheck();
   const [draft, setDraft] = useState<Draft>(() => draftFromSettings(resumed ?? settings));

@@ -9,8 +9,7 @@ import {
   type EndingStyle,
 } from '../../../engine/score';
 import { SaveResultButton, type GameResult } from '../../leaderboard';
-import { gameActions, selectGame } from '../gameSlice';
-import { selectPlayerStats } from '../playerStatsSlice';
+import { gameActions, selectStory } from '../gameSlice';
 import { EndingScore } from './EndingScore';
 import { EndingStats, PerformanceBars } from './EndingPerformance';
 import { portraitSrc } from '../portraits';
@@ -43,8 +42,8 @@ export function EndingView({ resultNote }: EndingViewProps = {}) {
   const intl = useIntl();
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  const game = useSelector(selectGame);
-  const { playerStats, scoreBreakdown, finalScore } = useSelector(selectPlayerStats);
+  const game = useSelector(selectStory);
+  const { playerStats, scoreBreakdown, finalScore } = game;
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const highlightsId = useId();

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { canStop, gameActions, selectGame, type GameWait } from '../gameSlice';
+import { shallowEqual } from 'react-redux';
+import { gameActions, selectGame, type GameState, type GameWait } from '../gameSlice';
+import { canStop } from '../turnRules';
 import { StopButton } from './LoadingOverlay';
 import { LimitOffer } from './LimitOffer';
 import { ProblemDetail } from './ProblemDetail';
@@ -11,15 +13,32 @@ import { WaitMessage } from './WaitMessage';
 /** SPEC.md section 9: one block per 10 percent. */
 export const PROGRESS_BLOCKS = 10;
 
+/** What the opening's screen shows, read from its phase. */
+function selectOpening(state: { game: GameState }) {
+  const game = selectGame(state);
+  const { turn } = game;
+  const opening = turn.phase === 'opening' ? turn : null;
+  return {
+    loadingProgress: opening?.progress ?? 0,
+    wait: opening?.wait ?? null,
+    thinking: opening?.thinking ?? false,
+    failed: turn.phase === 'openingFailed',
+    errorDetail: turn.phase === 'openingFailed' ? turn.problem : null,
+    stoppable: canStop(game),
+  };
+}
+
 /** SPEC.md section 2, view 6: the opening is being written; waits and failures are shown. */
 export function LoadingView() {
   const dispatch = useAppDispatch();
-  const game = useAppSelector(selectGame);
-  const { loadingProgress, wait, thinking, error, errorDetail } = game;
+  const { loadingProgress, wait, thinking, failed, errorDetail, stoppable } = useAppSelector(
+    selectOpening,
+    shallowEqual,
+  );
 
   return (
     <section className="panel narrow setup-view loading-view">
-      {error === 'openingFailed' ? (
+      {failed ? (
         <div className="setup-error loading-view__failed" role="alert">
           <p>
             {/* SPEC.md section 8's words, only when the retries really ran out. */}
@@ -61,7 +80,7 @@ export function LoadingView() {
         <>
           <StoryProgress percent={loadingProgress} />
           {/* Back to the name, with the genre, portrait and name kept (issue 22). */}
-          {canStop(game) && !wait && (
+          {stoppable && !wait && (
             <div className="setup-actions">
               <StopButton onStop={() => dispatch(gameActions.writingStopped())} />
             </div>

@@ -44,7 +44,7 @@ export function NameView() {
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
   // The name given before a stopped opening comes back (issue 22).
-  const named = splitCharacterName(useAppSelector((state) => state.game.chosenCharacter));
+  const named = splitCharacterName(useAppSelector((state) => state.game.story.chosenCharacter));
   const [firstName, setFirstName] = useState(named.first);
   const [lastName, setLastName] = useState(named.last);
   const [missing, setMissing] = useState(false);

@@ -3,14 +3,13 @@ import { FormattedMessage } from 'react-intl';
 import { shallowEqual, useDispatch, useSelector } from 'react-redux';
 import { selectAutoRead, selectLanguage } from '../../settings';
 import {
-  canChoose,
-  canStop,
   gameActions,
   selectGame,
   selectIsWriting,
   type GameState,
   type StoryEntry,
 } from '../gameSlice';
+import { canChoose, canStop } from '../turnRules';
 import { AutoReadToggle } from './AutoReadToggle';
 import { CharacterPanel } from './CharacterPanel';
 import { focusWasLost } from './focus';
@@ -40,23 +39,25 @@ export interface PlayingViewProps {
  */
 function selectPlayingScreen(state: { game: GameState }) {
   const game = selectGame(state);
+  const { story, turn } = game;
+  const writing = turn.phase === 'writing' || turn.phase === 'concluding' ? turn : null;
   return {
-    storyLog: game.storyLog,
-    options: game.options,
-    isLoading: game.isLoading,
-    isFinal: game.isFinal,
-    thinking: game.thinking,
+    storyLog: story.storyLog,
+    options: story.options,
+    isLoading: writing !== null,
+    isFinal: story.isFinal,
+    thinking: writing?.thinking ?? false,
     writing: selectIsWriting(state),
-    wait: game.wait,
-    error: game.error,
-    errorDetail: game.errorDetail,
-    turnCount: game.turnCount,
-    chosenGenre: game.chosenGenre,
-    chosenCharacter: game.chosenCharacter,
-    chosenImage: game.chosenImage,
-    characterTraits: game.characterTraits,
-    characterBio: game.characterBio,
-    // The slice's own rule: after a failed turn, Try again is the way on (not a new choice).
+    wait: writing?.wait ?? null,
+    failed: turn.phase === 'failed',
+    problem: turn.phase === 'failed' ? turn.problem : null,
+    turnCount: story.turnCount,
+    chosenGenre: story.chosenGenre,
+    chosenCharacter: story.chosenCharacter,
+    chosenImage: story.chosenImage,
+    characterTraits: story.characterTraits,
+    characterBio: story.characterBio,
+    // After a failed turn, Try again is the way on (not a new choice).
     choosing: canChoose(game),
     stoppable: canStop(game),
   };
@@ -150,9 +151,9 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
           onStop={game.stoppable ? () => dispatch(gameActions.writingStopped()) : undefined}
         />
         <TurnTools />
-        {game.error === 'turnFailed' && (
+        {game.failed && (
           <TurnError
-            detail={game.errorDetail}
+            detail={game.problem}
             onRetry={() => dispatch(gameActions.turnRetryRequested())}
           />
         )}

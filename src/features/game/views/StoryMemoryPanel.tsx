@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { FormattedMessage } from 'react-intl';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import type { Language, PlayerStats } from '../../../engine/types';
+import type { Language } from '../../../engine/types';
 import { estimateTokens } from '../../llm/tokens';
 import { promptsFor, type ContextEntry } from '../../llm/prompts';
 import { selectLanguage } from '../../settings';
@@ -14,8 +14,8 @@ import { TextEditor } from './TextEditor';
 import './storyMemory.css';
 
 /** What the next turn's prompt is built from: a streamed word changes none of it. */
-const selectNextTurn = (state: { game: GameState; playerStats: { playerStats: PlayerStats } }) => {
-  const { game } = state;
+const selectNextTurn = (state: { game: GameState }) => {
+  const { story: game } = state.game;
   return {
     chosenCharacter: game.chosenCharacter,
     characterGender: game.characterGender,
@@ -29,7 +29,7 @@ const selectNextTurn = (state: { game: GameState; playerStats: { playerStats: Pl
     lastChoice: game.lastChoice,
     latest: game.storyLog.at(-1),
     turnCount: game.turnCount,
-    stats: state.playerStats.playerStats,
+    stats: game.playerStats,
   };
 };
 type NextTurn = ReturnType<typeof selectNextTurn>;

@@ -8,25 +8,27 @@ import {
   PARAGRAPH_MAX_CHARS,
   PARAGRAPH_MIN_CHARS,
 } from '../gameModel';
-import { canEdit, canRewrite, gameActions, latestChoice, type GameState } from '../gameSlice';
+import { gameActions, type GameState } from '../gameSlice';
+import { canEdit, canRewrite, latestChoice } from '../turnRules';
 import { focusWasLost } from './focus';
 import { TextEditor } from './TextEditor';
 import './storyHand.css';
 
 /** What the tools need of the game: changes once a turn, never while a paragraph streams. */
 function selectTurnTools({ game }: { game: GameState }) {
-  const latest = game.storyLog.at(-1);
-  const choice = latestChoice(game);
+  const { story } = game;
+  const latest = story.storyLog.at(-1);
+  const choice = latestChoice(story);
   const editable = canEdit(game);
   return {
     /** An editor stays open only for the entry it opened on: a new one closes it. */
-    logLength: game.storyLog.length,
-    stopped: game.turnStopped,
+    logLength: story.storyLog.length,
+    stopped: game.turn.phase === 'stopped',
     rewritable: canRewrite(game),
-    rewritesLeft: MAX_REWRITES_PER_TURN - game.turnRewrites,
+    rewritesLeft: MAX_REWRITES_PER_TURN - story.turnRewrites,
     paragraph: editable && latest?.kind === 'paragraph' ? latest.text : null,
     // Only the player's own words are theirs to edit, and only this turn's.
-    action: editable && game.lastChoice?.freeText && choice ? choice.text : null,
+    action: editable && story.lastChoice?.freeText && choice ? choice.text : null,
   };
 }
 

@@ -3,8 +3,8 @@
  * ending screen if it was finished.
  */
 import { call, put, select } from 'typed-redux-saga';
-import { gameActions } from '../../game';
-import { resumableGameOf } from '../gameRecord';
+import { gameActions, selectGameStage } from '../../game';
+import { storyOf } from '../gameRecord';
 import { getStory, toStorageError } from '../storiesDb';
 import { storiesActions } from '../storiesSlice';
 import { selectState, storiesDb } from './storiesState';
@@ -14,14 +14,14 @@ export function* loadSaved({ payload: id }: ReturnType<typeof storiesActions.loa
   try {
     const db = yield* storiesDb();
     const story = yield* call(getStory, db, id);
-    const game = story ? resumableGameOf(story) : null;
+    const game = story ? storyOf(story) : null;
     if (!story || !game) {
       yield* put(storiesActions.storyLoadFailed(null));
       return;
     }
     yield* put(gameActions.savedStoryResumed(game));
     // The game takes a story only once an API key is in (SPEC.md section 4).
-    const { stage } = (yield* select(selectState)).game;
+    const stage = selectGameStage(yield* select(selectState));
     if (stage !== 'playing' && stage !== 'endingScreen') {
       yield* put(storiesActions.storyLoadFailed(null));
       return;

@@ -1,12 +1,12 @@
 /**
- * Saving (SPEC.md section 4, "Saving"): the auto-save 100 ms after the story last changed, and
- * the manual save. Saves run one at a time, so a story saved for the first time gets one
+ * Saving (SPEC.md section 4, "Saving"): the auto-save 100 ms after the story last changed (the
+ * story itself, whatever event changed it), and the manual save. Saves run one at a time, so a story saved for the first time gets one
  * record, never two. A story another tab played on is not overwritten: this tab's line becomes a
  * story of its own (storyRevision.ts), and the other tabs hear of each save (otherTabs.ts).
  */
 import type { Channel } from 'redux-saga';
-import { call, put, select, take } from 'typed-redux-saga';
-import { gameActions, isResumable, scoreComputed, selectResumableGame } from '../../game';
+import { call, delay, put, race, select, take } from 'typed-redux-saga';
+import { isResumable, selectStory, type Story } from '../../game';
 import { selectIsWalletBusy } from '../../wallet';
 import { storyDraftOf } from '../gameRecord';
 import { saveStory, toStorageError, type StorageErrorReason } from '../storiesDb';
@@ -17,30 +17,6 @@ import { selectOwner, selectState, storiesDb } from './storiesState';
 
 /** SPEC.md section 9: the auto-save delay. */
 export const AUTO_SAVE_DELAY_MS = 100;
-
-/**
- * SPEC.md section 4: options, story text, turn count or state changed, or the story start was
- * set; and the player's own changes (issue 22): a stopped turn, a rewrite, an edit, a corrected
- * memory, the pinned note.
- */
-export const STORY_CHANGES = [
-  gameActions.openingReceived,
-  gameActions.openingSummaryReceived,
-  gameActions.outcomeRolled,
-  gameActions.scenarioPicked,
-  gameActions.segmentReceived,
-  gameActions.optionsOffered,
-  gameActions.summaryStored,
-  gameActions.recapReceived,
-  gameActions.writingStopped,
-  // Saved as soon as it is asked for: a reload cannot take a rewrite back.
-  gameActions.rewriteRequested,
-  gameActions.paragraphEdited,
-  gameActions.choiceEdited,
-  gameActions.memoryCorrected,
-  gameActions.storyNotePinned,
-  scoreComputed,
-].map((event) => event.type);
 
 export type SaveKind = 'auto' | 'manual';
 
@@ -56,7 +32,7 @@ export function* saveCurrentStory(manual: boolean) {
   if (!isResumable(state.game) || selectIsWalletBusy(state)) return 'skipped';
   const owner = selectOwner(state);
   const { current, storyGeneration } = state.stories;
-  const draft = storyDraftOf(selectResumableGame(state), current);
+  const draft = storyDraftOf(selectStory(state), current);
   try {
     const db = yield* storiesDb();
     const result = yield* call(saveStory, db, draft, owner);
@@ -112,4 +88,40 @@ export function* saveInTurn(saves: Channel<SaveKind>) {
 /** Asks for a save: it waits for the ones before it. */
 export function* requestSave(saves: Channel<SaveKind>, kind: SaveKind) {
   yield* put(saves, kind);
+}
+
+/** Until the story is another than `since` (the story selector's result changed). */
+function* storyChanged(since: Story) {
+  for (;;) {
+    yield* take('*');
+    const story = yield* select(selectStory);
+    if (story !== since) return story;
+  }
+}
+
+/**
+ * The auto-save follows the story: once it has changed and then been quiet for
+ * AUTO_SAVE_DELAY_MS, a save is asked for. A story just loaded from the list is what was
+ * saved: it is taken as the saved one, not saved again.
+ */
+export function* saveWhenStoryChanges(saves: Channel<SaveKind>) {
+  let story = yield* select(selectStory);
+  for (;;) {
+    story = yield* call(storyChanged, story);
+    let loaded = false;
+    for (;;) {
+      const quietOrNot = yield* race({
+        changed: call(storyChanged, story),
+        loaded: take(storiesActions.storyLoaded),
+        quiet: delay(AUTO_SAVE_DELAY_MS),
+      });
+      if (!quietOrNot.changed) {
+        loaded = quietOrNot.loaded !== undefined;
+        break;
+      }
+      story = quietOrNot.changed;
+    }
+    if (loaded) story = yield* select(selectStory);
+    else yield* call(requestSave, saves, 'auto' as const);
+  }
 }

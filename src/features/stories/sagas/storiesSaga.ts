@@ -11,7 +11,6 @@
 import { buffers, channel } from 'redux-saga';
 import {
   call,
-  debounce,
   fork,
   select,
   setContext,
@@ -32,10 +31,9 @@ import { EXPIRING_NOTICES, expireNotice } from './notices';
 import { hearOtherTabs } from './otherTabs';
 import { WALLET_CHANGES, followWallet, listSaved } from './savedList';
 import {
-  AUTO_SAVE_DELAY_MS,
-  STORY_CHANGES,
   requestSave,
   saveInTurn,
+  saveWhenStoryChanges,
   type SaveKind,
 } from './saving';
 import { openedOnce, selectState } from './storiesState';
@@ -58,7 +56,7 @@ export function* storiesSaga() {
 
   if (tabs) yield* fork(hearOtherTabs, tabs);
   yield* fork(saveInTurn, saves);
-  yield* debounce(AUTO_SAVE_DELAY_MS, STORY_CHANGES, requestSave, saves, 'auto');
+  yield* fork(saveWhenStoryChanges, saves);
   yield* takeEvery(storiesActions.saveRequested, requestSave, saves, 'manual');
   yield* takeLatest(storiesActions.savedStoriesRequested, listSaved);
   yield* takeEvery(WALLET_CHANGES, followWallet);

@@ -4,7 +4,7 @@
  */
 import { call } from 'typed-redux-saga';
 import { fromContext } from '../../../shared/sagaContext';
-import type { GameState, PlayerStatsState } from '../../game';
+import type { GameState } from '../../game';
 import { selectWalletAddress, type WalletState } from '../../wallet';
 import { walletOwner } from '../savedStory';
 import { openStoriesDb, type StoriesDb } from '../storiesDb';
@@ -12,7 +12,6 @@ import type { StoriesState } from '../storiesSlice';
 
 export interface State {
   game: GameState;
-  playerStats: PlayerStatsState;
   wallet: WalletState;
   stories: StoriesState;
 }

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { selectGame } from '../../game';
+import { selectStory } from '../../game';
 import { storiesActions, type OtherTabNotice } from '../storiesSlice';
 import { otherTabTitle } from './storyFacts';
 
@@ -12,7 +12,7 @@ export function OtherTabCard({ notice }: { notice: OtherTabNotice }) {
   const intl = useIntl();
   const dispatch = useDispatch();
   const chosenCharacter = useSelector(
-    (state: Parameters<typeof selectGame>[0]) => selectGame(state).chosenCharacter,
+    (state: Parameters<typeof selectStory>[0]) => selectStory(state).chosenCharacter,
   );
   return (
     <div className="stories-notice stories-notice--other-tab">

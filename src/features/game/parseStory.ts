@@ -1,8 +1,12 @@
-// A game as the stories feature saves it and gives it back (SPEC.md section 3 "Saved story":
-// "plus the rest of the game state"; section 4: loading a saved story resumes it). Pure data and
-// guards: no I/O. The session's fields (API key, waits, errors, streaming text) are never part of it.
+/**
+ * The one reader of a stored or imported story (SPEC.md section 3, "Saved story"): resume,
+ * IndexedDB reads, JSON import and export all take a story through `parseStory`. It reads every
+ * record saved by earlier versions; anything malformed falls back to the start value, and only
+ * a value with no story in it at all is refused. Pure: no I/O.
+ */
 import { isRecord } from '../../engine/guards';
 import { normalizeOptions } from '../../engine/options';
+import { playerStatsInRange } from '../../engine/stats';
 import {
   INITIAL_PLAYER_STATS,
   INITIAL_SCORE_BREAKDOWN,
@@ -16,43 +20,19 @@ import {
 } from '../../engine/types';
 import {
   MAX_REWRITES_PER_TURN,
-  STORY_FIELDS,
   STORY_NOTE_MAX_CHARS,
-  type GameState,
-  type PlayerStatsState,
   type Recap,
   type ResolvedChoice,
-  type ResumableGame,
+  type Story,
   type StoryEntry,
 } from './gameModel';
-import { isTurnUnwritten } from './gameSlice';
 import { portraitNumber } from './portraits';
 
-export { STORY_FIELDS, type ResumableGame } from './gameModel';
+/** Why a value is not a story: not an object, or no paragraph to take the story up from. */
+export type StoryProblem = { reason: 'notAnObject' } | { reason: 'noParagraph' };
 
-/**
- * Whether the game is at a point it can be resumed from: the story start is set, or a turn is
- * complete and nothing is being written, or the story has ended with its recap. A turn whose
- * choice is rolled but not yet written (under way, failed, or stopped) is kept too, so that a
- * reload never rolls it again (issue 22): it comes back to be tried or written again. The
- * moment between the roll and the scenario, and a final segment waiting for its recap, are not.
- */
-export function isResumable(game: GameState): boolean {
-  if (game.stage === 'endingScreen') return game.recap !== null;
-  if (game.stage === 'loading') return game.storyLog.length > 0 && game.options.length > 0;
-  if (isTurnUnwritten(game)) return true;
-  return game.stage === 'playing' && !game.isLoading && game.error === null;
-}
-
-export const selectIsResumable = (state: { game: GameState }): boolean => isResumable(state.game);
-
-export function selectResumableGame(state: {
-  game: GameState;
-  playerStats: PlayerStatsState;
-}): ResumableGame {
-  const story = Object.fromEntries(STORY_FIELDS.map((field) => [field, state.game[field]]));
-  return { ...(story as Pick<GameState, (typeof STORY_FIELDS)[number]>), ...state.playerStats };
-}
+export const isStoryProblem = (value: Story | StoryProblem): value is StoryProblem =>
+  'reason' in value;
 
 // ---- Reading a stored game back: anything malformed falls back to the start value ----
 
@@ -133,13 +113,15 @@ function numbersLike<T extends object>(start: T, value: unknown): T {
 }
 
 /**
- * A stored game as the game can resume it, or null when it holds no story at all (no paragraph).
- * Older records without a story log get one made of their last paragraph.
+ * A stored story as the game takes it up, or the problem when it holds no story at all. Older
+ * records kept the portrait as `characterImage`, the options as a map, and no story log: the log
+ * is made of their last paragraph. A stopped turn is not read from the record: where a story is
+ * taken up follows from the story itself (turnRules.ts, phaseOf).
  */
-export function restoreGame(value: unknown): ResumableGame | null {
-  if (!isRecord(value) || !isString(value.previousParagraph)) return null;
-  const previousParagraph = value.previousParagraph;
-  if (previousParagraph.trim() === '') return null;
+export function parseStory(value: unknown): Story | StoryProblem {
+  if (!isRecord(value)) return { reason: 'notAnObject' };
+  const previousParagraph = isString(value.previousParagraph) ? value.previousParagraph : '';
+  if (previousParagraph.trim() === '') return { reason: 'noParagraph' };
   const storyLog = listOf(value.storyLog, isStoryEntry);
   const recap = recapOf(value.recap);
   const turnCount = isCount(value.turnCount) ? value.turnCount : 0;
@@ -166,9 +148,6 @@ export function restoreGame(value: unknown): ResumableGame | null {
     turnRewrites: isCount(value.turnRewrites)
       ? Math.min(value.turnRewrites, MAX_REWRITES_PER_TURN)
       : 0,
-    // A stopped turn goes on by being written again: it needs its choice and roll.
-    turnStopped:
-      value.turnStopped === true && lastChoice !== null && storyLog.at(-1)?.kind === 'choice',
     lastChoice,
     turnCount,
     // A story that ended before its recap was written is resumed where it can go on.
@@ -177,7 +156,8 @@ export function restoreGame(value: unknown): ResumableGame | null {
     moralChoices: listOf(value.moralChoices, isAlignment),
     outcomes: listOf(value.outcomes, isOutcome),
     recap,
-    playerStats: numbersLike<PlayerStats>(INITIAL_PLAYER_STATS, value.playerStats),
+    // An edited or imported record's stats come back in range.
+    playerStats: playerStatsInRange(numbersLike<PlayerStats>(INITIAL_PLAYER_STATS, value.playerStats)),
     scoreBreakdown: numbersLike<ScoreBreakdown>(INITIAL_SCORE_BREAKDOWN, value.scoreBreakdown),
     finalScore: typeof value.finalScore === 'number' ? value.finalScore : null,
   };
