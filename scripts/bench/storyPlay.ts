@@ -9,7 +9,6 @@ import createSagaMiddleware from 'redux-saga';
 import { seededRng } from '../../src/engine/random';
 import type { Language, Rng } from '../../src/engine/types';
 import { gameActions, gameSlice, initialGameState } from '../../src/features/game/gameSlice';
-import { playerStatsSlice } from '../../src/features/game/playerStatsSlice';
 import { gameSaga } from '../../src/features/game/sagas/gameSaga';
 import { providerSessionSlice, httpModelClient } from '../../src/features/llm';
 import { LENGTH_GUIDANCE } from '../../src/features/llm/prompts';
@@ -103,14 +102,13 @@ export async function playStory(
     settings: settingsSlice.reducer,
     providerSession: providerSessionSlice.reducer,
     game: gameSlice.reducer,
-    playerStats: playerStatsSlice.reducer,
     wallet: (state = { status: 'verified', address: '0x1' }) => state,
   });
   // The stand-in provider: answers every chat completion at once, as one JSON reply.
   const fetchImpl: typeof fetch = async (_url, init) => {
     const body = JSON.parse(String(init?.body)) as ChatBody;
     const user = body.messages.find((message) => message.role === 'user')?.content ?? '';
-    sent.push({ body, turn, summaries: store.getState().game.storySummary.length });
+    sent.push({ body, turn, summaries: store.getState().game.story.storySummary.length });
     const content = JSON.stringify(modelReply(user, language, rng));
     return new Response(JSON.stringify({ choices: [{ message: { content } }] }), {
       headers: { 'Content-Type': 'application/json' },
@@ -126,9 +124,8 @@ export async function playStory(
       game: {
         ...initialGameState,
         apiKey: 'bench-key-0123456789',
-        stage: 'characterSelection',
-        chosenGenre: GENRE[language],
-        chosenImage: 7,
+        turn: { phase: 'naming' as const },
+        story: { ...initialGameState.story, chosenGenre: GENRE[language], chosenImage: 7 },
       },
     },
     middleware: (getDefault) =>
@@ -140,10 +137,10 @@ export async function playStory(
   const settled = () =>
     new Promise<void>((resolve, reject) => {
       const check = () => {
-        const { game } = store.getState();
-        if (game.error) {
-          reject(new Error(`The game failed: ${game.error} ${JSON.stringify(game.errorDetail)}`));
-        } else if (!game.isLoading) resolve();
+        const { turn } = store.getState().game;
+        if (turn.phase === 'failed' || turn.phase === 'openingFailed') {
+          reject(new Error(`The game failed: ${turn.phase} ${JSON.stringify(turn.problem)}`));
+        } else if (turn.phase === 'choosing' || turn.phase === 'ended') resolve();
         else return false;
         return true;
       };
@@ -157,7 +154,7 @@ export async function playStory(
     store.dispatch(gameActions.characterNamed(HERO[language]));
     await settled();
     for (turn = 1; turn <= turns; turn += 1) {
-      const { options } = store.getState().game;
+      const { options } = store.getState().game.story;
       store.dispatch(gameActions.choiceMade({ index: Math.floor(rng() * options.length) }));
       await settled();
     }

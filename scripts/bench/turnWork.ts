@@ -15,7 +15,7 @@ import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { INITIAL_PLAYER_STATS, INITIAL_SCORE_BREAKDOWN } from '../../src/engine/types';
 import type { StoryOption } from '../../src/engine/types';
-import type { ResumableGame, StoryEntry } from '../../src/features/game';
+import type { Story, StoryEntry } from '../../src/features/game';
 import { TURN_TIMING } from '../../src/features/game/turnTiming';
 import { storyDraftOf } from '../../src/features/stories/gameRecord';
 import {
@@ -73,7 +73,7 @@ const optionsFor = (turn: number): StoryOption[] => [
 const OUTCOMES = ['success', 'partial', 'failure'] as const;
 
 /** A story at the end of turn `turns`, as the game keeps it to resume. */
-export function storyAtTurn(turns: number): ResumableGame {
+export function storyAtTurn(turns: number): Story {
   const storyLog: StoryEntry[] = [{ kind: 'paragraph', text: paragraph(0) }];
   for (let turn = 1; turn <= turns; turn += 1) {
     storyLog.push(
@@ -110,7 +110,6 @@ export function storyAtTurn(turns: number): ResumableGame {
     storyNote: '',
     rewrites: 0,
     turnRewrites: 0,
-    turnStopped: false,
     lastChoice: null,
     turnCount: turns,
     isFinal: false,

@@ -10,9 +10,11 @@ import { rootReducer, type RootState } from '../../src/app/store';
 import {
   gameActions,
   initialGameState,
+  initialStory,
   openingGeneration,
   playTurn,
   type GameState,
+  type Story,
 } from '../../src/features/game';
 import type { CompletionRequest, ModelClient } from '../../src/features/llm';
 
@@ -48,9 +50,19 @@ function context(model: ModelClient) {
 }
 
 /** The app's state with the given game, after `action` was reduced (as the store does). */
-function stateWith(game: Partial<GameState>, action: { type: string }): RootState {
+function stateWith(
+  turn: GameState['turn'],
+  story: Partial<Story>,
+  action: { type: string },
+): RootState {
   const initial = rootReducer(undefined, { type: 'test/init' });
-  return rootReducer({ ...initial, game: { ...initialGameState, ...game } }, action);
+  const game = {
+    ...initialGameState,
+    apiKey: 'sk-test',
+    turn,
+    story: { ...initialStory, ...story },
+  };
+  return rootReducer({ ...initial, game }, action);
 }
 
 const OPTIONS = [
@@ -64,14 +76,10 @@ test('the opening: profile, opening scene with its summary, then the story is un
     { storyStart: 'Rain on the harbour.', options: OPTIONS, newStorySummary: 'Aria arrived.' },
   );
   const named = gameActions.characterNamed('Aria Vale');
-  const start: Partial<GameState> = {
-    stage: 'characterSelection',
-    apiKey: 'sk-test',
-    chosenGenre: 'High Fantasy',
-  };
+  const start: Partial<Story> = { chosenGenre: 'High Fantasy' };
 
   const { storeState } = await expectSaga(openingGeneration, named)
-    .withReducer(rootReducer, stateWith(start, named))
+    .withReducer(rootReducer, stateWith({ phase: 'naming' }, start, named))
     .provide(context(model))
     .put.like({ action: { type: gameActions.characterProfileReceived.type } })
     .put.like({ action: { type: gameActions.segmentStreamed.type } })
@@ -81,10 +89,12 @@ test('the opening: profile, opening scene with its summary, then the story is un
 
   expect(prompts).toHaveLength(2);
   expect(storeState.game).toMatchObject({
-    stage: 'playing',
-    characterGender: 'female',
-    previousParagraph: 'Rain on the harbour.',
-    storySummary: ['Aria arrived.'],
+    turn: { phase: 'choosing' },
+    story: {
+      characterGender: 'female',
+      previousParagraph: 'Rain on the harbour.',
+      storySummary: ['Aria arrived.'],
+    },
   });
 });
 
@@ -95,19 +105,17 @@ test('a turn: choice made, outcome rolled, scenario picked, segment streamed and
     storySummary: 'Aria found a hidden stair.',
   });
   const chosen = gameActions.choiceMade({ index: 0 });
-  const playing: Partial<GameState> = {
-    stage: 'playing',
-    apiKey: 'sk-test',
+  const playing: Partial<Story> = {
     chosenGenre: 'High Fantasy',
     chosenCharacter: 'Aria Vale',
     storyLog: [{ kind: 'paragraph', text: 'Rain on the harbour.' }],
     previousParagraph: 'Rain on the harbour.',
     storySummary: ['Aria arrived.'],
-    options: OPTIONS as GameState['options'],
+    options: OPTIONS as Story['options'],
   };
 
   const result = await expectSaga(playTurn, chosen)
-    .withReducer(rootReducer, stateWith(playing, chosen))
+    .withReducer(rootReducer, stateWith({ phase: 'choosing' }, playing, chosen))
     .provide(context(model))
     .run(false);
 
@@ -122,9 +130,11 @@ test('a turn: choice made, outcome rolled, scenario picked, segment streamed and
   ]);
   expect(prompts[0]).toContain('Follow the lantern light');
   expect(result.storeState.game).toMatchObject({
-    turnCount: 1,
-    isLoading: false,
-    previousParagraph: 'The lantern leads Aria to a hidden stair.',
-    storySummary: ['Aria arrived.', 'Aria found a hidden stair.'],
+    turn: { phase: 'choosing' },
+    story: {
+      turnCount: 1,
+      previousParagraph: 'The lantern leads Aria to a hidden stair.',
+      storySummary: ['Aria arrived.', 'Aria found a hidden stair.'],
+    },
   });
 });

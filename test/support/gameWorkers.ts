@@ -12,7 +12,7 @@ import { rootReducer, type RootState } from '../../src/app/store';
 import { seededRng } from '../../src/engine/random';
 import type { GameState, StoryEntry } from '../../src/features/game';
 import { gameReply, userPrompt } from '../fixtures/fakeModelServer';
-import { appStateWith } from '../fixtures/games';
+import { appStateWith, type GameAt } from '../fixtures/games';
 import type { MemoryStorage } from '../fixtures/testWallet';
 import { contextProviders } from './sagaReplay';
 import type { ModelScript, ScriptedAnswer, ScriptedModel } from './scriptedModel';
@@ -33,7 +33,7 @@ export const waitsPassAtOnce: StaticProvider = [
 ];
 
 export interface Play {
-  game: Partial<GameState>;
+  game: GameAt;
   model: ScriptedModel;
   language?: 'en' | 'kr';
   settings?: Partial<RootState['settings']>;
@@ -78,4 +78,4 @@ export const putTypes = (result: { effects: { put?: unknown[] } }) =>
 
 export const prompts = (model: ScriptedModel) => model.requests.map(userPrompt);
 export const paragraphs = (game: GameState) =>
-  game.storyLog.filter((entry: StoryEntry) => entry.kind === 'paragraph');
+  game.story.storyLog.filter((entry: StoryEntry) => entry.kind === 'paragraph');

@@ -7,9 +7,8 @@ import { makeStore } from '../../../src/app/store';
 import { type StoryOption } from '../../../src/engine/types';
 import {
   gameActions,
-  initialGameState,
   scoreComputed,
-  selectResumableGame,
+  selectStory,
   type ResolvedChoice,
 } from '../../../src/features/game';
 import { storiesActions } from '../../../src/features/stories';
@@ -17,7 +16,7 @@ import { type CurrentRecord, storyDraftOf } from '../../../src/features/stories/
 import { walletOwner } from '../../../src/features/stories/savedStory';
 import { openStoriesDb, saveStory } from '../../../src/features/stories/storiesDb';
 import { selectWalletAddress } from '../../../src/features/wallet';
-import { PLAYING_GAME } from '../../../test/fixtures/games';
+import { PLAYING_GAME, gameAt } from '../../../test/fixtures/games';
 import { CHANGES_PER_TURN } from './autoSaveTurn';
 
 /** What the benchmark calls in the page. */
@@ -74,7 +73,9 @@ function options(turn: number): StoryOption[] {
 }
 
 const store = makeStore({
-  preloadedState: { game: { ...initialGameState, ...PLAYING_GAME, chosenImage: 5 } },
+  preloadedState: {
+    game: gameAt({ ...PLAYING_GAME, story: { ...PLAYING_GAME.story, chosenImage: 5 } }),
+  },
 });
 let current: CurrentRecord | null = null;
 let turn = 0;
@@ -83,8 +84,8 @@ const openDb = openStoriesDb();
 /** One whole turn, as the game's sagas dispatch it: CHANGES_PER_TURN story changes. */
 const turnEvents = () => {
   turn += 1;
-  const option = store.getState().game.options[0] ?? options(turn)[0]!;
-  const outcomes = store.getState().game.outcomes;
+  const option = store.getState().game.story.options[0] ?? options(turn)[0]!;
+  const outcomes = store.getState().game.story.outcomes;
   const choice: ResolvedChoice = {
     turn,
     option,
@@ -100,13 +101,13 @@ const turnEvents = () => {
     gameActions.optionsOffered(options(turn)),
     gameActions.summaryStored(`In turn ${turn} Aria followed the map deeper into the valley.`),
     scoreComputed({
-      scoreBreakdown: store.getState().playerStats.scoreBreakdown,
+      scoreBreakdown: store.getState().game.story.scoreBreakdown,
       score: turn * 10,
     }),
   ];
 };
 
-const draft = () => storyDraftOf(selectResumableGame(store.getState()), current);
+const draft = () => storyDraftOf(selectStory(store.getState()), current);
 /** Whose story it is, as the save flow names it: the wallet, or 'anonymous'. */
 const owner = () => walletOwner(selectWalletAddress(store.getState()));
 
@@ -173,7 +174,7 @@ const bench: AutoSaveBench = {
     return (stored?.game.turnCount as number | undefined) ?? null;
   },
 
-  turnCount: () => store.getState().game.turnCount,
+  turnCount: () => store.getState().game.story.turnCount,
 };
 
 (window as unknown as { autoSaveBench: AutoSaveBench }).autoSaveBench = bench;

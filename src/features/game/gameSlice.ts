@@ -26,6 +26,7 @@ import {
   canStop,
   initialStory,
   isStoryUnderWay,
+  isTurnUnwritten,
   latestChoice,
   PLAYING_PHASES,
   phaseOf,
@@ -303,14 +304,23 @@ export const gameSlice = createSlice({
         Object.assign(state.turn, { ...nothingWritten, wait });
       }),
     ),
-    /** SPEC.md section 4: loading stops and 'Failed to fetch story data' is shown. */
-    turnFailed: inPhases<Problem | null>(each(WRITING_PHASES, failed)),
-    /** Try again after a failed turn: the same choice (or the recap), asked for once more. */
+    /**
+     * SPEC.md section 4: loading stops and 'Failed to fetch story data' is shown. A flow that
+     * broke while the player was choosing (failurePolicy.ts) fails the turn too, to be tried
+     * again.
+     */
+    turnFailed: inPhases<Problem | null>(each([...WRITING_PHASES, 'choosing'], failed)),
+    /**
+     * Try again after a failed turn: the recap once the story has ended, else the same choice
+     * and roll, asked for once more; a turn that failed before its roll goes back to its
+     * choices.
+     */
     turnRetryRequested: inPhases<void>({
       failed(state) {
-        if (!state.story.lastChoice) return;
-        const phase = state.story.isFinal ? 'concluding' : 'writing';
-        state.turn = { phase, ...nothingWritten };
+        const { story } = state;
+        if (story.isFinal) state.turn = { phase: 'concluding', ...nothingWritten };
+        else if (isTurnUnwritten(story)) state.turn = { phase: 'writing', ...nothingWritten };
+        else if (story.options.length > 0) state.turn = { phase: 'choosing' };
       },
     }),
     scoreComputed: inPhases<{ scoreBreakdown: ScoreBreakdown; score: number }>({

@@ -40,7 +40,7 @@ function heldSummaries(...first: CompletionReply[]) {
 }
 
 const paragraphs = (game: GameState) =>
-  game.storyLog.filter((entry: StoryEntry) => entry.kind === 'paragraph');
+  game.story.storyLog.filter((entry: StoryEntry) => entry.kind === 'paragraph');
 
 function playing(model: ReturnType<typeof scriptedModel>) {
   return gameStore(appStateWith(PLAYING_GAME, SETTINGS), { model });
@@ -60,19 +60,19 @@ test('the options show as soon as the segment is in, while its summary is writte
   const { store, dispatched, stop, model, release } = await summaryBeingWritten();
   expect(paragraphs(store.getState().game)).toHaveLength(2);
   expect(store.getState().game).toMatchObject({
-    isLoading: false,
-    summaryPending: true,
-    storySummary: ['Aria reached the gate.'],
+    turn: { phase: 'choosing' },
+    summary: 'pending',
+    story: { storySummary: ['Aria reached the gate.'] },
   });
-  expect(store.getState().game.options.length).toBeGreaterThan(0);
+  expect(store.getState().game.story.options.length).toBeGreaterThan(0);
   expect(model.requests.map(userPrompt).filter(isSummaryRequest)).toHaveLength(1);
 
   const stored = dispatched(gameActions.summaryStored.type);
   release();
   await stored;
   stop();
-  expect(store.getState().game.storySummary).toHaveLength(2);
-  expect(store.getState().game).toMatchObject({ isLoading: false, summaryPending: false });
+  expect(store.getState().game.story.storySummary).toHaveLength(2);
+  expect(store.getState().game).toMatchObject({ turn: { phase: 'choosing' }, summary: 'written' });
 });
 
 test('a choice made while the summary is written waits for it; the next prompt has it', async () => {
@@ -88,9 +88,9 @@ test('a choice made while the summary is written waits for it; the next prompt h
   store.dispatch(gameActions.choiceMade({ index: 0 }));
   // The second turn is loading, and has asked for nothing before the summary is in.
   expect(store.getState().game).toMatchObject({
-    turnCount: 2,
-    isLoading: true,
-    summaryPending: true,
+    story: { turnCount: 2 },
+    turn: { phase: 'writing' },
+    summary: 'pending',
   });
   expect(model.requests).toHaveLength(2);
 
@@ -102,7 +102,7 @@ test('a choice made while the summary is written waits for it; the next prompt h
   expect(isSummaryRequest(prompts[1]!)).toBe(true);
   expect(prompts[2]).toContain(NEW_SUMMARY);
   expect(paragraphs(store.getState().game)).toHaveLength(3);
-  expect(store.getState().game.storySummary.slice(0, 2)).toEqual([
+  expect(store.getState().game.story.storySummary.slice(0, 2)).toEqual([
     'Aria reached the gate.',
     NEW_SUMMARY,
   ]);
@@ -112,18 +112,18 @@ test("Cancel stops the next turn's wait for the summary, not the summary", async
   const { store, dispatched, stop, release } = await summaryBeingWritten();
   store.dispatch(gameActions.choiceMade({ index: 0 }));
   store.dispatch(gameActions.waitCancelled());
-  expect(store.getState().game.error).toBe('turnFailed');
+  expect(store.getState().game.turn.phase).toBe('failed');
 
   const stored = dispatched(gameActions.summaryStored.type);
   release();
   await stored;
-  expect(store.getState().game.storySummary).toHaveLength(2);
+  expect(store.getState().game.story.storySummary).toHaveLength(2);
   const secondSegment = dispatched(gameActions.segmentReceived.type);
   store.dispatch(gameActions.turnRetryRequested());
   await secondSegment;
   stop();
   expect(paragraphs(store.getState().game)).toHaveLength(3);
-  expect(store.getState().game.turnCount).toBe(2);
+  expect(store.getState().game.story.turnCount).toBe(2);
 });
 
 test('Return to Home while the summary is written stops it', async () => {
@@ -133,8 +133,8 @@ test('Return to Home while the summary is written stops it', async () => {
   expect(model.aborted.map(userPrompt)).toEqual([expect.stringMatching(/^Summarise/)]);
   release();
   stop();
-  expect(store.getState().game).toMatchObject({ stage: 'loadOrCreate', summaryPending: false });
-  expect(store.getState().game.storySummary).toEqual(['Aria reached the gate.']);
+  expect(store.getState().game).toMatchObject({ turn: { phase: 'home' }, summary: 'written' });
+  expect(store.getState().game.story.storySummary).toEqual(['Aria reached the gate.']);
 });
 
 test('a double click is one turn', async () => {
@@ -146,7 +146,7 @@ test('a double click is one turn', async () => {
   // The turn is over once its segment and the summary it carries are in.
   await stored;
   stop();
-  expect(store.getState().game.turnCount).toBe(1);
+  expect(store.getState().game.story.turnCount).toBe(1);
   expect(model.requests).toHaveLength(1); // one request for the turn, once
   expect(actions.filter(gameActions.outcomeRolled.match)).toHaveLength(1);
 });

@@ -20,10 +20,11 @@ import {
   summaryFallback,
   type GameState,
   type StoryEntry,
+  stageOf,
 } from '../../../src/features/game';
 import { ProviderError, ReplyCutOffError, limitError } from '../../../src/features/llm';
 import { gameReply, userPrompt, type CompletionReply } from '../../fixtures/fakeModelServer';
-import { PLAYING_GAME } from '../../fixtures/games';
+import { PLAYING_GAME, playingWith, type GameAt } from '../../fixtures/games';
 import { MemoryStorage } from '../../fixtures/testWallet';
 import {
   answering,
@@ -42,7 +43,7 @@ const perMinuteLimit = (waitMs: number | null) =>
 
 describe('the key check', () => {
   const submitted = gameActions.apiKeySubmitted;
-  const keyScreen: Partial<GameState> = { stage: 'apiKeyInput', apiKey: '' };
+  const keyScreen: GameAt = { turn: { phase: 'keyNeeded' }, apiKey: '' };
 
   test('an OK answer accepts the key and keeps it under the spec key', async () => {
     const model = scriptedModel([], { listed: ['fake-model'] });
@@ -57,7 +58,7 @@ describe('the key check', () => {
     expect(model.keysListedWith).toEqual(['sk-live']);
     expect(model.keysChecked).toEqual(['sk-live']);
     expect(storage.getItem('apiKey')).toBe('sk-live');
-    expect(result.storeState.game.stage).toBe('loadOrCreate');
+    expect(stageOf(result.storeState.game.turn)).toBe('loadOrCreate');
     expect(
       result.storeState.providerSession.listed?.models.map((m: { id: string }) => m.id),
     ).toContain('fake-model');
@@ -68,7 +69,10 @@ describe('the key check', () => {
     const result = await play(checkKey, submitted('sk-wrong'), { game: keyScreen, model })
       .put.like({ action: { type: gameActions.apiKeyRejected.type } })
       .run(false);
-    expect(result.storeState.game.keyError).toBe('invalidApiKey');
+    expect(result.storeState.game.keyCheck).toMatchObject({
+      status: 'refused',
+      error: 'invalidApiKey',
+    });
   });
 
   test('an empty key is refused without asking the provider', async () => {
@@ -80,7 +84,10 @@ describe('the key check', () => {
     })
       .put(gameActions.apiKeyRejected({ error: 'emptyApiKey' }))
       .run(false);
-    expect(result.storeState.game.keyError).toBe('emptyApiKey');
+    expect(result.storeState.game.keyCheck).toMatchObject({
+      status: 'refused',
+      error: 'emptyApiKey',
+    });
     expect(model.keysListedWith).toEqual([]);
     expect(model.keysChecked).toEqual([]);
   });
@@ -88,7 +95,7 @@ describe('the key check', () => {
 
 describe('the opening', () => {
   const named = gameActions.characterNamed('Aria Vale');
-  const setUp: Partial<GameState> = { stage: 'characterSelection', chosenGenre: 'High Fantasy' };
+  const setUp: GameAt = { turn: { phase: 'naming' }, story: { chosenGenre: 'High Fantasy' } };
 
   test('profile, opening scene and summary, with progress, then playing', async () => {
     const model = scriptedModel(gameReply);
@@ -99,15 +106,15 @@ describe('the opening', () => {
       .put.like({ action: { type: gameActions.openingSummaryReceived.type } })
       .run(false);
     const game = result.storeState.game;
-    expect(game.stage).toBe('playing');
-    expect(game.loadingProgress).toBe(100);
-    expect(game.characterTraits).toHaveLength(5);
-    expect(game.options.length).toBeGreaterThanOrEqual(2);
-    expect(game.storySummary).toHaveLength(1);
-    expect(game.characterGender).toBe('female');
+    expect(stageOf(game.turn)).toBe('playing');
+    expect(game.turn).toEqual({ phase: 'choosing' });
+    expect(game.story.characterTraits).toHaveLength(5);
+    expect(game.story.options.length).toBeGreaterThanOrEqual(2);
+    expect(game.story.storySummary).toHaveLength(1);
+    expect(game.story.characterGender).toBe('female');
     // The profile (its gender read from the name) and the opening scene with its summary.
     expect(model.requests).toHaveLength(2);
-    expect(game.storySummary[0]).toBe(
+    expect(game.story.storySummary[0]).toBe(
       'A stranger handed the hero a sealed letter as alarm bells rang over the harbour.',
     );
   });
@@ -126,8 +133,8 @@ describe('the opening', () => {
     expect(asked[0]).toContain('characterBio');
     expect(asked[1]).toContain('{"gender"');
     expect(asked[3]).toContain('{"newStorySummary"');
-    expect(result.storeState.game.characterGender).toBe('female');
-    expect(result.storeState.game.stage).toBe('playing');
+    expect(result.storeState.game.story.characterGender).toBe('female');
+    expect(stageOf(result.storeState.game.turn)).toBe('playing');
   });
 
   const PROFILE = {
@@ -153,7 +160,7 @@ describe('the opening', () => {
         action: { type: gameActions.turnFailed.type, payload: { reason: 'retriesExhausted' } },
       })
       .run(false);
-    expect(result.storeState.game.error).toBe('openingFailed');
+    expect(result.storeState.game.turn.phase).toBe('openingFailed');
     expect(model.requests).toHaveLength(1 + 6);
   });
 
@@ -176,7 +183,7 @@ describe('the opening', () => {
         action: { type: gameActions.turnFailed.type, payload: { reason: 'retriesExhausted' } },
       })
       .run(false);
-    expect(result.storeState.game.error).toBe('openingFailed');
+    expect(result.storeState.game.turn.phase).toBe('openingFailed');
     expect(model.requests).toHaveLength(2 + 11);
   });
 });
@@ -199,19 +206,19 @@ describe('a turn', () => {
     ]);
     expect(model.requests).toHaveLength(1);
     const game = result.storeState.game;
-    expect(game.storySummary).toEqual([
+    expect(game.story.storySummary).toEqual([
       'Aria reached the gate.',
       'A stranger handed the hero a sealed letter as alarm bells rang over the harbour.',
     ]);
-    expect(game.summaryPending).toBe(false);
+    expect(game.summary).toBe('written');
     expect(canChoose(game)).toBe(true);
-    expect(game.storyLog.map((entry: StoryEntry) => entry.kind)).toEqual([
+    expect(game.story.storyLog.map((entry: StoryEntry) => entry.kind)).toEqual([
       'paragraph',
       'choice',
       'paragraph',
     ]);
     // The stats follow the game's own roll for the low-risk, moral, in-character choice.
-    expect(result.storeState.playerStats.playerStats).toEqual(
+    expect(result.storeState.game.story.playerStats).toEqual(
       expect.objectContaining({ moralScore: 10, traitConsistency: 5 }),
     );
   });
@@ -227,7 +234,7 @@ describe('a turn', () => {
     expect(model.requests).toHaveLength(2);
     expect(model.moreRoom).toEqual([false, true]);
     const game = result.storeState.game;
-    expect(game).toMatchObject({ turnCount: 1, error: null, wait: null });
+    expect(game).toMatchObject({ story: { turnCount: 1 }, turn: { phase: 'choosing' } });
     expect(paragraphs(game).join(' ')).not.toContain('The ga"');
   });
 
@@ -243,9 +250,9 @@ describe('a turn', () => {
       })
       .run(false);
     expect(model.requests).toHaveLength(2);
-    expect(result.storeState.game.error).toBe('turnFailed');
+    expect(result.storeState.game.turn.phase).toBe('failed');
     // The story's paragraphs are those it had: nothing of the half reply.
-    const before = PLAYING_GAME.storyLog?.filter((entry) => entry.kind === 'paragraph');
+    const before = PLAYING_GAME.story?.storyLog?.filter((entry) => entry.kind === 'paragraph');
     expect(paragraphs(result.storeState.game)).toEqual(before);
   });
 
@@ -268,7 +275,7 @@ describe('a turn', () => {
     expect(waits[0]!.retryAt).toBeLessThanOrEqual(2500);
     expect(model.requests).toHaveLength(3);
     const game = result.storeState.game;
-    expect(game).toMatchObject({ turnCount: 1, isLoading: false, wait: null });
+    expect(game).toMatchObject({ story: { turnCount: 1 }, turn: { phase: 'choosing' } });
     expect(paragraphs(game)).toHaveLength(2);
   });
 
@@ -280,7 +287,7 @@ describe('a turn', () => {
     })
       .put.like({ action: { type: gameActions.turnFailed.type } })
       .run(false);
-    expect(failed.storeState.game).toMatchObject({ error: 'turnFailed', isLoading: false });
+    expect(failed.storeState.game).toMatchObject({ turn: { phase: 'failed' } });
 
     const retried = gameActions.turnRetryRequested();
     const model = scriptedModel(gameReply);
@@ -290,9 +297,11 @@ describe('a turn', () => {
       .put.like({ action: { type: gameActions.segmentReceived.type } })
       .run(false);
     const game = result.storeState.game;
-    expect(game.error).toBeNull();
-    expect(game.turnCount).toBe(1);
-    expect(game.storyLog.filter((entry: StoryEntry) => entry.kind === 'choice')).toHaveLength(1);
+    expect(game.turn).toEqual({ phase: 'choosing' });
+    expect(game.story.turnCount).toBe(1);
+    expect(game.story.storyLog.filter((entry: StoryEntry) => entry.kind === 'choice')).toHaveLength(
+      1,
+    );
     // The same choice, asked again.
     expect(userPrompt(model.requests[0]!)).toContain('Climb the gate');
   });
@@ -306,7 +315,7 @@ describe('a turn', () => {
       .dispatch(gameActions.waitCancelled())
       .run(false);
     const game = result.storeState.game;
-    expect(game.isLoading).toBe(false);
+    expect(game.turn.phase).toBe('failed');
     expect(paragraphs(game)).toHaveLength(1);
     expect(model.aborted).toEqual(model.requests);
     expect(model.requests).toHaveLength(1);
@@ -317,13 +326,13 @@ describe('a turn', () => {
       game: PLAYING_GAME,
       model: scriptedModel(gameReply),
     }).run(false);
-    expect(result.storeState.game.lastChoice?.option).toEqual({
+    expect(result.storeState.game.story.lastChoice?.option).toEqual({
       text: 'Sing to the gate',
       risk: 'medium',
       alignment: 'neutral',
       traitAlignment: '',
     });
-    expect(result.storeState.game.storyLog[1]).toEqual(
+    expect(result.storeState.game.story.storyLog[1]).toEqual(
       expect.objectContaining({ kind: 'choice', freeText: true, text: 'Sing to the gate' }),
     );
   });
@@ -332,18 +341,18 @@ describe('a turn', () => {
     // Six choices made: the seventh is turn 7 for every rule (SPEC.md section 4).
     const seventh = scriptedModel(gameReply);
     const result = await play(playTurn, gameActions.choiceMade({ index: 1 }), {
-      game: { ...PLAYING_GAME, turnCount: 6, outcomes: Array(6).fill('partial') },
+      game: playingWith({ turnCount: 6, outcomes: Array(6).fill('partial') }),
       model: seventh,
     })
       .put.like({ action: { type: gameActions.scenarioPicked.type, payload: { turn: 7 } } })
       .run(false);
     expect(prompts(seventh)[0]).toContain('Turn 7.');
     expect(prompts(seventh)[0]).toContain('isFinal');
-    expect(result.storeState.game.turnCount).toBe(7);
+    expect(result.storeState.game.story.turnCount).toBe(7);
 
     const sixth = scriptedModel(gameReply);
     await play(playTurn, gameActions.choiceMade({ index: 1 }), {
-      game: { ...PLAYING_GAME, turnCount: 5 },
+      game: playingWith({ turnCount: 5 }),
       model: sixth,
     })
       .put.like({ action: { type: gameActions.scenarioPicked.type, payload: { turn: 6 } } })
@@ -375,9 +384,9 @@ describe("a segment's summary, when the reply leaves it out", () => {
       gameActions.summaryMissing.type,
     ]);
     const game = result.storeState.game;
-    expect(game).toMatchObject({ isLoading: false, summaryPending: true });
+    expect(game).toMatchObject({ turn: { phase: 'choosing' }, summary: 'pending' });
     expect(canChoose(game)).toBe(true);
-    expect(game.storySummary).toEqual(['Aria reached the gate.']);
+    expect(game.story.storySummary).toEqual(['Aria reached the gate.']);
   });
 
   /** The game once its reply came without a summary: what the summary worker starts from. */
@@ -400,17 +409,17 @@ describe("a segment's summary, when the reply leaves it out", () => {
       .run(false);
     expect(prompts(model)[0]).toMatch(/^Summarise this segment/);
     expect(prompts(model)[0]).toContain('Knock politely');
-    expect(result.storeState.game.storySummary).toEqual([
+    expect(result.storeState.game.story.storySummary).toEqual([
       'Aria reached the gate.',
       'Aria knocked; the gate opened.',
     ]);
-    expect(result.storeState.game.summaryPending).toBe(false);
+    expect(result.storeState.game.summary).toBe('written');
   });
 
   test('a summary the provider cannot give does not fail the turn: the first 40 words stand in', async () => {
     const state = await missingItsSummary();
     const missing = gameActions.summaryMissing();
-    const segment = state.game.previousParagraph;
+    const segment = state.game.story.previousParagraph;
     const result = await expectSaga(summaryFallback, missing)
       .withReducer(rootReducer, rootReducer(state, missing))
       .provide([
@@ -421,8 +430,8 @@ describe("a segment's summary, when the reply leaves it out", () => {
       ])
       .put(gameActions.summaryStored(segment.split(/\s+/).slice(0, 40).join(' ')))
       .run(false);
-    expect(result.storeState.game.error).toBeNull();
-    expect(result.storeState.game.options.length).toBeGreaterThan(0);
+    expect(result.storeState.game.turn).toEqual({ phase: 'choosing' });
+    expect(result.storeState.game.story.options.length).toBeGreaterThan(0);
   });
 });
 
@@ -430,7 +439,7 @@ describe('the ending', () => {
   test('from turn 7 the conclusion check may end the story; the recap and the score follow', async () => {
     const model = scriptedModel(gameReply);
     const result = await play(playTurn, gameActions.choiceMade({ index: 1 }), {
-      game: { ...PLAYING_GAME, turnCount: 6, outcomes: Array(6).fill('partial') },
+      game: playingWith({ turnCount: 6, outcomes: Array(6).fill('partial') }),
       model,
     }).run(false);
     const ending: string[] = [
@@ -440,21 +449,22 @@ describe('the ending', () => {
       gameActions.recapReceived.type,
     ];
     expect(putTypes(result).filter((type) => ending.includes(type))).toEqual(ending);
-    const { game, playerStats } = result.storeState;
-    expect(game.stage).toBe('endingScreen');
-    expect(game.isFinal).toBe(true);
+    const { game } = result.storeState;
+    const { story: playerStats } = game;
+    expect(stageOf(game.turn)).toBe('endingScreen');
+    expect(game.story.isFinal).toBe(true);
     expect(prompts(model)[0]).toContain('isFinal');
     // The final segment carries its summary; the recap, which reads it, is the one request more.
     expect(model.requests).toHaveLength(2);
     expect(prompts(model)[1]).toContain('wrapUpParagraph');
-    expect(prompts(model)[1]).toContain(game.storySummary[1]);
-    expect(game.storySummary).toHaveLength(2);
+    expect(prompts(model)[1]).toContain(game.story.storySummary[1]);
+    expect(game.story.storySummary).toHaveLength(2);
     expect(playerStats.finalScore).toBe(
       endingScore({
         scoreBreakdown: playerStats.scoreBreakdown,
         turnCount: 7,
-        successRate: playerStats.playerStats.successRate,
-        endingType: game.recap!.endingType,
+        successRate: game.story.playerStats.successRate,
+        endingType: game.story.recap!.endingType,
       }).score,
     );
   });
@@ -462,7 +472,7 @@ describe('the ending', () => {
   test('before turn 7 a turn never asks whether to conclude', async () => {
     const model = scriptedModel(gameReply);
     await play(playTurn, gameActions.choiceMade({ index: 0 }), {
-      game: { ...PLAYING_GAME, turnCount: 5 },
+      game: playingWith({ turnCount: 5 }),
       model,
     }).run(false);
     expect(prompts(model)[0]).not.toContain('isFinal');

@@ -7,7 +7,7 @@
  */
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../src/app/store';
-import { checkKey, gameActions } from '../../../src/features/game';
+import { checkKey, gameActions, stageOf } from '../../../src/features/game';
 import { httpModelClient } from '../../../src/features/llm';
 import { readPendingKeyCheck } from '../../../src/features/llm/connectPolicy';
 import { fakeConnectPage, reloaded, type FakeConnectPage } from '../../fixtures/connectPage';
@@ -30,7 +30,7 @@ beforeEach(() => {
 
 const state = (baseUrl: string) =>
   appStateWith(
-    { stage: 'apiKeyInput', apiKey: '' },
+    { turn: { phase: 'keyNeeded' }, apiKey: '' },
     { provider: 'custom', model: 'fake-model', baseUrl },
   );
 
@@ -56,7 +56,7 @@ test('a server the page does not allow: the page reloads with it allowed, nothin
   expect(page.reloads).toBe(1);
   expect(model.requests).toHaveLength(0);
   // Still 'Verifying...' while the page reloads; no error shown.
-  expect(storeState.game).toMatchObject({ checkingKey: true, error: null });
+  expect(storeState.game).toMatchObject({ keyCheck: { status: 'checking' } });
   expect(readPendingKeyCheck(page.sessionStorage)).toMatchObject({
     provider: 'custom',
     model: 'fake-model',
@@ -71,7 +71,7 @@ test('after the reload the same check reaches the server and the key is accepted
   const after = reloaded(page);
   const { storeState } = await submitKey(after);
   expect(after.reloads).toBe(0);
-  expect(storeState.game).toMatchObject({ stage: 'loadOrCreate', apiKey: 'sk-mine' });
+  expect(storeState.game).toMatchObject({ turn: { phase: 'home' }, apiKey: 'sk-mine' });
   expect(model.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
     'GET /v1/models',
     'POST /v1/chat/completions',
@@ -91,7 +91,7 @@ test('a local server is in every page’s policy: no reload', async () => {
   const page = fakeConnectPage();
   const { storeState } = await submitKey(page, model.url);
   expect(page.reloads).toBe(0);
-  expect(storeState.game.stage).toBe('loadOrCreate');
+  expect(stageOf(storeState.game.turn)).toBe('loadOrCreate');
 });
 
 test('on a static host the check stops with the origin to allow: no reload, nothing sent', async () => {
@@ -103,10 +103,10 @@ test('on a static host the check stops with the origin to allow: no reload, noth
   expect(page.reloads).toBe(0);
   expect(model.requests).toHaveLength(0);
   expect(readPendingKeyCheck(page.sessionStorage)).toBeNull();
-  expect(storeState.game).toMatchObject({
-    checkingKey: false,
-    keyError: 'originNotAllowed',
-    keyErrorDetail: { origin: 'https://llm.example.test', ownServer: false, providerMessage: null },
+  expect(storeState.game.keyCheck).toMatchObject({
+    status: 'refused',
+    error: 'originNotAllowed',
+    detail: { origin: 'https://llm.example.test', ownServer: false, providerMessage: null },
   });
   // What the player chose is kept for the form (the settings the key screen shows).
   expect(storeState.settings).toMatchObject({ provider: 'custom', baseUrl: PLAYERS_SERVER });
@@ -119,5 +119,5 @@ test("on a static host a server the build's CONNECT_SRC names is called as it is
   });
   const { storeState } = await submitKey(page);
   expect(page.reloads).toBe(0);
-  expect(storeState.game).toMatchObject({ stage: 'loadOrCreate', apiKey: 'sk-mine' });
+  expect(storeState.game).toMatchObject({ turn: { phase: 'home' }, apiKey: 'sk-mine' });
 });

@@ -16,6 +16,7 @@ import {
   flowFor,
   gameActions,
   type GameState,
+  stageOf,
 } from '../../../src/features/game';
 import {
   providerById,
@@ -30,7 +31,13 @@ import {
   type FakeModel,
   type ProfileId,
 } from '../../fixtures/fakeModelServer';
-import { PLAYING_GAME, appStateWith } from '../../fixtures/games';
+import {
+  PLAYING_GAME,
+  appStateWith,
+  type GameAt,
+  keyProblemOf,
+  turnProblemOf,
+} from '../../fixtures/games';
 import { routedFetch } from '../../fixtures/routedFetch';
 import { MemoryStorage } from '../../fixtures/testWallet';
 import { STILL_CLOCK } from '../../support/sagaReplay';
@@ -52,7 +59,7 @@ afterEach(() => server?.close());
 
 interface Setup {
   settings: Partial<SettingsState>;
-  game?: Partial<GameState>;
+  game?: GameAt;
   session?: Partial<ProviderSessionState>;
   fetch?: typeof fetch;
   /** The key check's 30 s time limit runs out at once. */
@@ -110,7 +117,7 @@ describe("the key check reads the provider's own list first", () => {
       .run(false);
 
     const state = result.storeState;
-    expect(state.game.stage).toBe('loadOrCreate');
+    expect(stageOf(state.game.turn)).toBe('loadOrCreate');
     expect(state.settings.model).toBe('openai/gpt-oss-120b');
     expect(state.providerSession.modelReplaced).toEqual({
       provider: 'groq',
@@ -134,8 +141,11 @@ describe("the key check reads the provider's own list first", () => {
       .flowFrom(gameActions.apiKeySubmitted('gsk_wrong'))
       .run(false);
 
-    expect(result.storeState.game.keyError).toBe('invalidApiKey');
-    expect(result.storeState.game.keyErrorDetail).toMatchObject({
+    expect(result.storeState.game.keyCheck).toMatchObject({
+      status: 'refused',
+      error: 'invalidApiKey',
+    });
+    expect(keyProblemOf(result.storeState.game)).toMatchObject({
       reason: 'invalidApiKey',
       providerMessage: 'Invalid API Key',
       status: 401,
@@ -158,7 +168,7 @@ describe("the key check reads the provider's own list first", () => {
       .flowFrom(gameActions.apiKeySubmitted(KEY))
       .run(false);
 
-    expect(result.storeState.game.stage).toBe('loadOrCreate');
+    expect(stageOf(result.storeState.game.turn)).toBe('loadOrCreate');
     // No list to choose from: the built-in default, a current model.
     expect(chatRequests().map((request) => request.body.model)).toEqual([
       providerById('openai').defaultModel,
@@ -175,8 +185,11 @@ describe("the key check reads the provider's own list first", () => {
       .flowFrom(gameActions.apiKeySubmitted(KEY))
       .run(false);
 
-    expect(result.storeState.game.keyError).toBe('invalidApiKey');
-    expect(result.storeState.game.keyErrorDetail?.status).toBe(403);
+    expect(result.storeState.game.keyCheck).toMatchObject({
+      status: 'refused',
+      error: 'invalidApiKey',
+    });
+    expect(keyProblemOf(result.storeState.game)?.status).toBe(403);
   });
 
   test('a server without a readable list keeps the built-in one and checks the chosen model', async () => {
@@ -192,7 +205,7 @@ describe("the key check reads the provider's own list first", () => {
       .flowFrom(gameActions.apiKeySubmitted(''))
       .run(false);
 
-    expect(result.storeState.game.stage).toBe('loadOrCreate');
+    expect(stageOf(result.storeState.game.turn)).toBe('loadOrCreate');
     expect(result.storeState.providerSession.listed).toBeNull();
     expect(chatRequests().map((request) => request.body.model)).toEqual(['llama3.2']);
   });
@@ -210,8 +223,11 @@ describe("the key check reads the provider's own list first", () => {
       .flowFrom(gameActions.apiKeySubmitted(''))
       .run(false);
 
-    expect(result.storeState.game.keyError).toBe('modelUnavailable');
-    expect(result.storeState.game.keyErrorDetail).toMatchObject({
+    expect(result.storeState.game.keyCheck).toMatchObject({
+      status: 'refused',
+      error: 'modelUnavailable',
+    });
+    expect(keyProblemOf(result.storeState.game)).toMatchObject({
       reason: 'modelUnavailable',
       model: 'llama2-never-pulled',
       status: 404,
@@ -232,8 +248,11 @@ describe("the key check reads the provider's own list first", () => {
       .flowFrom(gameActions.apiKeySubmitted(''))
       .run(false);
 
-    expect(result.storeState.game.keyError).toBe('providerUnreachable');
-    expect(result.storeState.game.keyErrorDetail).toMatchObject({
+    expect(result.storeState.game.keyCheck).toMatchObject({
+      status: 'refused',
+      error: 'providerUnreachable',
+    });
+    expect(keyProblemOf(result.storeState.game)).toMatchObject({
       reason: 'providerUnreachable',
       origin: `http://127.0.0.1:${port}`,
       ownServer: true,
@@ -251,12 +270,15 @@ describe("the key check reads the provider's own list first", () => {
       .flowFrom(gameActions.apiKeySubmitted(KEY))
       .run(false);
 
-    expect(result.storeState.game.keyError).toBe('keyCheckFailed');
-    expect(result.storeState.game.keyErrorDetail).toMatchObject({
+    expect(result.storeState.game.keyCheck).toMatchObject({
+      status: 'refused',
+      error: 'keyCheckFailed',
+    });
+    expect(keyProblemOf(result.storeState.game)).toMatchObject({
       reason: 'noAnswer',
       provider: 'groq',
     });
-    expect(result.storeState.game.checkingKey).toBe(false);
+    expect(result.storeState.game.keyCheck.status).not.toBe('checking');
   });
 
   test('a rate-limited key check accepts the key: the game waits out 429s itself', async () => {
@@ -266,7 +288,7 @@ describe("the key check reads the provider's own list first", () => {
       .flowFrom(gameActions.apiKeySubmitted(KEY))
       .run(false);
 
-    expect(result.storeState.game.stage).toBe('loadOrCreate');
+    expect(stageOf(result.storeState.game.turn)).toBe('loadOrCreate');
   });
 });
 
@@ -286,9 +308,9 @@ describe('a turn with a reasoning model', () => {
     // Told once, however many pieces the thinking came in.
     const told = dispatched.filter((type) => type === gameActions.reasoningStreamed.type);
     expect(told).toHaveLength(1);
-    expect(game.isLoading).toBe(false);
-    expect(game.thinking).toBe(false);
-    expect(JSON.stringify(game.storyLog)).not.toContain(REASONING_TEXT.slice(0, 30));
+    // The turn is over, and nothing of the thinking is left on screen.
+    expect(game.turn).toEqual({ phase: 'choosing' });
+    expect(JSON.stringify(game.story.storyLog)).not.toContain(REASONING_TEXT.slice(0, 30));
     for (const request of chatRequests()) {
       expect(request.body).toMatchObject({ reasoning_effort: 'low' });
     }
@@ -326,8 +348,8 @@ describe('a turn with a reasoning model', () => {
       .run(false);
 
     const { game: played, settings } = result.storeState;
-    expect(played.error).toBeNull();
-    expect(played.storyLog).toHaveLength(3);
+    expect(played.turn).toEqual({ phase: 'choosing' });
+    expect(played.story.storyLog).toHaveLength(3);
     expect(Object.values(settings.modelLessons)).toEqual([[{ feature: 'reasoning' }]]);
     // The segment was asked twice (with, then without); the summary only without.
     const bodies = chatRequests().map((request) => request.body);
@@ -361,8 +383,8 @@ describe('a turn with a reasoning model', () => {
       .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 1, retryAt: null }))
       .run(false);
 
-    expect(result.storeState.game.error).toBeNull();
-    expect(result.storeState.game.storySummary).toHaveLength(2);
+    expect(result.storeState.game.turn).toEqual({ phase: 'choosing' });
+    expect(result.storeState.game.story.storySummary).toHaveLength(2);
     const [, refused] = chatRequests();
     expect(refused?.body.response_format).toEqual({ type: 'json_object' });
   });
@@ -376,8 +398,8 @@ describe('a turn with a reasoning model', () => {
       .flowFrom(gameActions.choiceMade({ index: 0 }))
       .run(false);
 
-    expect(result.storeState.game.error).toBe('turnFailed');
-    expect(result.storeState.game.errorDetail).toMatchObject({
+    expect(result.storeState.game.turn.phase).toBe('failed');
+    expect(turnProblemOf(result.storeState.game)).toMatchObject({
       reason: 'modelUnavailable',
       provider: 'groq',
       status: 404,

@@ -15,14 +15,16 @@ import { endingScore } from '../../../src/engine/score';
 import type { StoryOption } from '../../../src/engine/types';
 import {
   gameActions,
-  initialGameState,
-  type GameState,
   type ResolvedChoice,
+  type Story,
+  type Turn,
+  type Writing,
 } from '../../../src/features/game/gameSlice';
-import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
+import { selectGameStage } from '../../../src/features/game/gameSelectors';
+import { initialStory } from '../../../src/features/game/turnRules';
 import { EndingView } from '../../../src/features/game/views/EndingView';
 import { PlayingView } from '../../../src/features/game/views/PlayingView';
-import { choiceResolved } from '../../fixtures/games';
+import { choiceResolved, gameAt } from '../../fixtures/games';
 import { problem } from '../../fixtures/problems';
 
 const koreanCatalogue = { ...englishCatalogue, ...(korean as unknown as Catalogue) };
@@ -33,10 +35,8 @@ const OPTIONS: StoryOption[] = [
   { text: 'Rob the chapel', risk: 'medium', alignment: 'immoral', traitAlignment: '' },
 ];
 
-const PLAYING: GameState = {
-  ...initialGameState,
-  stage: 'playing',
-  apiKey: 'sk-test',
+const PLAYING: Story = {
+  ...initialStory,
   chosenGenre: 'Gothic mystery',
   chosenImage: 7,
   chosenCharacter: 'Ada Quill',
@@ -54,19 +54,34 @@ const PLAYING: GameState = {
   turnCount: 2,
 };
 
+/** A segment (or the ending) being written: nothing of it in yet, unless `changes` says. */
+const writing = (
+  changes: Partial<Writing> = {},
+  phase: 'writing' | 'concluding' = 'writing',
+): Turn => ({
+  phase,
+  streamed: '',
+  thinking: false,
+  wait: null,
+  ...changes,
+});
+
+/** The game on screen: its phase (the player choosing, unless told) and the story's changes. */
+interface Scene {
+  turn?: Turn;
+  story?: Partial<Story>;
+}
+
 let store: AppStore;
 
 function renderWith(
   ui: ReactElement,
-  game: Partial<GameState>,
-  { messages = englishCatalogue, locale = 'en', stats = {} } = {},
+  { turn = { phase: 'choosing' }, story = {} }: Scene,
+  { messages = englishCatalogue, locale = 'en' } = {},
 ) {
   injectBackendApi(baseApi);
   store = makeStore({
-    preloadedState: {
-      game: { ...PLAYING, ...game },
-      playerStats: { ...initialPlayerStatsState, ...stats },
-    },
+    preloadedState: { game: gameAt({ turn, story: { ...PLAYING, ...story } }) },
   });
   // The view's part ends at choiceMade: it is recorded but not passed on, so the turn saga
   // (tested on its own) does not start a turn against a model client that is not there.
@@ -143,9 +158,9 @@ describe('PlayingView', () => {
     ).toBeTruthy();
   });
 
-  test.each([
-    ['loading', { isLoading: true }],
-    ['final', { isFinal: true, isLoading: true }],
+  test.each<[string, Scene]>([
+    ['loading', { turn: writing() }],
+    ['final', { turn: writing({}, 'concluding'), story: { isFinal: true } }],
   ])('no options while %s', (_name, game) => {
     renderWith(<PlayingView />, game);
     expect(screen.queryByText('Climb the bell tower')).toBeNull();
@@ -179,8 +194,10 @@ describe('PlayingView', () => {
   test('model text is shown as text, never as HTML', () => {
     const text = 'A note: <img src=x onerror=alert(1)> <b>bold</b>';
     renderWith(<PlayingView />, {
-      storyLog: [{ kind: 'paragraph', text }],
-      options: [{ ...OPTIONS[0]!, text: '<img src=y>' }],
+      story: {
+        storyLog: [{ kind: 'paragraph', text }],
+        options: [{ ...OPTIONS[0]!, text: '<img src=y>' }],
+      },
     });
     expect(screen.getByText(text)).toBeTruthy();
     expect(screen.getByRole('button', { name: /<img src=y>/ })).toBeTruthy();
@@ -188,7 +205,7 @@ describe('PlayingView', () => {
   });
 
   test('the paragraph being streamed is shown below the log', () => {
-    renderWith(<PlayingView />, { isLoading: true, streamingText: 'The bell rope snapped' });
+    renderWith(<PlayingView />, { turn: writing({ streamed: 'The bell rope snapped' }) });
     const words = screen.getByText('The bell rope snapped');
     expect(words.closest('p')?.className).toContain('story-paragraph--writing');
     // Later words reach it from the store as they are dispatched.
@@ -199,33 +216,34 @@ describe('PlayingView', () => {
   });
 
   test('a reasoning model thinking shows a quiet note until its words arrive (Korean too)', () => {
-    renderWith(<PlayingView />, { isLoading: true, options: [], thinking: true });
+    const thinking: Scene = { turn: writing({ thinking: true }), story: { options: [] } };
+    renderWith(<PlayingView />, thinking);
     expect(screen.getByRole('status').textContent).toContain('The storyteller is thinking…');
     act(() => {
       store.dispatch(gameActions.segmentStreamed('The bell rope'));
     });
     expect(screen.getByRole('status').textContent).not.toContain('thinking');
     cleanup();
-    renderWith(
-      <PlayingView />,
-      { isLoading: true, options: [], thinking: true },
-      { messages: korean, locale: 'ko' },
-    );
+    renderWith(<PlayingView />, thinking, { messages: korean, locale: 'ko' });
     expect(screen.getByRole('status').textContent).toContain('이야기꾼이 생각하는 중입니다…');
   });
 
   test('a failed turn says so, with its cause and Try again', async () => {
     const { dispatch } = renderWith(<PlayingView />, {
-      options: [],
-      error: 'turnFailed',
-      errorDetail: problem({ status: 500, providerMessage: 'upstream exploded' }),
-      lastChoice: {
-        turn: 2,
-        option: OPTIONS[0]!,
-        freeText: false,
-        outcome: 'success',
-        scenarioType: 'standard',
-        outcomesSoFar: ['success'],
+      turn: {
+        phase: 'failed',
+        problem: problem({ status: 500, providerMessage: 'upstream exploded' }),
+      },
+      story: {
+        options: [],
+        lastChoice: {
+          turn: 2,
+          option: OPTIONS[0]!,
+          freeText: false,
+          outcome: 'success',
+          scenarioType: 'standard',
+          outcomesSoFar: ['success'],
+        },
       },
     });
     const alert = screen.getByRole('alert');
@@ -254,16 +272,17 @@ describe('PlayingView', () => {
       outcomesSoFar: ['success' as const],
     };
     const { dispatch } = renderWith(<PlayingView />, {
-      options: [],
-      error: 'turnFailed',
-      lastChoice: choice,
-      errorDetail: problem({
-        reason: 'dailyLimit',
-        status: 429,
-        limitMetric: 'tokens',
-        resetsAt: Date.now() + 2 * 3600_000 + 60_000,
-        providerMessage: 'Rate limit reached ... tokens per day (TPD)',
-      }),
+      turn: {
+        phase: 'failed',
+        problem: problem({
+          reason: 'dailyLimit',
+          status: 429,
+          limitMetric: 'tokens',
+          resetsAt: Date.now() + 2 * 3600_000 + 60_000,
+          providerMessage: 'Rate limit reached ... tokens per day (TPD)',
+        }),
+      },
+      story: { options: [], lastChoice: choice },
     });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(
@@ -285,11 +304,11 @@ describe('PlayingView', () => {
   });
 
   test('a reply cut off twice says so, with Try again and another model (Korean too)', async () => {
-    const cutOff = { options: [], error: 'turnFailed' as const };
-    const { dispatch } = renderWith(<PlayingView />, {
-      ...cutOff,
-      errorDetail: problem({ reason: 'replyCutOff' }),
-    });
+    const cutOff: Scene = {
+      turn: { phase: 'failed', problem: problem({ reason: 'replyCutOff' }) },
+      story: { options: [] },
+    };
+    const { dispatch } = renderWith(<PlayingView />, cutOff);
     expect(screen.getByRole('alert').textContent).toContain(
       "Groq's reply from openai/gpt-oss-120b was cut off before it ended, even with more room, so nothing was added to the story.",
     );
@@ -297,19 +316,14 @@ describe('PlayingView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.turnRetryRequested());
     cleanup();
-    renderWith(
-      <PlayingView />,
-      { ...cutOff, errorDetail: problem({ reason: 'replyCutOff' }) },
-      { messages: korean, locale: 'ko' },
-    );
+    renderWith(<PlayingView />, cutOff, { messages: korean, locale: 'ko' });
     expect(screen.getByRole('alert').textContent).toContain('끝나기 전에 잘려');
   });
 
   test('a key without credit offers another provider, not another model', () => {
     renderWith(<PlayingView />, {
-      options: [],
-      error: 'turnFailed',
-      errorDetail: problem({ reason: 'noCredit', status: 429 }),
+      turn: { phase: 'failed', problem: problem({ reason: 'noCredit', status: 429 }) },
+      story: { options: [] },
     });
     expect(screen.getByRole('alert').textContent).toContain(
       'Your Groq key has no credit left for openai/gpt-oss-120b.',
@@ -320,9 +334,8 @@ describe('PlayingView', () => {
 
   test('a rate-limit wait counts down and can be cancelled', async () => {
     const { dispatch } = renderWith(<PlayingView />, {
-      isLoading: true,
-      options: [],
-      wait: { reason: 'rateLimited', attempt: 2, retryAt: Date.now() + 4500 },
+      turn: writing({ wait: { reason: 'rateLimited', attempt: 2, retryAt: Date.now() + 4500 } }),
+      story: { options: [] },
     });
     // The provider and model it is about (the store's settings: Groq's default).
     expect(screen.getByRole('status').textContent).toMatch(
@@ -335,9 +348,10 @@ describe('PlayingView', () => {
 
   test('past the quick retries, an unreadable reply waits visibly and offers the way out', async () => {
     const { dispatch } = renderWith(<PlayingView />, {
-      isLoading: true,
-      options: [],
-      wait: { reason: 'unreadableReply', attempt: 5, retryAt: Date.now() + 3500 },
+      turn: writing({
+        wait: { reason: 'unreadableReply', attempt: 5, retryAt: Date.now() + 3500 },
+      }),
+      story: { options: [] },
     });
     expect(screen.getByRole('status').textContent).toMatch(
       /The story came back garbled 5 times\. Asking again in 4 s\. You can stop here and choose another model\./,
@@ -348,9 +362,8 @@ describe('PlayingView', () => {
 
   test('a reply cut off is asked again with more room, and the player is told', () => {
     renderWith(<PlayingView />, {
-      isLoading: true,
-      options: [],
-      wait: { reason: 'cutOff', attempt: 1, retryAt: null },
+      turn: writing({ wait: { reason: 'cutOff', attempt: 1, retryAt: null } }),
+      story: { options: [] },
     });
     expect(screen.getByRole('status').textContent).toContain(
       "openai/gpt-oss-120b's reply was cut off by its length limit. Asking again with more room…",
@@ -404,7 +417,7 @@ describe('PlayingView', () => {
       store.dispatch(gameActions.optionsOffered(OPTIONS));
     });
     // The options show with the segment; its summary is written behind them.
-    expect(store.getState().game.summaryPending).toBe(true);
+    expect(store.getState().game.summary).toBe('pending');
     expect(screen.getByText('Turns: 3')).toBeTruthy();
     expect(document.activeElement).toBe(
       screen.getByRole('button', { name: /Climb the bell tower/ }),
@@ -423,13 +436,15 @@ describe('PlayingView', () => {
     renderWith(
       <PlayingView />,
       {
-        storyLog: [
-          ...PLAYING.storyLog,
-          { kind: 'choice', text: '종을 울린다', outcome: 'success', freeText: false },
-          { kind: 'paragraph', text: '종소리가 울려 퍼졌다.' },
-          { kind: 'choice', text: '도망친다', outcome: 'failure', freeText: false },
-          { kind: 'paragraph', text: '길이 막혔다.' },
-        ],
+        story: {
+          storyLog: [
+            ...PLAYING.storyLog,
+            { kind: 'choice', text: '종을 울린다', outcome: 'success', freeText: false },
+            { kind: 'paragraph', text: '종소리가 울려 퍼졌다.' },
+            { kind: 'choice', text: '도망친다', outcome: 'failure', freeText: false },
+            { kind: 'paragraph', text: '길이 막혔다.' },
+          ],
+        },
       },
       { messages: koreanCatalogue, locale: 'ko' },
     );
@@ -454,16 +469,14 @@ describe("PlayingView: the player's hand on the story", () => {
     scenarioType: 'standard',
     outcomesSoFar: ['success', 'partial'],
   };
-  const typed = PLAYING.storyLog!.map((entry, index) =>
+  const typed = PLAYING.storyLog.map((entry, index) =>
     index === 3 ? { ...entry, freeText: true } : entry,
   );
 
   test('Write it again shows the rewrites left this turn', async () => {
     const user = userEvent.setup();
     const { dispatch } = renderWith(<PlayingView />, {
-      lastChoice: TURN_TWO,
-      storyLog: typed,
-      turnRewrites: 1,
+      story: { lastChoice: TURN_TWO, storyLog: typed, turnRewrites: 1 },
     });
     await user.click(screen.getByRole('button', { name: 'Write it again (2 left)' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.rewriteRequested());
@@ -471,19 +484,19 @@ describe("PlayingView: the player's hand on the story", () => {
 
   test('an edited paragraph is saved with Ctrl+Enter, marked, and focus returns to Edit', async () => {
     const user = userEvent.setup();
-    renderWith(<PlayingView />, { lastChoice: TURN_TWO, storyLog: typed });
+    renderWith(<PlayingView />, { story: { lastChoice: TURN_TWO, storyLog: typed } });
     const edit = screen.getByRole('button', { name: 'Edit paragraph' });
     await user.click(edit);
     const field = screen.getByRole('textbox', { name: /Edit the latest paragraph/ });
     expect(field).toHaveProperty('value', 'The bells began to ring.');
     await user.keyboard('{Escape}');
-    expect(store.getState().game.storyLog.at(-1)).toEqual(PLAYING.storyLog!.at(-1));
+    expect(store.getState().game.story.storyLog.at(-1)).toEqual(PLAYING.storyLog.at(-1));
 
     await user.click(screen.getByRole('button', { name: 'Edit paragraph' }));
     const again = screen.getByRole('textbox', { name: /Edit the latest paragraph/ });
     await user.clear(again);
     await user.type(again, 'The bells fell silent.{Control>}{Enter}{/Control}');
-    expect(store.getState().game.storyLog.at(-1)).toEqual({
+    expect(store.getState().game.story.storyLog.at(-1)).toEqual({
       kind: 'paragraph',
       text: 'The bells fell silent.',
       edited: true,
@@ -495,30 +508,31 @@ describe("PlayingView: the player's hand on the story", () => {
 
   test('a typed action can be edited; an offered option cannot', async () => {
     const user = userEvent.setup();
-    renderWith(<PlayingView />, { lastChoice: TURN_TWO, storyLog: typed });
+    renderWith(<PlayingView />, { story: { lastChoice: TURN_TWO, storyLog: typed } });
     await user.click(screen.getByRole('button', { name: 'Edit your action' }));
     const field = screen.getByRole('textbox', { name: 'Edit what you did' });
     await user.clear(field);
     await user.type(field, 'Kick the door open');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(store.getState().game.lastChoice?.option.text).toBe('Kick the door open');
+    expect(store.getState().game.story.lastChoice?.option.text).toBe('Kick the door open');
     cleanup();
-    renderWith(<PlayingView />, { lastChoice: { ...TURN_TWO, freeText: false } });
+    renderWith(<PlayingView />, { story: { lastChoice: { ...TURN_TWO, freeText: false } } });
     expect(screen.queryByRole('button', { name: 'Edit your action' })).toBeNull();
   });
 
   test('Stop shows while a turn is written; a stopped turn offers only Write it again', async () => {
     const user = userEvent.setup();
-    const writing = { lastChoice: TURN_TWO, storyLog: typed.slice(0, 4), isLoading: true };
-    renderWith(<PlayingView />, writing);
+    const unwritten = { lastChoice: TURN_TWO, storyLog: typed.slice(0, 4) };
+    renderWith(<PlayingView />, { turn: writing(), story: unwritten });
     await user.click(screen.getByRole('button', { name: 'Stop' }));
-    expect(store.getState().game).toMatchObject({ turnStopped: true, isLoading: false });
+    // Stopped, and nothing is being written any more.
+    expect(store.getState().game.turn).toEqual({ phase: 'stopped' });
     expect(screen.getByText(/You stopped this paragraph/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Write it again (3 left)' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'What do you do?' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Submit' })).toHaveProperty('disabled', true);
     cleanup();
-    renderWith(<PlayingView />, { ...writing, turnRewrites: 3 });
+    renderWith(<PlayingView />, { turn: writing(), story: { ...unwritten, turnRewrites: 3 } });
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
   });
 
@@ -528,7 +542,7 @@ describe("PlayingView: the player's hand on the story", () => {
       { length: 12 },
       (_, turn) => `Turn ${turn} happened. Then a long aside that only matters a little later on.`,
     );
-    renderWith(<PlayingView />, { storySummary: summaries });
+    renderWith(<PlayingView />, { story: { storySummary: summaries } });
     // Closed, the panel has nothing in it: its code comes, and its context is worked out, on opening.
     expect(screen.queryByText(/What the storyteller is told/)).toBeNull();
     await user.click(screen.getByText('Story so far'));
@@ -539,14 +553,14 @@ describe("PlayingView: the player's hand on the story", () => {
     await user.clear(field);
     await user.type(field, 'Ada rang the bells herself.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(store.getState().game.storySummary[11]).toBe('Ada rang the bells herself.');
+    expect(store.getState().game.story.storySummary[11]).toBe('Ada rang the bells herself.');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Correct entry 12' }));
 
     const note = screen.getByRole('textbox', { name: /Pinned note/ });
     expect(note).toHaveProperty('maxLength', 500);
     await user.type(note, 'The chapel is haunted.');
     await user.click(screen.getByRole('button', { name: 'Pin note' }));
-    expect(store.getState().game.storyNote).toBe('The chapel is haunted.');
+    expect(store.getState().game.story.storyNote).toBe('The chapel is haunted.');
     expect(screen.getByText('Pinned')).toBeTruthy();
 
     // A note still being written survives closing the panel, and is pinned only when asked.
@@ -556,9 +570,9 @@ describe("PlayingView: the player's hand on the story", () => {
     await user.click(screen.getByText('Story so far'));
     const reopened = await screen.findByRole('textbox', { name: /Pinned note/ });
     expect(reopened).toHaveProperty('value', 'The chapel is haunted. Mind the bells.');
-    expect(store.getState().game.storyNote).toBe('The chapel is haunted.');
+    expect(store.getState().game.story.storyNote).toBe('The chapel is haunted.');
     await user.click(screen.getByRole('button', { name: 'Pin note' }));
-    expect(store.getState().game.storyNote).toBe('The chapel is haunted. Mind the bells.');
+    expect(store.getState().game.story.storyNote).toBe('The chapel is haunted. Mind the bells.');
   });
 });
 
@@ -583,18 +597,20 @@ describe('EndingView', () => {
     scoreBreakdown: { decisions: 80, consistency: 70, creativity: 60, morality: 90 },
     finalScore: 353,
   };
-  const ENDED: Partial<GameState> = {
-    stage: 'endingScreen',
+  const ENDED_STORY: Partial<Story> = {
     options: [],
     isFinal: true,
     turnCount: 9,
     recap: RECAP,
     moralChoices: ['moral', 'neutral'],
     outcomes: ['success', 'failure', 'success', 'partial', 'success'],
+    // The stats and the score are the story's own.
+    ...STATS,
   };
+  const ENDED: Scene = { turn: { phase: 'ended' }, story: ENDED_STORY };
 
   test('shows the whole recap, the score with its formula, the bars and the stats', async () => {
-    const { dispatch } = renderWith(<EndingView />, ENDED, { stats: STATS });
+    const { dispatch } = renderWith(<EndingView />, ENDED);
     const ending = screen.getByRole('article', { name: 'Adventure Complete' });
     expect(ending.classList.contains('heroic')).toBe(true);
     expect(document.activeElement).toBe(
@@ -649,21 +665,21 @@ describe('EndingView', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.newGameStarted());
-    expect(store.getState().game.stage).toBe('genreSelection');
+    expect(selectGameStage(store.getState())).toBe('genreSelection');
   });
 
   test('Return to Home leaves the game', async () => {
-    const { dispatch } = renderWith(<EndingView />, ENDED, { stats: STATS });
+    const { dispatch } = renderWith(<EndingView />, ENDED);
     await userEvent.click(screen.getByRole('button', { name: 'Return to Home' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.returnedHome());
-    expect(store.getState().game.stage).toBe('loadOrCreate');
+    expect(selectGameStage(store.getState())).toBe('loadOrCreate');
   });
 
   test('in Korean the ending keeps its Korean name and the labels are Korean', () => {
     renderWith(
       <EndingView />,
-      { ...ENDED, recap: { ...RECAP, endingType: '비극적 몰락' } },
-      { messages: koreanCatalogue, locale: 'ko', stats: STATS },
+      { ...ENDED, story: { ...ENDED_STORY, recap: { ...RECAP, endingType: '비극적 몰락' } } },
+      { messages: koreanCatalogue, locale: 'ko' },
     );
     expect(screen.getByRole('article', { name: '모험 완료' }).classList.contains('tragic')).toBe(
       true,

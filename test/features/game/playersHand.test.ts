@@ -9,18 +9,22 @@ import {
   canRewrite,
   canStop,
   gameActions,
+  isStoryProblem,
   openingGeneration,
+  parseStory,
+  phaseOf,
   playTurn,
-  restoreGame,
   retryTurn,
-  selectResumableGame,
+  selectGameStage,
+  selectStory,
   summaryFallback,
-  type GameState,
   type ResolvedChoice,
+  type Story,
   type StoryEntry,
+  type Turn,
 } from '../../../src/features/game';
 import { gameReply } from '../../fixtures/fakeModelServer';
-import { PLAYING_GAME, appStateWith } from '../../fixtures/games';
+import { PLAYING_GAME, appStateWith, playingWith, type GameAt } from '../../fixtures/games';
 import { play, prompts, putTypes } from '../../support/gameWorkers';
 import { scriptedModel } from '../../support/scriptedModel';
 
@@ -39,8 +43,7 @@ const FAILED_CHOICE: ResolvedChoice = {
 };
 
 /** Turn 2 played and failed: its paragraph in, its summary stored, its options offered. */
-const AFTER_A_FAILURE: Partial<GameState> = {
-  ...PLAYING_GAME,
+const AFTER_A_FAILURE = playingWith({
   storyLog: [
     { kind: 'paragraph', text: 'The road ends at a locked gate.' },
     { kind: 'choice', text: 'Knock politely', outcome: null, freeText: false },
@@ -55,9 +58,20 @@ const AFTER_A_FAILURE: Partial<GameState> = {
   moralChoices: ['moral', 'neutral'],
   scenarioHistory: ['standard', 'betrayal'],
   lastChoice: FAILED_CHOICE,
-};
+});
 
-const stateWith = (game: Partial<GameState>): RootState => appStateWith(game);
+/** A segment being written, nothing of it in yet. */
+const WRITING: Turn = { phase: 'writing', streamed: '', thinking: false, wait: null };
+const FAILED: Turn = { phase: 'failed', problem: null };
+
+/** `game` with these changes to its story, in `turn` (its own unless told). */
+const withStory = (game: GameAt, story: Partial<Story>, turn = game.turn): GameAt => ({
+  ...game,
+  turn,
+  story: { ...game.story, ...story },
+});
+
+const stateWith = (game: GameAt): RootState => appStateWith(game);
 const reduce = (state: RootState, ...actions: Parameters<typeof rootReducer>[1][]) =>
   actions.reduce(rootReducer, state);
 
@@ -78,32 +92,34 @@ describe('write it again', () => {
     expect(prompt).toContain('Last scene: Nobody answers, but the bolt slides back by itself.');
     expect(prompt).not.toContain('Aria fell from the gate.');
 
-    const game = result.storeState.game;
-    expect(game.outcomes).toEqual(['success', 'failure']);
-    expect(game.storyLog).toHaveLength(5);
-    expect(game.storyLog[3]).toEqual(expect.objectContaining({ outcome: 'failure' }));
-    expect(game.storyLog[4]!.text).toMatch(/^Rain hammers/);
-    expect(game.storySummary).toEqual([
+    const { story } = result.storeState.game;
+    expect(story.outcomes).toEqual(['success', 'failure']);
+    expect(story.storyLog).toHaveLength(5);
+    expect(story.storyLog[3]).toEqual(expect.objectContaining({ outcome: 'failure' }));
+    expect(story.storyLog[4]!.text).toMatch(/^Rain hammers/);
+    expect(story.storySummary).toEqual([
       'Aria reached the gate.',
       'The bolt slid back.',
       'A stranger handed the hero a sealed letter as alarm bells rang over the harbour.',
     ]);
-    expect(game).toMatchObject({ rewrites: 1, turnRewrites: 1, turnCount: 2, isLoading: false });
-    expect(result.storeState.playerStats).toEqual(before.playerStats);
+    expect(story).toMatchObject({ rewrites: 1, turnRewrites: 1, turnCount: 2 });
+    // Written: nothing is loading, the new options are the player's.
+    expect(result.storeState.game.turn).toEqual({ phase: 'choosing' });
+    expect(story.playerStats).toEqual(before.game.story.playerStats);
     expect(putTypes(result)).not.toContain(gameActions.outcomeRolled.type);
   });
 
   test('three rewrites a turn and no more; the next turn has its own three, the game counts all', () => {
     const paragraph = (text: string) => [
       gameActions.segmentReceived({ text, isFinal: false }),
-      gameActions.optionsOffered(PLAYING_GAME.options!),
+      gameActions.optionsOffered(PLAYING_GAME.story!.options!),
     ];
     let state = stateWith(AFTER_A_FAILURE);
     for (const take of ['second', 'third', 'fourth']) {
       expect(canRewrite(state.game)).toBe(true);
       state = reduce(state, gameActions.rewriteRequested(), ...paragraph(`The ${take} take.`));
     }
-    expect(state.game).toMatchObject({ rewrites: 3, turnRewrites: 3 });
+    expect(state.game.story).toMatchObject({ rewrites: 3, turnRewrites: 3 });
     expect(canRewrite(state.game)).toBe(false);
     const refused = reduce(state, gameActions.rewriteRequested());
     expect(refused.game).toEqual(state.game);
@@ -114,14 +130,14 @@ describe('write it again', () => {
       gameActions.scenarioPicked({ ...FAILED_CHOICE, turn: 3, outcome: 'success' }),
       ...paragraph('Turn three.'),
     );
-    expect(state.game).toMatchObject({ rewrites: 3, turnRewrites: 0 });
+    expect(state.game.story).toMatchObject({ rewrites: 3, turnRewrites: 0 });
     expect(canRewrite(state.game)).toBe(true);
   });
 
   test('the opening, a loading turn and a failed turn cannot be written again', () => {
     expect(canRewrite(stateWith(PLAYING_GAME).game)).toBe(false);
-    expect(canRewrite(stateWith({ ...AFTER_A_FAILURE, isLoading: true }).game)).toBe(false);
-    expect(canRewrite(stateWith({ ...AFTER_A_FAILURE, error: 'turnFailed' }).game)).toBe(false);
+    expect(canRewrite(stateWith({ ...AFTER_A_FAILURE, turn: WRITING }).game)).toBe(false);
+    expect(canRewrite(stateWith({ ...AFTER_A_FAILURE, turn: FAILED }).game)).toBe(false);
   });
 });
 
@@ -136,9 +152,10 @@ describe('stop', () => {
       .run(false);
     expect(model.aborted).toEqual(model.requests);
     const game = stopped.storeState.game;
-    expect(game).toMatchObject({ turnStopped: true, isLoading: false, streamingText: '' });
-    expect(game.storyLog.at(-1)).toEqual(expect.objectContaining({ kind: 'choice' }));
-    const roll = game.lastChoice!;
+    // Stopped: nothing loading, no streamed text kept.
+    expect(game.turn).toEqual({ phase: 'stopped' });
+    expect(game.story.storyLog.at(-1)).toEqual(expect.objectContaining({ kind: 'choice' }));
+    const roll = game.story.lastChoice!;
     expect(canChoose(game)).toBe(false);
     expect(canRewrite(game)).toBe(true);
 
@@ -150,9 +167,11 @@ describe('stop', () => {
       model: model2,
     }).run(false);
     expect(prompts(model2)[0]).toContain(`The dice decided: "${roll.outcome}"`);
-    expect(storeState.game).toMatchObject({ turnStopped: false, rewrites: 1, turnCount: 1 });
-    expect(storeState.game.outcomes).toEqual([roll.outcome]);
-    expect(storeState.game.storyLog.map((entry: StoryEntry) => entry.kind)).toEqual([
+    // Written again: no longer stopped, its options offered.
+    expect(storeState.game.turn).toEqual({ phase: 'choosing' });
+    expect(storeState.game.story).toMatchObject({ rewrites: 1, turnCount: 1 });
+    expect(storeState.game.story.outcomes).toEqual([roll.outcome]);
+    expect(storeState.game.story.storyLog.map((entry: StoryEntry) => entry.kind)).toEqual([
       'paragraph',
       'choice',
       'paragraph',
@@ -160,21 +179,20 @@ describe('stop', () => {
   });
 
   test('is not offered once the turn has used its three rewrites', () => {
-    const writing = {
-      ...AFTER_A_FAILURE,
-      isLoading: true,
-      storyLog: AFTER_A_FAILURE.storyLog!.slice(0, 4),
-    };
+    const writing = withStory(
+      AFTER_A_FAILURE,
+      { storyLog: AFTER_A_FAILURE.story.storyLog!.slice(0, 4) },
+      WRITING,
+    );
     expect(canStop(stateWith(writing).game)).toBe(true);
-    expect(canStop(stateWith({ ...writing, turnRewrites: 3 }).game)).toBe(false);
+    expect(canStop(stateWith(withStory(writing, { turnRewrites: 3 })).game)).toBe(false);
   });
 
   test('during the opening goes back to the name, with the genre, portrait and name kept', async () => {
     const model = scriptedModel([new Promise<never>(() => {})]);
-    const naming: Partial<GameState> = {
-      stage: 'characterSelection',
-      chosenGenre: 'Harbour intrigue',
-      chosenImage: 7,
+    const naming: GameAt = {
+      turn: { phase: 'naming' },
+      story: { chosenGenre: 'Harbour intrigue', chosenImage: 7 },
     };
     const { storeState } = await play(openingGeneration, gameActions.characterNamed('Aria Vale'), {
       game: naming,
@@ -183,12 +201,13 @@ describe('stop', () => {
       .dispatch(gameActions.writingStopped())
       .run(false);
     expect(model.aborted).toHaveLength(1);
-    expect(storeState.game).toMatchObject({
-      stage: 'characterSelection',
+    // Back at the name (characterSelection), nothing loading.
+    expect(storeState.game.turn).toEqual({ phase: 'naming' });
+    expect(selectGameStage(storeState)).toBe('characterSelection');
+    expect(storeState.game.story).toMatchObject({
       chosenGenre: 'Harbour intrigue',
       chosenImage: 7,
       chosenCharacter: 'Aria Vale',
-      isLoading: false,
       storyLog: [],
     });
   });
@@ -196,18 +215,22 @@ describe('stop', () => {
 
 describe('stop and rewrite, with the summary behind the options', () => {
   /** Turn 3 stopped while the game still waited for turn 2's summary (its reply had none). */
-  const STOPPED_WAITING: Partial<GameState> = {
-    ...AFTER_A_FAILURE,
-    storyLog: [
-      ...AFTER_A_FAILURE.storyLog!,
-      { kind: 'choice', text: 'Knock politely', outcome: 'failure', freeText: false },
-    ],
-    storySummary: ['Aria reached the gate.', 'The bolt slid back.'],
-    summaryPending: true,
-    turnCount: 3,
-    outcomes: ['success', 'failure', 'failure'],
-    turnStopped: true,
-    lastChoice: { ...FAILED_CHOICE, turn: 3, option: PLAYING_GAME.options![1]! },
+  const STOPPED_WAITING: GameAt = {
+    ...withStory(
+      AFTER_A_FAILURE,
+      {
+        storyLog: [
+          ...AFTER_A_FAILURE.story.storyLog!,
+          { kind: 'choice', text: 'Knock politely', outcome: 'failure', freeText: false },
+        ],
+        storySummary: ['Aria reached the gate.', 'The bolt slid back.'],
+        turnCount: 3,
+        outcomes: ['success', 'failure', 'failure'],
+        lastChoice: { ...FAILED_CHOICE, turn: 3, option: PLAYING_GAME.story!.options![1]! },
+      },
+      { phase: 'stopped' },
+    ),
+    summary: 'pending',
   };
   const later = <T>(value: T) => new Promise<T>((resolve) => setImmediate(() => resolve(value)));
 
@@ -223,21 +246,24 @@ describe('stop and rewrite, with the summary behind the options', () => {
     expect(prompts(model)[0]).toContain('chose: Climb the gate');
     expect(prompts(model)[0]).toContain('Segment: You slip from the spikes');
     expect(model.aborted).toEqual([]);
-    expect(storeState.game.storySummary).toEqual([
+    expect(storeState.game.story.storySummary).toEqual([
       'Aria reached the gate.',
       'The bolt slid back.',
       'Aria fell hard.',
     ]);
-    expect(storeState.game).toMatchObject({ summaryPending: false, isLoading: true, rewrites: 1 });
+    expect(storeState.game.summary).toBe('written');
+    expect(storeState.game.turn).toMatchObject({ phase: 'writing' });
+    expect(storeState.game.story.rewrites).toBe(1);
   });
 
   test('writing a finished paragraph again drops the summary being written for it', async () => {
     const model = scriptedModel([later({ json: { storySummary: 'Stale.' } })]);
     const { storeState } = await play(summaryFallback, gameActions.summaryMissing(), {
       game: {
-        ...AFTER_A_FAILURE,
-        storySummary: AFTER_A_FAILURE.storySummary!.slice(0, 2),
-        summaryPending: true,
+        ...withStory(AFTER_A_FAILURE, {
+          storySummary: AFTER_A_FAILURE.story.storySummary!.slice(0, 2),
+        }),
+        summary: 'pending',
       },
       model,
     })
@@ -245,18 +271,19 @@ describe('stop and rewrite, with the summary behind the options', () => {
       .run(false);
     expect(model.aborted).toHaveLength(1);
     // Turn 1's summary stays: only the replaced paragraph's was missing.
-    expect(storeState.game.storySummary).toEqual(['Aria reached the gate.', 'The bolt slid back.']);
+    expect(storeState.game.story.storySummary).toEqual([
+      'Aria reached the gate.',
+      'The bolt slid back.',
+    ]);
   });
 
   test('a Stop pressed while the ending is written stops nothing', async () => {
     // The final segment is in; its recap failed once and is being written again.
-    const ending: Partial<GameState> = {
-      ...AFTER_A_FAILURE,
-      turnCount: 7,
-      isFinal: true,
-      error: 'turnFailed',
-      lastChoice: { ...FAILED_CHOICE, turn: 7 },
-    };
+    const ending = withStory(
+      AFTER_A_FAILURE,
+      { turnCount: 7, isFinal: true, lastChoice: { ...FAILED_CHOICE, turn: 7 } },
+      FAILED,
+    );
     const model = scriptedModel((body) => later(gameReply(body)));
     const { storeState } = await play(retryTurn, gameActions.turnRetryRequested(), {
       game: ending,
@@ -265,8 +292,10 @@ describe('stop and rewrite, with the summary behind the options', () => {
       .dispatch(gameActions.writingStopped())
       .run(false);
     expect(model.aborted).toEqual([]);
-    expect(storeState.game).toMatchObject({ stage: 'endingScreen', turnStopped: false });
-    expect(storeState.game.recap).not.toBeNull();
+    // Ended, never stopped.
+    expect(storeState.game.turn).toEqual({ phase: 'ended' });
+    expect(selectGameStage(storeState)).toBe('endingScreen');
+    expect(storeState.game.story.recap).not.toBeNull();
   });
 });
 
@@ -281,13 +310,13 @@ describe('edits', () => {
     expect(prompts(model)[0]).toContain('Segment: You land softly in a haystack.');
     expect(prompts(model)[0]).toContain('chose: Climb the gate');
     const game = summarized.storeState.game;
-    expect(game.storyLog.at(-1)).toEqual({
+    expect(game.story.storyLog.at(-1)).toEqual({
       kind: 'paragraph',
       text: 'You land softly in a haystack.',
       edited: true,
     });
-    expect(game.storySummary.at(-1)).toBe('Aria fell into hay, unhurt.');
-    expect(game.storySummary).toHaveLength(3);
+    expect(game.story.storySummary.at(-1)).toBe('Aria fell into hay, unhurt.');
+    expect(game.story.storySummary).toHaveLength(3);
 
     const next = scriptedModel(gameReply);
     await play(playTurn, gameActions.choiceMade({ index: 1 }), { game, model: next }).run(false);
@@ -296,12 +325,11 @@ describe('edits', () => {
   });
 
   test("the player's typed action can be edited, and a rewrite asks for it as edited", async () => {
-    const typed: Partial<GameState> = {
-      ...AFTER_A_FAILURE,
+    const typed = withStory(AFTER_A_FAILURE, {
       storyLog: [
-        ...AFTER_A_FAILURE.storyLog!.slice(0, 3),
+        ...AFTER_A_FAILURE.story.storyLog!.slice(0, 3),
         { kind: 'choice', text: 'Sing to the gate', outcome: 'failure', freeText: true },
-        AFTER_A_FAILURE.storyLog![4]!,
+        AFTER_A_FAILURE.story.storyLog![4]!,
       ],
       lastChoice: {
         ...FAILED_CHOICE,
@@ -313,12 +341,12 @@ describe('edits', () => {
           traitAlignment: '',
         },
       },
-    };
+    });
     const state = reduce(stateWith(typed), gameActions.choiceEdited('Whistle at the gate'));
-    expect(state.game.storyLog[3]).toEqual(
+    expect(state.game.story.storyLog[3]).toEqual(
       expect.objectContaining({ text: 'Whistle at the gate', edited: true, outcome: 'failure' }),
     );
-    expect(state.game.summaryPending).toBe(true);
+    expect(state.game.summary).toBe('pending');
 
     const model = scriptedModel(gameReply);
     await play(retryTurn, gameActions.rewriteRequested(), { game: state.game, model }).run(false);
@@ -355,7 +383,9 @@ describe("the story's memory and the pinned note", () => {
 
   test('a note over 500 characters or an entry out of range is refused', () => {
     const state = stateWith(AFTER_A_FAILURE);
-    expect(reduce(state, gameActions.storyNotePinned('n'.repeat(501))).game.storyNote).toBe('');
+    expect(reduce(state, gameActions.storyNotePinned('n'.repeat(501))).game.story.storyNote).toBe(
+      '',
+    );
     expect(
       reduce(state, gameActions.memoryCorrected({ index: 3, text: 'Never happened.' })).game,
     ).toEqual(state.game);
@@ -364,32 +394,36 @@ describe("the story's memory and the pinned note", () => {
 
 test('a reload keeps the rewrites, the edits, the corrected memory, the note and a stopped turn', () => {
   const stopped = reduce(
-    stateWith({
-      ...AFTER_A_FAILURE,
-      isLoading: true,
-      storyLog: AFTER_A_FAILURE.storyLog!.slice(0, 4),
-    }),
+    stateWith(
+      withStory(
+        AFTER_A_FAILURE,
+        { storyLog: AFTER_A_FAILURE.story.storyLog!.slice(0, 4) },
+        WRITING,
+      ),
+    ),
     gameActions.writingStopped(),
     gameActions.memoryCorrected({ index: 0, text: 'Aria reached the old gate.' }),
     gameActions.storyNotePinned('Keep the tone grim.'),
   );
-  const saved = JSON.parse(JSON.stringify(selectResumableGame(stopped)));
-  const restored = restoreGame({ ...saved, rewrites: 4, turnRewrites: 2 })!;
+  const saved = JSON.parse(JSON.stringify(selectStory(stopped)));
+  const restored = parseStory({ ...saved, rewrites: 4, turnRewrites: 2 });
+  if (isStoryProblem(restored)) throw new Error(`not a story: ${restored.reason}`);
   const resumed = reduce(
-    stateWith({ stage: 'loadOrCreate' }),
+    stateWith({ turn: { phase: 'home' } }),
     gameActions.savedStoryResumed(restored),
   );
-  expect(resumed.game).toMatchObject({
-    stage: 'playing',
-    turnStopped: true,
+  expect(selectGameStage(resumed)).toBe('playing');
+  expect(resumed.game.turn).toEqual({ phase: 'stopped' });
+  expect(resumed.game.story).toMatchObject({
     rewrites: 4,
     turnRewrites: 2,
     storyNote: 'Keep the tone grim.',
     lastChoice: FAILED_CHOICE,
   });
-  expect(resumed.game.storySummary[0]).toBe('Aria reached the old gate.');
+  expect(resumed.game.story.storySummary[0]).toBe('Aria reached the old gate.');
   expect(canRewrite(resumed.game)).toBe(true);
-  expect(restoreGame({ ...saved, lastChoice: { ...FAILED_CHOICE, outcome: 'jackpot' } })).toEqual(
-    expect.objectContaining({ lastChoice: null, turnStopped: false }),
-  );
+  // A roll that is not the game's is dropped, and the turn does not come back stopped.
+  const tampered = parseStory({ ...saved, lastChoice: { ...FAILED_CHOICE, outcome: 'jackpot' } });
+  expect(tampered).toEqual(expect.objectContaining({ lastChoice: null }));
+  expect(phaseOf(tampered as Story).phase).not.toBe('stopped');
 });

@@ -18,6 +18,7 @@ import {
   flowFor,
   gameActions,
   type GameState,
+  stageOf,
 } from '../../../src/features/game';
 import { providerById, httpModelClient } from '../../../src/features/llm';
 import type { SettingsState } from '../../../src/features/settings';
@@ -27,7 +28,14 @@ import {
   type FakeModelServer,
   type FakeModelServerOptions,
 } from '../../fixtures/fakeModelServer';
-import { PLAYING_GAME, appStateWith } from '../../fixtures/games';
+import {
+  PLAYING_GAME,
+  appStateWith,
+  type GameAt,
+  keyProblemOf,
+  playingWith,
+  turnProblemOf,
+} from '../../fixtures/games';
 import { routedFetch } from '../../fixtures/routedFetch';
 import { MemoryStorage } from '../../fixtures/testWallet';
 
@@ -50,7 +58,7 @@ async function start(options: FakeModelServerOptions) {
   server = await startFakeModelServer({ validKeys: [KEY], now: () => clock, ...options });
 }
 
-function saga(settings: Partial<SettingsState>, game: Partial<GameState> = PLAYING_GAME) {
+function saga(settings: Partial<SettingsState>, game: GameAt = PLAYING_GAME) {
   const provider = providerById(settings.provider);
   const state = appStateWith({ apiKey: KEY, ...game }, settings);
   return {
@@ -104,7 +112,7 @@ describe('a per-minute limit', () => {
     expect(waits[0]).toBeGreaterThanOrEqual(7660 + 100);
     expect(waits[0]).toBeLessThanOrEqual(7660 + 500);
     expect(chats().map((request) => request.status)).toEqual([429, 200]);
-    expect(result.storeState.game.error).toBeNull();
+    expect(result.storeState.game.turn).toEqual({ phase: 'choosing' });
   });
 
   test('the free tier: no request goes out before the time its 429 stated', async () => {
@@ -150,8 +158,8 @@ describe('limits that waiting does not help', () => {
       .flowFrom(gameActions.choiceMade({ index: 0 }))
       .run(false);
     const { game } = result.storeState;
-    expect(game.error).toBe('turnFailed');
-    expect(game.errorDetail).toMatchObject({
+    expect(game.turn.phase).toBe('failed');
+    expect(turnProblemOf(game)).toMatchObject({
       reason: 'dailyLimit',
       provider: 'groq',
       model: GROQ.model,
@@ -159,7 +167,7 @@ describe('limits that waiting does not help', () => {
       status: 429,
     });
     // Told in the saga's clock, which the fake's is.
-    const resetsIn = game.errorDetail!.resetsAt! - clock;
+    const resetsIn = turnProblemOf(game)!.resetsAt! - clock;
     expect(resetsIn).toBeGreaterThan(7_503_000 - 60_000);
     expect(resetsIn).toBeLessThanOrEqual(7_503_000);
     expect(waits).toEqual([]);
@@ -172,30 +180,33 @@ describe('limits that waiting does not help', () => {
     const turn = await saga(openai)
       .flowFrom(gameActions.choiceMade({ index: 0 }))
       .run(false);
-    expect(turn.storeState.game.errorDetail).toMatchObject({ reason: 'noCredit', status: 429 });
+    expect(turnProblemOf(turn.storeState.game)).toMatchObject({ reason: 'noCredit', status: 429 });
     expect(chats()).toHaveLength(1);
 
-    const check = await saga(openai, { stage: 'apiKeyInput', apiKey: '' })
+    const check = await saga(openai, { turn: { phase: 'keyNeeded' }, apiKey: '' })
       .flowFrom(gameActions.apiKeySubmitted(KEY))
       .run(false);
-    expect(check.storeState.game.keyError).toBe('noCredit');
-    expect(check.storeState.game.stage).toBe('apiKeyInput');
+    expect(check.storeState.game.keyCheck).toMatchObject({ status: 'refused', error: 'noCredit' });
+    expect(stageOf(check.storeState.game.turn)).toBe('apiKeyInput');
   });
 
   test('the key check accepts a key at a per-minute limit, not a model at its daily cap', async () => {
     await start({ profile: 'groq' });
     server.enqueue({ status: 429, errorMessage: groqLimit('tokens per minute (TPM)', '3s') });
-    const minute = await saga(GROQ, { stage: 'apiKeyInput', apiKey: '' })
+    const minute = await saga(GROQ, { turn: { phase: 'keyNeeded' }, apiKey: '' })
       .flowFrom(gameActions.apiKeySubmitted(KEY))
       .run(false);
-    expect(minute.storeState.game.stage).toBe('loadOrCreate');
+    expect(stageOf(minute.storeState.game.turn)).toBe('loadOrCreate');
 
     server.enqueue({ status: 429, errorMessage: groqLimit('tokens per day (TPD)', '9m38.016s') });
-    const daily = await saga(GROQ, { stage: 'apiKeyInput', apiKey: '' })
+    const daily = await saga(GROQ, { turn: { phase: 'keyNeeded' }, apiKey: '' })
       .flowFrom(gameActions.apiKeySubmitted(KEY))
       .run(false);
-    expect(daily.storeState.game.keyError).toBe('dailyLimit');
-    expect(daily.storeState.game.keyErrorDetail).toMatchObject({ limitMetric: 'tokens' });
+    expect(daily.storeState.game.keyCheck).toMatchObject({
+      status: 'refused',
+      error: 'dailyLimit',
+    });
+    expect(keyProblemOf(daily.storeState.game)).toMatchObject({ limitMetric: 'tokens' });
   });
 });
 
@@ -204,10 +215,9 @@ describe('a request too large', () => {
     'Request too large for model `openai/gpt-oss-120b` in organization `org_x` service tier ' +
     '`on_demand` on tokens per minute (TPM): Limit 8000, Requested 9123, please reduce your ' +
     'message size and try again.';
-  const longStory = {
-    ...PLAYING_GAME,
+  const longStory = playingWith({
     storySummary: Array.from({ length: 30 }, (_, i) => `Summary ${i + 1}: Aria walked on.`),
-  };
+  });
 
   test('is asked once more with less of the story so far, then goes on', async () => {
     await start({ profile: 'groq' });
@@ -219,7 +229,7 @@ describe('a request too large', () => {
     const [first, second] = chats().map((request) => userPrompt(request.body));
     expect(second!.length).toBeLessThan(first!.length);
     expect(second).toContain('Summary 30: Aria walked on.');
-    expect(result.storeState.game.error).toBeNull();
+    expect(result.storeState.game.turn).toEqual({ phase: 'choosing' });
   });
 
   test('twice is told as too large', async () => {
@@ -231,7 +241,7 @@ describe('a request too large', () => {
     const result = await saga(GROQ, longStory)
       .flowFrom(gameActions.choiceMade({ index: 0 }))
       .run(false);
-    expect(result.storeState.game.errorDetail).toMatchObject({ reason: 'requestTooLarge' });
+    expect(turnProblemOf(result.storeState.game)).toMatchObject({ reason: 'requestTooLarge' });
     expect(chats()).toHaveLength(2);
   });
 });
@@ -240,14 +250,17 @@ describe('the key form without a verified wallet', () => {
   test("says 'Please connect your wallet first to use the API.' (walletNotVerified)", async () => {
     await start({ profile: 'groq' });
     const submitted = gameActions.apiKeySubmitted(KEY);
-    const state = appStateWith({ stage: 'apiKeyInput', apiKey: '' }, GROQ);
+    const state = appStateWith({ turn: { phase: 'keyNeeded' }, apiKey: '' }, GROQ);
     // Connected, still signing the sign-in message: not verified yet.
     state.wallet = { ...state.wallet, status: 'signing' };
     const result = await expectSaga(checkKey, submitted)
       .withReducer(rootReducer, rootReducer(state, submitted))
       .put(gameActions.apiKeyRejected({ error: 'walletNotVerified' }))
       .run(false);
-    expect(result.storeState.game.keyError).toBe('walletNotVerified');
+    expect(result.storeState.game.keyCheck).toMatchObject({
+      status: 'refused',
+      error: 'walletNotVerified',
+    });
     expect(chats()).toHaveLength(0);
   });
 });

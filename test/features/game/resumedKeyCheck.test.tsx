@@ -62,7 +62,7 @@ async function renderKeyScreen(wallet: WalletState) {
 test('the kept check is shown and submitted again, then forgotten', async () => {
   keepCheckAsBeforeTheReload();
   await renderKeyScreen({ status: 'verified', address: ADDRESS, error: null, choices: [] });
-  expect(store.getState().game.checkingKey).toBe(true);
+  expect(store.getState().game.keyCheck).toEqual({ status: 'checking' });
   expect(store.getState().settings).toMatchObject({
     provider: 'custom',
     model: 'my-model',
@@ -77,11 +77,11 @@ test('the kept check is shown and submitted again, then forgotten', async () => 
 test('it waits for the wallet session to be back before submitting', async () => {
   keepCheckAsBeforeTheReload();
   await renderKeyScreen({ status: 'disconnected', address: null, error: null, choices: [] });
-  expect(store.getState().game.checkingKey).toBe(false);
+  expect(store.getState().game.keyCheck).toEqual({ status: 'idle' });
   expect(readPendingKeyCheck(window.sessionStorage)).not.toBeNull();
   act(() => {
     store.dispatch(sessionRestored(ADDRESS));
   });
-  expect(store.getState().game.checkingKey).toBe(true);
+  expect(store.getState().game.keyCheck).toEqual({ status: 'checking' });
   expect(readPendingKeyCheck(window.sessionStorage)).toBeNull();
 });

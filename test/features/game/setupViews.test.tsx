@@ -15,8 +15,10 @@ import { PRESET_GENRES } from '../../../src/engine/genres';
 import {
   gameActions,
   initialGameState,
-  type GameState,
+  type Turn,
+  type Writing,
 } from '../../../src/features/game/gameSlice';
+import { selectGameStage } from '../../../src/features/game/gameSelectors';
 import { ApiKeyView } from '../../../src/features/game/views/ApiKeyView';
 import { GenreView } from '../../../src/features/game/views/GenreView';
 import { LoadingView } from '../../../src/features/game/views/LoadingView';
@@ -25,6 +27,7 @@ import { NameView, joinCharacterName } from '../../../src/features/game/views/Na
 import { PortraitView } from '../../../src/features/game/views/PortraitView';
 import { providerSessionActions } from '../../../src/features/llm';
 import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
+import { gameAt, type GameAt } from '../../fixtures/games';
 import { problem } from '../../fixtures/problems';
 import type { WalletState } from '../../../src/features/wallet';
 import { httpModelClient } from '../../../src/features/llm';
@@ -42,7 +45,7 @@ const DISCONNECTED: WalletState = {
 const pendingFetch = (() => new Promise<Response>(() => undefined)) as typeof fetch;
 
 interface Setup {
-  game?: Partial<GameState>;
+  game?: GameAt;
   wallet?: WalletState;
   settings?: Partial<SettingsState>;
   language?: 'en' | 'kr';
@@ -54,7 +57,8 @@ afterEach(() => store?.stop());
 async function renderView(ui: ReactElement, setup: Setup = {}) {
   const language = setup.language ?? 'en';
   const preloaded: Partial<RootState> = {
-    game: { ...initialGameState, ...setup.game },
+    // No key in the session unless told, as a new game has it.
+    game: gameAt({ apiKey: initialGameState.apiKey, ...setup.game }),
     wallet: setup.wallet ?? VERIFIED,
     settings: { ...initialSettingsState, language, ...setup.settings },
   };
@@ -79,6 +83,7 @@ async function renderView(ui: ReactElement, setup: Setup = {}) {
 }
 
 const game = () => store!.getState().game;
+const stage = () => selectGameStage(store!.getState());
 
 describe('API key view (SPEC.md section 2, view 1)', () => {
   test('without a verified wallet the form is replaced by the connect message', async () => {
@@ -140,7 +145,7 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert').textContent).toContain('Please enter your API key.');
     expect(dispatched).not.toHaveBeenCalled();
-    expect(game().checkingKey).toBe(false);
+    expect(game().keyCheck).toEqual({ status: 'idle' });
   });
 
   test('Submit remembers the model settings and starts the key check', async () => {
@@ -149,7 +154,7 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     await userEvent.type(screen.getByLabelText('API key'), ' gsk_test ');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(game().checkingKey).toBe(true);
+    expect(game().keyCheck).toEqual({ status: 'checking' });
     expect(store!.getState().settings).toMatchObject({
       provider: 'groq',
       model: 'openai/gpt-oss-20b',
@@ -172,7 +177,7 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     await userEvent.type(model, 'qwen2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(game().checkingKey).toBe(true);
+    expect(game().keyCheck).toEqual({ status: 'checking' });
     expect(store!.getState().settings).toMatchObject({
       provider: 'local',
       model: 'qwen2.5',
@@ -194,8 +199,11 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
   test('a rejected key shows the catalogue message with the detail beneath', async () => {
     await renderView(<ApiKeyView />, {
       game: {
-        keyError: 'invalidApiKey',
-        keyErrorDetail: problem({ reason: 'invalidApiKey', providerMessage: 'Invalid API Key' }),
+        keyCheck: {
+          status: 'refused',
+          error: 'invalidApiKey',
+          detail: problem({ reason: 'invalidApiKey', providerMessage: 'Invalid API Key' }),
+        },
       },
     });
     const alert = screen.getByRole('alert');
@@ -216,8 +224,11 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
       'The model `llama-3.3-70b-versatile` does not exist or you do not have access to it.';
     await renderView(<ApiKeyView />, {
       game: {
-        keyError: 'modelUnavailable',
-        keyErrorDetail: problem({ reason: 'modelUnavailable', providerMessage: gone, status: 404 }),
+        keyCheck: {
+          status: 'refused',
+          error: 'modelUnavailable',
+          detail: problem({ reason: 'modelUnavailable', providerMessage: gone, status: 404 }),
+        },
       },
     });
     const alert = screen.getByRole('alert');
@@ -236,7 +247,9 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     await renderView(<ApiKeyView />, {
       language: 'kr',
       settings: { provider: 'local' },
-      game: { keyError: 'providerUnreachable', keyErrorDetail: unreachable },
+      game: {
+        keyCheck: { status: 'refused', error: 'providerUnreachable', detail: unreachable },
+      },
     });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(
@@ -280,7 +293,7 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
   });
 
   test('back on / mid-session, a newly accepted key moves to /game too', async () => {
-    await renderView(<ApiKeyView />, { game: { stage: 'loadOrCreate', apiKey: 'old' } });
+    await renderView(<ApiKeyView />, { game: { turn: { phase: 'home' }, apiKey: 'old' } });
     expect(screen.queryByText('The game page')).toBeNull();
     act(() => {
       store!.dispatch(gameActions.apiKeySubmitted('gsk_new'));
@@ -295,20 +308,20 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
 
 describe('load or create view (view 2)', () => {
   test('Start New Game goes to the genre; the saved list is truthfully empty', async () => {
-    await renderView(<LoadOrCreateView />, { game: { stage: 'loadOrCreate', apiKey: 'k' } });
+    await renderView(<LoadOrCreateView />, { game: { turn: { phase: 'home' }, apiKey: 'k' } });
     expect(screen.getByRole('heading', { name: 'New Adventure' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Continue Adventure' })).toBeTruthy();
     expect(screen.getByText('No saved stories available')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'View Saved Games' }));
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Saved stories' }));
     await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
-    expect(game().stage).toBe('genreSelection');
+    expect(stage()).toBe('genreSelection');
   });
 });
 
 describe('genre view (view 3)', () => {
   test('a preset fills the field and Submit Genre moves to the portrait', async () => {
-    await renderView(<GenreView />, { game: { stage: 'genreSelection' } });
+    await renderView(<GenreView />, { game: { turn: { phase: 'choosingGenre' } } });
     expect(screen.getByRole('heading', { name: 'Select a genre:' })).toBeTruthy();
     const presets = within(screen.getByRole('list')).getAllByRole('button');
     expect(presets).toHaveLength(PRESET_GENRES.en.length);
@@ -319,24 +332,24 @@ describe('genre view (view 3)', () => {
     expect(screen.getByRole('button', { name: preset }).getAttribute('aria-pressed')).toBe('true');
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit Genre' }));
-    expect(game().stage).toBe('characterImageSelection');
-    expect(game().chosenGenre).toBe(preset);
+    expect(stage()).toBe('characterImageSelection');
+    expect(game().story.chosenGenre).toBe(preset);
   });
 
   test('a blank genre is ignored', async () => {
-    await renderView(<GenreView />, { game: { stage: 'genreSelection' } });
+    await renderView(<GenreView />, { game: { turn: { phase: 'choosingGenre' } } });
     const submit = screen.getByRole('button', { name: 'Submit Genre' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     await userEvent.type(screen.getByLabelText('Your own genre'), '   {Enter}');
     expect(submit.disabled).toBe(true);
-    expect(game().stage).toBe('genreSelection');
+    expect(stage()).toBe('genreSelection');
 
     await userEvent.type(screen.getByLabelText('Your own genre'), 'Gaslamp fantasy{Enter}');
-    expect(game().chosenGenre).toBe('Gaslamp fantasy');
+    expect(game().story.chosenGenre).toBe('Gaslamp fantasy');
   });
 
   test('in Korean the heading and the presets are Korean', async () => {
-    await renderView(<GenreView />, { game: { stage: 'genreSelection' }, language: 'kr' });
+    await renderView(<GenreView />, { game: { turn: { phase: 'choosingGenre' } }, language: 'kr' });
     expect(screen.getByRole('heading', { name: '장르를 선택하세요:' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '장르 제출' })).toBeTruthy();
     expect(screen.getByRole('button', { name: PRESET_GENRES.kr[0]! })).toBeTruthy();
@@ -346,7 +359,7 @@ describe('genre view (view 3)', () => {
 
 describe('portrait view (view 4)', () => {
   test('32 numbered thumbnails; the chosen one becomes the character image', async () => {
-    await renderView(<PortraitView />, { game: { stage: 'characterImageSelection' } });
+    await renderView(<PortraitView />, { game: { turn: { phase: 'choosingPortrait' } } });
     const thumbs = within(screen.getByRole('list', { name: 'Portraits' })).getAllByRole('button');
     expect(thumbs).toHaveLength(32);
     expect(thumbs[0]!.getAttribute('aria-pressed')).toBe('true');
@@ -362,14 +375,14 @@ describe('portrait view (view 4)', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Choose me' }));
-    expect(game().chosenImage).toBe(5);
-    expect(game().stage).toBe('characterSelection');
+    expect(game().story.chosenImage).toBe(5);
+    expect(stage()).toBe('characterSelection');
   });
 });
 
 describe('name view (view 5)', () => {
   test('Random fills both names; Submit moves to loading with the joined name', async () => {
-    await renderView(<NameView />, { game: { stage: 'characterSelection' } });
+    await renderView(<NameView />, { game: { turn: { phase: 'naming' } } });
     expect(screen.getByRole('heading', { name: 'Select a character:' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Random' }));
     const first = (screen.getByLabelText('First Name') as HTMLInputElement).value;
@@ -378,22 +391,22 @@ describe('name view (view 5)', () => {
     expect(last).not.toBe('');
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(game().stage).toBe('loading');
-    expect(game().chosenCharacter).toBe(`${first} ${last}`);
+    expect(stage()).toBe('loading');
+    expect(game().story.chosenCharacter).toBe(`${first} ${last}`);
   });
 
   test('both names are required', async () => {
-    await renderView(<NameView />, { game: { stage: 'characterSelection' } });
+    await renderView(<NameView />, { game: { turn: { phase: 'naming' } } });
     await userEvent.type(screen.getByLabelText('First Name'), 'Ada');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert').textContent).toContain(
       'Please enter both a first and a last name',
     );
-    expect(game().stage).toBe('characterSelection');
+    expect(stage()).toBe('characterSelection');
 
     await userEvent.type(screen.getByLabelText('Last Name'), 'Lovelace');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(game().chosenCharacter).toBe('Ada Lovelace');
+    expect(game().story.chosenCharacter).toBe('Ada Lovelace');
   });
 
   test('a Korean name is family name first, without a space', () => {
@@ -404,13 +417,20 @@ describe('name view (view 5)', () => {
 });
 
 describe('loading view (view 6)', () => {
-  const loading = (game: Partial<GameState>) =>
-    renderView(<LoadingView />, {
-      game: { stage: 'loading', isLoading: true, chosenCharacter: 'Ada Lovelace', ...game },
-    });
+  /** The opening being written, `changes` in it. */
+  const opening = (changes: Partial<Writing & { progress: number }> = {}): Turn => ({
+    phase: 'opening',
+    progress: 0,
+    streamed: '',
+    thinking: false,
+    wait: null,
+    ...changes,
+  });
+  const loading = (turn: Turn) =>
+    renderView(<LoadingView />, { game: { turn, story: { chosenCharacter: 'Ada Lovelace' } } });
 
   test('one filled block per 10 percent', async () => {
-    await loading({ loadingProgress: 40 });
+    await loading(opening({ progress: 40 }));
     const bar = screen.getByRole('progressbar', { name: 'Generating the story...' });
     expect(bar.getAttribute('aria-valuenow')).toBe('40');
     const blocks = bar.querySelectorAll('.story-progress__block');
@@ -420,32 +440,30 @@ describe('loading view (view 6)', () => {
   });
 
   test('a rate-limit wait counts down and can be cancelled', async () => {
-    await loading({
-      loadingProgress: 25,
-      wait: { reason: 'rateLimited', attempt: 1, retryAt: Date.now() + 5000 },
-    });
+    await loading(
+      opening({
+        progress: 25,
+        wait: { reason: 'rateLimited', attempt: 1, retryAt: Date.now() + 5000 },
+      }),
+    );
     expect(screen.getByRole('status').textContent).toMatch(
       /Groq's per-minute limit for openai\/gpt-oss-120b is reached\. Trying again in 5 s/,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
-    expect(game().wait).toBeNull();
-    expect(game().isLoading).toBe(false);
-    expect(game().stage).toBe('loadOrCreate');
+    // No wait and nothing being written any more: home.
+    expect(game().turn).toEqual({ phase: 'home' });
+    expect(stage()).toBe('loadOrCreate');
   });
 
   test('an unreadable reply says which attempt it is on', async () => {
-    await loading({ wait: { reason: 'unreadableReply', attempt: 3, retryAt: null } });
+    await loading(opening({ wait: { reason: 'unreadableReply', attempt: 3, retryAt: null } }));
     expect(screen.getByRole('status').textContent).toContain(
       'The story came back garbled. Asking again (attempt 3)…',
     );
   });
 
   test('a failed opening offers Try again, another model and Return to Home', async () => {
-    await loading({
-      isLoading: false,
-      error: 'openingFailed',
-      errorDetail: problem({ reason: 'retriesExhausted' }),
-    });
+    await loading({ phase: 'openingFailed', problem: problem({ reason: 'retriesExhausted' }) });
     // SPEC.md section 8's words, only because the retries ran out; a model whose replies keep
     // coming back unreadable may be swapped for another of the provider's (issue 30).
     const said = screen.getByRole('alert').textContent ?? '';
@@ -454,8 +472,8 @@ describe('loading view (view 6)', () => {
     expect(said.endsWith('Try againReturn to Home')).toBe(true);
     expect(screen.queryByRole('progressbar')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(game().error).toBeNull();
-    expect(game().isLoading).toBe(true);
+    // No failure any more: the opening is being written again.
+    expect(game().turn).toMatchObject({ phase: 'opening' });
     expect(screen.getByRole('progressbar')).toBeTruthy();
 
     act(() => {
@@ -472,7 +490,7 @@ describe('loading view (view 6)', () => {
     expect(alert).toContain('Groq could not write this part (error 400).');
     expect(alert).toContain('Groq said: `response_format` does not support streaming');
     await userEvent.click(screen.getByRole('button', { name: 'Return to Home' }));
-    expect(game().stage).toBe('loadOrCreate');
+    expect(stage()).toBe('loadOrCreate');
   });
 });
 

@@ -14,16 +14,11 @@ import { baseApi } from '../../../src/api/baseApi';
 import { englishCatalogue } from '../../../src/app/intl/catalogues';
 import { injectBackendApi, makeStore, type AppStore } from '../../../src/app/store';
 import type { StoryOption } from '../../../src/engine/types';
-import {
-  gameActions,
-  initialGameState,
-  type StoryEntry,
-} from '../../../src/features/game/gameSlice';
+import { gameActions, type StoryEntry } from '../../../src/features/game/gameSlice';
 import { StoryLogEntry } from '../../../src/features/game/views/StoryLogEntry';
 import { PlayingView } from '../../../src/features/game/views/PlayingView';
 import { CharacterPanel } from '../../../src/features/game/views/CharacterPanel';
-import { PLAYING_GAME } from '../../fixtures/games';
-import { choiceResolved } from '../../fixtures/games';
+import { choiceResolved, gameAt, playingWith } from '../../fixtures/games';
 
 jest.mock('../../../src/features/game/views/StoryLogEntry', () => {
   const actual = jest.requireActual<{ StoryLogEntry: typeof StoryLogEntry }>(
@@ -83,14 +78,16 @@ beforeEach(() => {
   injectBackendApi(baseApi);
   store = makeStore({
     preloadedState: {
-      game: {
-        ...initialGameState,
-        ...PLAYING_GAME,
-        storyLog: storyLogAt(TURNS),
-        previousParagraph: `Paragraph ${TURNS}`,
-        options: [OPTION],
-        turnCount: TURNS,
-      },
+      game: gameAt({
+        // No key in the session, as a new game has it: the view needs none.
+        apiKey: '',
+        ...playingWith({
+          storyLog: storyLogAt(TURNS),
+          previousParagraph: `Paragraph ${TURNS}`,
+          options: [OPTION],
+          turnCount: TURNS,
+        }),
+      }),
     },
   });
   render(

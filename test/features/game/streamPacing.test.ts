@@ -108,7 +108,7 @@ test('the first words come at the next frame, then an update at most every spaci
     .map((effect) => effect.payload.action)
     .filter(gameActions.segmentStreamed.match)
     .map((action) => action.payload);
-  const paragraph = result.storeState.game.previousParagraph;
+  const paragraph = result.storeState.game.story.previousParagraph;
   // Each update shows more of the paragraph than the one before, and the last shows it whole.
   expect(updates.length).toBeGreaterThan(2);
   updates.forEach((text, i) => {

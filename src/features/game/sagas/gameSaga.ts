@@ -7,12 +7,10 @@
  * starts it and returns when its flow ends, so a test runs one with expectSaga and no timeout.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { call, fork, getContext, put, setContext, takeLatest, takeLeading } from 'typed-redux-saga';
+import { fork, getContext, setContext, takeLatest, takeLeading } from 'typed-redux-saga';
 import { systemClock, type SagaContext } from '../../../shared/sagaContext';
-import { httpModelClient, isAbortError } from '../../llm';
+import { httpModelClient } from '../../llm';
 import { FLOW_STARTERS, type FlowName } from '../flowStarters';
-import { gameActions } from '../gameSlice';
-import { problemWith } from './gameState';
 import { checkKey } from './keyCheck';
 import { openingGeneration } from './opening';
 import { summaryFallback } from './summaries';
@@ -36,7 +34,8 @@ function* withDefaultContext() {
 
 type Worker = (action: never) => Generator;
 
-/** Each flow's worker, and how its watcher takes its starters. */
+/** Each flow's worker (under the failure policy, failurePolicy.ts), and how its watcher takes
+ * its starters. */
 const FLOWS: Record<FlowName, { worker: Worker; latest?: true }> = {
   keyCheck: { worker: checkKey },
   // A restart cancels a stale opening; the latest edit's summary is the one written.
@@ -47,30 +46,13 @@ const FLOWS: Record<FlowName, { worker: Worker; latest?: true }> = {
   summary: { worker: summaryFallback, latest: true },
 };
 
-/**
- * The failure policy, one for every flow: a flow that throws (a model client's bug, say) fails
- * what it was writing with a problem the player can read and Try again, the error is logged
- * once, and every other flow keeps running. A request the player stopped ends quietly.
- */
-export function policed<A extends UnknownAction>(worker: (action: A) => Generator) {
-  return function* runPoliced(action: A) {
-    try {
-      yield* call(worker, action);
-    } catch (error) {
-      if (isAbortError(error)) return;
-      console.error(`The game's flow for ${action.type} failed:`, error);
-      yield* put(gameActions.turnFailed(yield* call(problemWith, error)));
-    }
-  };
-}
-
 /** The flows an action starts (for the first action, and for replays), or null. */
 export function flowFor(action: UnknownAction) {
   const flow = (Object.keys(FLOWS) as FlowName[]).find((name) =>
     (FLOW_STARTERS[name] as readonly string[]).includes(action.type),
   );
   if (!flow) return null;
-  const worker = policed(FLOWS[flow].worker as (action: UnknownAction) => Generator);
+  const worker = FLOWS[flow].worker as (action: UnknownAction) => Generator;
   return () => worker(action);
 }
 
@@ -86,6 +68,6 @@ export function* gameSaga(first?: UnknownAction) {
   for (const [name, { worker, latest }] of Object.entries(FLOWS)) {
     const take = latest ? takeLatest : takeLeading;
     const starters = [...FLOW_STARTERS[name as FlowName]];
-    yield* take(starters, policed(worker as (action: UnknownAction) => Generator));
+    yield* take(starters, worker as (action: UnknownAction) => Generator);
   }
 }

@@ -8,6 +8,7 @@ import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
 import { REPLY_TOKENS } from '../../llm/prompts';
 import { gameActions, type Story } from '../gameSlice';
+import { policed } from './failurePolicy';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
 import { has, selectState, sketchOf, storyStopped, stringList, withOptions } from './gameState';
 
@@ -99,10 +100,10 @@ function* writeOpening() {
  * The opening generation worker: from the character named (or Try again on a failed opening)
  * to the opening scene and its summary, unless the player stops it first.
  */
-export function* openingGeneration(
+export const openingGeneration = policed(function* openingGeneration(
   _action:
     | ReturnType<typeof gameActions.characterNamed>
     | ReturnType<typeof gameActions.openingRetryRequested>,
 ) {
   yield* race({ done: call(writeOpening), stopped: call(storyStopped) });
-}
+});

@@ -15,6 +15,7 @@ import { REPLY_TOKENS } from '../../llm/prompts';
 import { gameActions, type ResolvedChoice, type Story } from '../gameSlice';
 import { turnInput, turnUse } from '../turnPrompt';
 import { canChoose } from '../turnRules';
+import { policed } from './failurePolicy';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
 import { concludeStory, conclusionCheck } from './conclusion';
 import { TRIMMED_CONTEXT_BUDGET, selectState, storyStopped } from './gameState';
@@ -50,8 +51,6 @@ function* resolveChoice(payload: ReturnType<typeof gameActions.choiceMade>['payl
     },
     random,
   );
-  const rolled = { turn, option, freeText, outcome, outcomesSoFar: [...story.outcomes, outcome] };
-  yield* put(gameActions.outcomeRolled(rolled));
   const scenarioType = yield* call(
     chooseScenarioType,
     {
@@ -62,6 +61,10 @@ function* resolveChoice(payload: ReturnType<typeof gameActions.choiceMade>['payl
     },
     random,
   );
+  // Both rolls are made before the store hears of either: a rule that throws leaves the
+  // choices as they were, to be chosen again.
+  const rolled = { turn, option, freeText, outcome, outcomesSoFar: [...story.outcomes, outcome] };
+  yield* put(gameActions.outcomeRolled(rolled));
   const resolved: ResolvedChoice = { ...rolled, scenarioType };
   yield* put(gameActions.scenarioPicked(resolved));
   return resolved;
@@ -104,17 +107,19 @@ function* unlessStopped(work: (choice: ResolvedChoice) => Generator, choice: Res
  * when the reply carried it, its summary); at the end of the story, to the recap. A choice the
  * game cannot take now (a turn under way, a failed turn, an empty free text) is ignored.
  */
-export function* playTurn({ payload }: ReturnType<typeof gameActions.choiceMade>) {
+export const playTurn = policed(function* playTurn({
+  payload,
+}: ReturnType<typeof gameActions.choiceMade>) {
   const resolved = yield* call(resolveChoice, payload);
   if (resolved) yield* call(unlessStopped, writeSegment, resolved);
-}
+});
 
 /**
  * The worker of Try again and of Write it again, once the slice has taken it (the phase is
  * then `writing`, or `concluding` when the story had ended): the turn's segment for the same
  * choice, outcome and scenario, or the recap.
  */
-export function* retryTurn(
+export const retryTurn = policed(function* retryTurn(
   _action:
     | ReturnType<typeof gameActions.turnRetryRequested>
     | ReturnType<typeof gameActions.rewriteRequested>,
@@ -124,4 +129,4 @@ export function* retryTurn(
   if (!choice) return;
   if (turn.phase === 'writing') yield* call(unlessStopped, writeSegment, choice);
   if (turn.phase === 'concluding') yield* call(unlessStopped, concludeStory, choice);
-}
+});
