@@ -12,7 +12,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../src/api/baseApi';
 import { MASK, STREAM_ACTIONS, maskSecrets } from '../../src/app/devtools';
 import { injectBackendApi, makeStore, rootReducer, type RootState } from '../../src/app/store';
-import { gameActions } from '../../src/features/game';
+import { gameActions, selectGameStage } from '../../src/features/game';
 import type { CompletionRequest, ModelClient } from '../../src/features/llm';
 import { resultsApi } from '../../src/features/leaderboard/resultsApi';
 import { profileApi } from '../../src/features/profile/profileApi';
@@ -132,16 +132,19 @@ beforeAll(async () => {
     store.dispatch(languageChosen('en'));
     store.dispatch(modelSettingsChosen({ provider: 'groq', model: '', baseUrl: '' }));
     store.dispatch(gameActions.apiKeySubmitted(API_KEY));
-    await until(() => store.getState().game.stage === 'loadOrCreate', 'the key check');
+    const stage = () => selectGameStage(store.getState());
+    await until(() => stage() === 'loadOrCreate', 'the key check');
     store.dispatch(gameActions.newGameStarted());
     store.dispatch(gameActions.genreChosen('High Fantasy'));
     store.dispatch(gameActions.portraitChosen(5));
     store.dispatch(gameActions.characterNamed('Aria Vale'));
-    await until(() => store.getState().game.stage === 'playing', 'the opening');
-    await until(() => store.getState().game.options.length > 0, 'the options');
+    await until(() => stage() === 'playing', 'the opening');
+    await until(() => store.getState().game.story.options.length > 0, 'the options');
     store.dispatch(gameActions.choiceMade({ index: 0 }));
     await until(
-      () => store.getState().game.turnCount === 1 && !store.getState().game.isLoading,
+      () =>
+        store.getState().game.story.turnCount === 1 &&
+        store.getState().game.turn.phase !== 'writing',
       'the turn',
     );
     await new Promise((resolve) => setTimeout(resolve, 300)); // the auto-save's debounce, and the summary
@@ -236,7 +239,7 @@ describe('the sanitizers over the real state after sign-in', () => {
 
   test('leave everything else as it is', () => {
     const masked = maskSecrets(finalState);
-    expect(masked.game.storyLog).toEqual(finalState.game.storyLog);
+    expect(masked.game.story).toEqual(finalState.game.story);
     expect(masked.wallet).toEqual(finalState.wallet);
     expect(masked.settings).toEqual(finalState.settings);
   });

@@ -21,7 +21,7 @@ test('a preloaded story under way plays its next turn, the first action the stor
   });
   const turnOver = new Promise<void>((resolve) => {
     const unsubscribe = store.subscribe(() => {
-      if (store.getState().game.storySummary.length === 2) {
+      if (store.getState().game.story.storySummary.length === 2) {
         unsubscribe();
         resolve();
       }
@@ -32,6 +32,8 @@ test('a preloaded story under way plays its next turn, the first action the stor
   store.stop();
 
   expect(model.requests).toHaveLength(1);
-  expect(store.getState().game).toMatchObject({ turnCount: 1, isLoading: false, error: null });
-  expect(store.getState().game.options.length).toBeGreaterThan(0);
+  // The turn is over: nothing being written, no failure, the next choices offered.
+  expect(store.getState().game.story.turnCount).toBe(1);
+  expect(store.getState().game.turn).toEqual({ phase: 'choosing' });
+  expect(store.getState().game.story.options.length).toBeGreaterThan(0);
 });

@@ -13,12 +13,14 @@ import { parseModelReply } from '../../src/engine/replyRepair';
 import {
   gameActions,
   initialGameState,
-  restoreGame,
+  isStoryProblem,
+  parseStory,
   selectPlayerStats,
 } from '../../src/features/game';
 import { rootReducer } from '../../src/app/store';
 import { parseStoryJson, storyToJson, type SavedStory } from '../../src/features/stories';
-import { resumableGameOf } from '../../src/features/stories/gameRecord';
+import { storyOf } from '../../src/features/stories/gameRecord';
+import { toSavedStoryShape } from '../../src/features/stories/savedStory';
 import { savedStory } from '../fixtures/savedStories';
 import { count, ms, recordFinding } from './support/findings';
 import {
@@ -97,7 +99,8 @@ test('no blank or invisible option reaches the player, nor hidden characters in 
       const reply = parseModelReply(JSON.stringify({ storySegment, options: raw }));
       const shown = normalizeOptions(reply.options);
       // A saved story's options come back the same way.
-      const restored = restoreGame({ previousParagraph: 'At the gate.', options: raw })?.options;
+      const story = parseStory({ previousParagraph: 'At the gate.', options: raw });
+      const restored = isStoryProblem(story) ? undefined : story.options;
       seen.options += options.length;
       seen.shown += shown.length;
       if (shown.length === 0) seen.repliesLeftWithout += 1;
@@ -137,9 +140,15 @@ test('no blank or invisible option reaches the player, nor hidden characters in 
   expect(held).toBe(true);
 });
 
-const EXPORT_TEMPLATE = storyToJson(
-  savedStory({ game: { turnCount: 4, playerStats: 'STATS' } as SavedStory['game'] }),
-);
+/**
+ * An export of a story at turn 4, its playerStats a placeholder. The export reads the story as
+ * the game does (stats and all), so the placeholder goes into the file after.
+ */
+const EXPORT_TEMPLATE = (() => {
+  const envelope = JSON.parse(storyToJson(savedStory({ game: { turnCount: 4 } })));
+  envelope.story.game.playerStats = 'STATS';
+  return JSON.stringify(envelope, null, 2);
+})();
 
 /** A story export whose playerStats are the JSON text given, as a hand-edited file has them. */
 const exportWithStats = (statsJson: string) => EXPORT_TEMPLATE.replace('"STATS"', statsJson);
@@ -160,18 +169,21 @@ test('every stat of a restored or imported game is in range', () => {
   const started = performance.now();
   const store = configureStore({
     reducer: rootReducer,
-    preloadedState: { game: { ...initialGameState, stage: 'loadOrCreate' as const, apiKey: 'sk' } },
+    preloadedState: {
+      game: { ...initialGameState, turn: { phase: 'home' as const }, apiKey: 'sk' },
+    },
   });
   const details = fc.check(
     fc.property(storedStatsJson, (statsJson) => {
       const file = exportWithStats(statsJson);
       const imported = parseStoryJson(file);
-      const saved = imported.game.playerStats as Record<string, unknown>;
-      // A record already in the browser's database, never imported: restored as it is.
-      const stored = JSON.parse(file).story as Omit<SavedStory, 'id'>;
+      const saved: Record<string, unknown> = { ...imported.game.playerStats };
+      // A record already in the browser's database, never imported: read as MyStoriesDB reads
+      // its records back.
+      const stored = toSavedStoryShape(JSON.parse(file).story as Record<string, unknown>);
       let allInRange = inSpecRange(saved);
       for (const record of [imported, stored]) {
-        const game = resumableGameOf({ ...record, id: 1 } as SavedStory);
+        const game = storyOf({ ...record, id: 1 } as SavedStory);
         if (!game) return false;
         store.dispatch(gameActions.savedStoryResumed(game));
         allInRange &&= inSpecRange({ ...selectPlayerStats(store.getState()).playerStats });

@@ -129,12 +129,6 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/**
- * Any stored or imported value in the current shape. Version-1 records kept the whole game state
- * flat beside the story fields: whatever is not a record field goes into `game`. The story is
- * read by the game's parseStory, so only its own fields are kept (never the API key), and the
- * record's fields, the ones the list shows, win over the story's copies.
- */
 /** The record's own copies of the story's fields (characterImage is the portrait's address). */
 const RECORD_STORY_FIELDS = [...REQUIRED_STORY_FIELDS, 'isFinal'] as const;
 
@@ -143,6 +137,12 @@ function storyIn(value: Record<string, unknown>): Story {
   return isStoryProblem(story) ? initialStory : story;
 }
 
+/**
+ * Any stored or imported value in the current shape. Version-1 records kept the whole game state
+ * flat beside the story fields: whatever is not a record field goes into `game`. The story is
+ * read by the game's parseStory, so only its own fields are kept (never the API key), and the
+ * record's fields, the ones the list shows, win over the story's copies.
+ */
 export function toSavedStoryShape(value: Record<string, unknown>): Omit<SavedStory, 'id'> {
   const flatGame = Object.fromEntries(
     Object.entries(value).filter(([field]) => !TOP_LEVEL_FIELDS.has(field)),

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
+import { initialStory, type Story } from '../../../src/features/game';
 import {
   STORIES_DB_NAME,
   StorageError,
@@ -18,7 +19,11 @@ const WALLET = '0xAbCdEf0000000000000000000000000000000001';
 const OTHER_WALLET = '0x9999999999999999999999999999999999999999';
 const PARAGRAPH = 'The lantern guttered as the door creaked open.';
 
-function draft(overrides: Partial<StoryDraft> = {}): StoryDraft {
+/** A draft of the story, with these changes to the record and to the story it holds. */
+function draft({
+  game,
+  ...overrides
+}: Partial<Omit<StoryDraft, 'game'>> & { game?: Partial<Story> } = {}): StoryDraft {
   return {
     chosenCharacter: 'Mira Vale',
     chosenGenre: 'Gothic mystery',
@@ -27,7 +32,17 @@ function draft(overrides: Partial<StoryDraft> = {}): StoryDraft {
     previousParagraph: PARAGRAPH,
     isFinal: false,
     endingType: '',
-    game: { turnCount: 3, storyLog: [{ kind: 'paragraph', text: PARAGRAPH }] },
+    game: {
+      ...initialStory,
+      chosenCharacter: 'Mira Vale',
+      chosenGenre: 'Gothic mystery',
+      characterBio: 'A lighthouse keeper who hears the sea talk.',
+      chosenImage: 4,
+      previousParagraph: PARAGRAPH,
+      turnCount: 3,
+      storyLog: [{ kind: 'paragraph', text: PARAGRAPH }],
+      ...game,
+    },
     ...overrides,
   };
 }
@@ -68,7 +83,14 @@ describe('opening MyStoriesDB', () => {
 
   it('upgrades a version-1 database, keeping every story and dropping the API key', async () => {
     const v1 = await createVersion1(factory, [
-      { id: 1, walletAddress: WALLET, chosenCharacter: 'A', turnCount: 4, apiKey: 'sk-secret' },
+      {
+        id: 1,
+        walletAddress: WALLET,
+        chosenCharacter: 'A',
+        previousParagraph: PARAGRAPH,
+        turnCount: 4,
+        apiKey: 'sk-secret',
+      },
       { id: 2, walletAddress: OTHER_WALLET, chosenCharacter: 'B' },
       { id: 5, chosenCharacter: 'C' },
     ]);
@@ -138,7 +160,10 @@ describe('saveStory', () => {
     const now = new Date('2025-03-01T10:00:00.000Z');
     const result = await saveStory(
       db,
-      { ...draft({ game: { turnCount: 3, apiKey: 'sk-secret' } }), apiKey: 'sk-top' } as StoryDraft,
+      {
+        ...draft({ game: { turnCount: 3, apiKey: 'sk-secret' } as Partial<Story> }),
+        apiKey: 'sk-top',
+      } as StoryDraft,
       WALLET,
       now,
     );
@@ -169,20 +194,17 @@ describe('saveStory', () => {
   it('updates the same story when the wallet matches, whatever its case', async () => {
     const first = await saveStory(db, draft(), WALLET);
     if (!first.saved) throw new Error('not saved');
-    const again = await saveStory(
-      db,
-      draft({
-        id: 1,
-        walletAddress: WALLET.toLowerCase(),
-        basedOn: first,
-        game: { turnCount: 4 },
-      }),
-      WALLET,
-    );
+    const update = draft({
+      id: 1,
+      walletAddress: WALLET.toLowerCase(),
+      basedOn: first,
+      game: { turnCount: 4 },
+    });
+    const again = await saveStory(db, update, WALLET);
 
     expect(again).toMatchObject({ saved: true, id: 1, revision: 2, splitFrom: null });
     expect(await storyIds(db)).toEqual([1]);
-    expect((await getStory(db, 1))?.game).toEqual({ turnCount: 4 });
+    expect((await getStory(db, 1))?.game).toEqual({ ...update.game, turnCount: 4 });
   });
 
   it("saves another wallet's story as a new copy, leaving the original", async () => {

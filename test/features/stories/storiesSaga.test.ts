@@ -20,12 +20,13 @@ import {
   canRewrite,
   gameActions,
   initialGameState,
-  initialPlayerStatsState,
-  restoreGame,
+  initialStory,
   scoreComputed,
-  selectResumableGame,
+  selectGameStage,
   type GameState,
   type Recap,
+  type Story,
+  type Turn,
 } from '../../../src/features/game';
 import { resultsApi } from '../../../src/features/leaderboard';
 import {
@@ -57,9 +58,9 @@ import {
   type StoriesState,
   type TabChannel,
 } from '../../../src/features/stories';
-import { storyDraftOf } from '../../../src/features/stories/gameRecord';
+import { storyDraftOf, storyOf } from '../../../src/features/stories/gameRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet';
-import { segmentOffered } from '../../fixtures/games';
+import { choiceResolved, gameAt, segmentOffered, type GameAt } from '../../fixtures/games';
 import { contextProviders } from '../../support/sagaReplay';
 import { fakeTabs } from './fakeTabs';
 
@@ -68,10 +69,9 @@ const OTHER_WALLET = '0xbbbb000000000000000000000000000000000002';
 const OPENING = 'The road ends at a locked gate under a sky of iron.';
 const SECOND = 'The gate gives way, and the valley below is full of lanterns.';
 
-const playing: GameState = {
-  ...initialGameState,
-  stage: 'playing',
-  apiKey: 'sk-secret-key',
+/** The story under way at its first choice. */
+const story: Story = {
+  ...initialStory,
   chosenGenre: 'High Fantasy',
   chosenImage: 5,
   chosenCharacter: 'Aria Vale',
@@ -86,9 +86,28 @@ const playing: GameState = {
   ],
 };
 
+/** That story being played: its choices offered, the session's key in. */
+const playing: GameState = gameAt({
+  turn: { phase: 'choosing' },
+  apiKey: 'sk-secret-key',
+  story,
+});
+
+/** A paragraph being written, nothing of it shown yet. */
+const nothingWritten = { streamed: '', thinking: false, wait: null };
+const OPENING_WRITTEN: Turn = { phase: 'opening', progress: 0, ...nothingWritten };
+const RECAP_WRITTEN: Turn = { phase: 'concluding', ...nothingWritten };
+/** The load-or-create screen, no story: as a session with this key (or none) has it. */
+const home = (apiKey = ''): GameAt => ({
+  ...initialGameState,
+  apiKey,
+  turn: { phase: 'home' },
+  story: initialStory,
+});
+
 const choice = {
   turn: 1,
-  option: playing.options[0]!,
+  option: story.options[0]!,
   freeText: false,
   outcome: 'success' as const,
   scenarioType: 'standard' as const,
@@ -106,20 +125,22 @@ const recap: Recap = {
 };
 
 /** The turn's segment and the options it ends on, as the turn puts them. */
-const segment = segmentOffered(SECOND, playing.options);
+const segment = segmentOffered(SECOND, story.options);
 const summary = gameActions.summaryStored('Aria opened the gate.');
 
 const initial = rootReducer(undefined, { type: 'test/init' });
 
-/** The app's state: this game, signed in with this wallet (or none), these saved stories. */
+/**
+ * The app's state: the game played with these changes (its turn, its story's fields), signed in
+ * with this wallet (or none), these saved stories.
+ */
 function stateWith(
-  game: Partial<GameState> = {},
+  { story: changes, ...game }: GameAt = {},
   { wallet = WALLET as string | null, stories = {} as Partial<StoriesState> } = {},
 ): RootState {
   return {
     ...initial,
-    game: { ...playing, ...game },
-    playerStats: initialPlayerStatsState,
+    game: { ...playing, ...game, story: { ...story, ...changes } },
     wallet: wallet
       ? { ...initialWalletState, status: 'verified', address: wallet }
       : initialWalletState,
@@ -175,9 +196,12 @@ function recordOf(result: SaveResult, walletAddress: string) {
   return { id, walletAddress, revision, lastSaved };
 }
 
-/** The record the game would save for `game`, as new. */
-const draftOf = (game: GameState) =>
-  storyDraftOf(selectResumableGame({ game, playerStats: initialPlayerStatsState }), null);
+/** The record the game would save for the story with these changes, as new. */
+const draftOf = (changes: Partial<Story> = {}) => storyDraftOf({ ...story, ...changes }, null);
+
+/** The state once the turn's choice is rolled and resolved: its segment is being written. */
+const midTurn = (...args: Parameters<typeof stateWith>) =>
+  after(stateWith(...args), ...choiceResolved(choice));
 
 const failingWith = (error: Error) => () => Promise.reject(error);
 const unavailable = failingWith(
@@ -198,12 +222,22 @@ function* playedOn(bursts: UnknownAction[][], before: SaveOutcome = 'saved') {
 }
 
 /**
- * The root saga's watchers, for a test of their wiring: `actions` happen one after another, and
- * the flows end (cancelled, as when the page closes) once `done` is put, or at once.
+ * A moment for the flows to hear the actions put so far: expectSaga reduces an action at once
+ * but tells the sagas of it a microtask later, where a store tells them before the next one.
+ */
+const heard = () => Promise.resolve();
+
+/**
+ * The root saga's watchers, for a test of their wiring: `actions` happen one after another, each
+ * heard before the next, and the flows end (cancelled, as when the page closes) once `done` is
+ * put, or at once.
  */
 function* flowsUntil(done: string | null, ...actions: UnknownAction[]) {
   const flows = yield* fork(storiesSaga);
-  for (const action of actions) yield* put(action);
+  for (const action of actions) {
+    yield* put(action);
+    yield* call(heard);
+  }
   if (done) yield* take(done);
   yield* cancel(flows);
 }
@@ -231,21 +265,15 @@ function quietAfter(changes: number) {
 }
 
 describe('auto-save', () => {
-  test('a burst of changes inside 100 ms is one write, of the state after the last change', async () => {
-    const burst = [
-      ...segment,
-      summary,
-      scoreComputed({ scoreBreakdown: initialPlayerStatsState.scoreBreakdown, score: 0 }),
-    ];
+  test('a burst of changes to the story inside 100 ms is one write, of the story after the last change', async () => {
+    const note = gameActions.storyNotePinned('Aria never turns back.');
+    const burst = [...segment, summary, note];
     const { clock, wait } = quietAfter(burst.length);
     const result = await expectSaga(flowsUntil, storiesActions.storySaved.type, ...burst)
-      .withReducer(
-        rootReducer,
-        stateWith({ isLoading: true, stage: 'playing', lastChoice: choice }),
-      )
+      .withReducer(rootReducer, midTurn())
       .provide([[matchers.call.fn(delayP), dynamic(wait)], ...context()])
       .run(false);
-    // Each change restarted the wait; only the last change's wait ran its 100 ms.
+    // Each change of the story restarted the wait; only the last one's wait ran its 100 ms.
     expect(clock).toEqual({ waits: burst.length, stillRunningAtTheLast: 0 });
     expect(putTypes(result)).toEqual([
       ...burst.map((change) => change.type),
@@ -266,6 +294,7 @@ describe('auto-save', () => {
     expect(stories[0]!.game).toEqual(
       expect.objectContaining({
         storySummary: ['Aria reached the gate.', 'Aria opened the gate.'],
+        storyNote: 'Aria never turns back.',
       }),
     );
     expect(result.storeState.stories.current).toEqual({
@@ -278,14 +307,84 @@ describe('auto-save', () => {
     expect(result.storeState.stories.notice).toBeNull();
   });
 
+  test('the auto-save follows the story: streamed words, a wait, or an event the turn does not hear start none', async () => {
+    const quiet = [
+      gameActions.reasoningStreamed(),
+      gameActions.segmentStreamed('The gate gives'),
+      gameActions.turnRetryScheduled({ reason: 'rateLimited', attempt: 1, retryAt: null }),
+      gameActions.segmentStreamed('The gate gives way'),
+      // The score is the conclusion's: mid-turn it changes nothing.
+      scoreComputed({ scoreBreakdown: initialStory.scoreBreakdown, score: 0 }),
+    ];
+    const { clock, wait } = quietAfter(segment.length);
+    const result = await expectSaga(
+      flowsUntil,
+      storiesActions.storySaved.type,
+      ...quiet,
+      ...segment,
+    )
+      .withReducer(rootReducer, midTurn())
+      .provide([[matchers.call.fn(delayP), dynamic(wait)], ...context()])
+      .run(false);
+    // The game's state changed with each of them, but not its story: no wait started for them.
+    expect(result.storeState.game.story.storyLog.at(-1)).toEqual({
+      kind: 'paragraph',
+      text: SECOND,
+    });
+    expect(clock).toEqual({ waits: segment.length, stillRunningAtTheLast: 0 });
+    expect(putTypes(result)).toEqual([
+      ...[...quiet, ...segment].map((action) => action.type),
+      storiesActions.storySaved.type,
+    ]);
+    expect(saveCalls(result)).toHaveLength(1);
+  });
+
+  test('a story loaded from the list is not saved again; a change of it after is', async () => {
+    const first = await saveStory(db, draftOf(), WALLET);
+    if (!first.saved) throw new Error('not saved');
+    const { id } = first;
+    const note = gameActions.storyNotePinned('Aria never turns back.');
+    /** Load the story, show the list (time passes), then change the story. */
+    function* loadedThenChanged() {
+      const flows = yield* fork(storiesSaga);
+      yield* put(storiesActions.loadRequested(id));
+      yield* take(storiesActions.storyLoaded.type);
+      yield* put(storiesActions.savedStoriesRequested());
+      yield* take(storiesActions.savedStoriesListed.type);
+      yield* put(note);
+      yield* take(storiesActions.storySaved.type);
+      yield* cancel(flows);
+    }
+    // The auto-save's 100 ms end after the load has told the story's record.
+    const later = () => Promise.resolve(true);
+    const result = await expectSaga(loadedThenChanged)
+      .withReducer(rootReducer, stateWith(home('sk-this-session')))
+      .provide([[matchers.call.fn(delayP), dynamic(later)], ...context()])
+      .run(false);
+    // The 'Story loaded!' notice goes by itself meanwhile: not part of this story.
+    const shown = putTypes(result).filter((type) => type !== storiesActions.noticeDismissed.type);
+    expect(shown).toEqual([
+      storiesActions.loadRequested.type,
+      gameActions.savedStoryResumed.type,
+      storiesActions.storyLoaded.type,
+      storiesActions.savedStoriesRequested.type,
+      storiesActions.savedStoriesListed.type,
+      note.type,
+      storiesActions.storySaved.type,
+    ]);
+    expect(saveCalls(result)).toHaveLength(1);
+    const [stored] = await listStories(db, WALLET);
+    // The one write after the load is the change: the loaded story was not written again.
+    expect(stored).toMatchObject({ id: first.id, revision: 2 });
+    expect(stored!.game.storyNote).toBe('Aria never turns back.');
+    expect(result.storeState.stories.current).toMatchObject({ id: first.id, revision: 2 });
+  });
+
   test('the story start is saved while the opening is still being summarized', async () => {
-    const opening = gameActions.openingReceived({ storyStart: OPENING, options: playing.options });
+    const opening = gameActions.openingReceived({ storyStart: OPENING, options: story.options });
     const loading = stateWith({
-      stage: 'loading',
-      isLoading: true,
-      storyLog: [],
-      options: [],
-      previousParagraph: '',
+      turn: OPENING_WRITTEN,
+      story: { storyLog: [], options: [], previousParagraph: '', storySummary: [] },
     });
     const result = await expectSaga(autoSave)
       .withReducer(rootReducer, after(loading, opening))
@@ -293,18 +392,15 @@ describe('auto-save', () => {
       .returns('saved')
       .run(false);
     expect(putTypes(result)).toEqual([storiesActions.storySaved.type]);
-    const [story] = await listStories(db, WALLET);
-    expect(story?.previousParagraph).toBe(OPENING);
-    expect(result.storeState.stories.current?.id).toBe(story?.id);
+    const [saved] = await listStories(db, WALLET);
+    expect(saved?.previousParagraph).toBe(OPENING);
+    expect(result.storeState.stories.current?.id).toBe(saved?.id);
   });
 
   test('a story saved before is updated in place', async () => {
-    const first = await saveStory(db, draftOf(playing), WALLET);
+    const first = await saveStory(db, draftOf(), WALLET);
     if (!first.saved) throw new Error('not saved');
-    const state = stateWith(
-      { isLoading: true, lastChoice: choice },
-      { stories: { current: recordOf(first, WALLET) } },
-    );
+    const state = midTurn({}, { stories: { current: recordOf(first, WALLET) } });
     const result = await expectSaga(autoSave)
       .withReducer(rootReducer, after(state, ...segment, summary))
       .provide(context())
@@ -322,53 +418,42 @@ describe('auto-save', () => {
       },
     ]);
     const stories = await listStories(db, WALLET);
-    expect(stories.map((story) => [story.id, story.previousParagraph])).toEqual([
+    expect(stories.map((saved) => [saved.id, saved.previousParagraph])).toEqual([
       [first.id, SECOND],
     ]);
   });
 
   test('a rolled turn is saved before its segment, so a reload tries it again with the same roll', async () => {
-    const rolled = after(
-      stateWith(),
-      gameActions.outcomeRolled(choice),
-      gameActions.scenarioPicked(choice),
-    );
-    const midTurn = await expectSaga(autoSave)
+    const rolled = midTurn();
+    const saving = await expectSaga(autoSave)
       .withReducer(rootReducer, rolled)
       .provide(context())
       .returns('saved')
       .run(false);
-    expect(saveCalls(midTurn)).toHaveLength(1);
+    expect(saveCalls(saving)).toHaveLength(1);
     const [stored] = await listStories(db, WALLET);
-    const restored = restoreGame(stored!.game)!;
+    const restored = storyOf(stored!)!;
     expect(restored.lastChoice).toEqual(choice);
     expect(restored.storyLog.at(-1)).toMatchObject({ kind: 'choice', text: 'Climb the gate' });
     // Opened again, the turn waits to be written again (a rewrite, as after a Stop): no
     // option to choose, no new roll. With no rewrite left, Try again goes on with it.
     const resume = (turnRewrites: number) =>
       rootReducer(
-        stateWith({ stage: 'loadOrCreate' }),
+        stateWith({ turn: { phase: 'home' } }),
         gameActions.savedStoryResumed({ ...restored, turnRewrites }),
-      ).game;
-    expect(resume(1)).toMatchObject({ stage: 'playing', turnStopped: true, lastChoice: choice });
-    expect(canChoose(resume(1))).toBe(false);
-    expect(canRewrite(resume(1))).toBe(true);
-    expect(resume(3)).toMatchObject({
-      turnStopped: false,
-      error: 'turnFailed',
-      lastChoice: choice,
-    });
-    expect(canChoose(resume(3))).toBe(false);
+      );
+    expect(selectGameStage(resume(1))).toBe('playing');
+    expect(resume(1).game.turn).toEqual({ phase: 'stopped' });
+    expect(resume(1).game.story.lastChoice).toEqual(choice);
+    expect(canChoose(resume(1).game)).toBe(false);
+    expect(canRewrite(resume(1).game)).toBe(true);
+    expect(resume(3).game.turn).toEqual({ phase: 'failed', problem: null });
+    expect(resume(3).game.story.lastChoice).toEqual(choice);
+    expect(canChoose(resume(3).game)).toBe(false);
   });
 
   test('a rewrite is saved as soon as it is asked for: a reload cannot take it back', async () => {
-    const played = after(
-      stateWith(),
-      gameActions.outcomeRolled(choice),
-      gameActions.scenarioPicked(choice),
-      ...segment,
-      summary,
-    );
+    const played = after(midTurn(), ...segment, summary);
     const { wait } = quietAfter(1);
     const rewrite = gameActions.rewriteRequested();
     const result = await expectSaga(flowsUntil, storiesActions.storySaved.type, rewrite)
@@ -378,7 +463,7 @@ describe('auto-save', () => {
     expect(putTypes(result)).toEqual([rewrite.type, storiesActions.storySaved.type]);
     const [stored] = await listStories(db, WALLET);
     expect(stored!.game).toMatchObject({ rewrites: 1, turnRewrites: 1 });
-    expect((stored!.game.storyLog as { kind: string }[]).at(-1)?.kind).toBe('choice');
+    expect(stored!.game.storyLog.at(-1)?.kind).toBe('choice');
   });
 
   test('nothing is saved between the roll and the scenario, nor a failed turn without its choice', async () => {
@@ -391,7 +476,7 @@ describe('auto-save', () => {
     expect(saveCalls(midRoll)).toEqual([]);
 
     const failedTurn = after(
-      stateWith({ error: 'turnFailed', lastChoice: choice }),
+      stateWith({ turn: { phase: 'failed', problem: null }, story: { lastChoice: choice } }),
       gameActions.summaryStored('ignored: no turn is being written'),
     );
     const failed = await expectSaga(autoSave)
@@ -400,13 +485,13 @@ describe('auto-save', () => {
       .run(false);
     expect(puts(failed)).toEqual([]);
     expect(saveCalls(failed)).toEqual([]);
-    expect(failed.storeState.game.error).toBe('turnFailed');
+    expect(failed.storeState.game.turn).toEqual({ phase: 'failed', problem: null });
     expect(await listStories(db, WALLET)).toEqual([]);
   });
 
   test('the ending is saved with its recap and ending type, never with the API key', async () => {
     const ending = after(
-      stateWith({ isLoading: true, isFinal: true, lastChoice: choice }),
+      stateWith({ turn: RECAP_WRITTEN, story: { isFinal: true, lastChoice: choice } }),
       scoreComputed({
         scoreBreakdown: { decisions: 70, consistency: 60, creativity: 50, morality: 40 },
         score: 270,
@@ -418,14 +503,14 @@ describe('auto-save', () => {
       .provide(context())
       .run(false);
     expect(putTypes(result)).toEqual([storiesActions.storySaved.type]);
-    const [story] = await listStories(db, WALLET);
-    expect(story).toEqual(expect.objectContaining({ isFinal: true, endingType: 'Heroic Victory' }));
-    expect(story?.game).toEqual(expect.objectContaining({ recap, finalScore: 270 }));
-    expect(JSON.stringify(story)).not.toContain('sk-secret-key');
+    const [saved] = await listStories(db, WALLET);
+    expect(saved).toEqual(expect.objectContaining({ isFinal: true, endingType: 'Heroic Victory' }));
+    expect(saved?.game).toEqual(expect.objectContaining({ recap, finalScore: 270 }));
+    expect(JSON.stringify(saved)).not.toContain('sk-secret-key');
   });
 
   test('a story of another wallet is saved as a new copy for the current one', async () => {
-    const first = await saveStory(db, draftOf(playing), OTHER_WALLET);
+    const first = await saveStory(db, draftOf(), OTHER_WALLET);
     if (!first.saved) throw new Error('not saved');
     const state = stateWith({}, { stories: { current: recordOf(first, OTHER_WALLET) } });
     const result = await expectSaga(manualSave)
@@ -474,7 +559,7 @@ describe('saves that meet other events', () => {
       release();
       yield* join(saving);
     }
-    const ended = stateWith({ stage: 'endingScreen', isFinal: true, recap });
+    const ended = stateWith({ turn: { phase: 'ended' }, story: { isFinal: true, recap } });
     const result = await expectSaga(newGameDuringSave)
       .withReducer(rootReducer, after(ended, storiesActions.saveRequested()))
       .provide([[matchers.call.fn(saveStory), dynamic(heldSave)], ...context()])
@@ -486,9 +571,9 @@ describe('saves that meet other events', () => {
     ]);
     // The old story's record was saved, but the new story does not take it as its own.
     const saved = await listStories(db, WALLET);
-    expect(saved.map((story) => story.isFinal)).toEqual([true]);
+    expect(saved.map((record) => record.isFinal)).toEqual([true]);
     expect(result.storeState.stories.storyGeneration).toBe(1);
-    expect(result.storeState.game.stage).toBe('genreSelection');
+    expect(selectGameStage(result.storeState)).toBe('genreSelection');
     expect(result.storeState.stories.current).toBeNull();
   });
 
@@ -516,7 +601,7 @@ describe('saves that meet other events', () => {
       .provide(context({ open: unavailable }))
       .returns('unavailable')
       .run(false);
-    expect(result.storeState.game.turnCount).toBe(1);
+    expect(result.storeState.game.story.turnCount).toBe(1);
     expect(puts(result)).toEqual([
       gameActions.summaryStored('a change while at rest'),
       storiesActions.storySaveFailed('unavailable'),
@@ -533,20 +618,17 @@ describe('two tabs on one story', () => {
 
   /** The story saved once (this tab's record), then saved again by the other tab. */
   async function savedThenPlayedOnElsewhere() {
-    const first = await saveStory(db, draftOf(playing), WALLET);
+    const first = await saveStory(db, draftOf(), WALLET);
     if (!first.saved) throw new Error('not saved');
-    const otherTabGame = {
-      ...playing,
+    const otherTabStory: Story = {
+      ...story,
       turnCount: 1,
       previousParagraph: OTHER_TAB,
-      storyLog: [...playing.storyLog, { kind: 'paragraph' as const, text: OTHER_TAB }],
+      storyLog: [...story.storyLog, { kind: 'paragraph' as const, text: OTHER_TAB }],
     };
     const elsewhere = await saveStory(
       db,
-      storyDraftOf(
-        selectResumableGame({ game: otherTabGame, playerStats: initialPlayerStatsState }),
-        recordOf(first, WALLET),
-      ),
+      storyDraftOf(otherTabStory, recordOf(first, WALLET)),
       WALLET,
     );
     if (!elsewhere.saved) throw new Error('not saved');
@@ -565,10 +647,7 @@ describe('two tabs on one story', () => {
   test("a save that finds the story moved on keeps this tab's line as a new story, overwrites nothing, and says so", async () => {
     const { first, elsewhere } = await savedThenPlayedOnElsewhere();
     const tabs = fakeTabs();
-    const state = stateWith(
-      { isLoading: true, lastChoice: choice },
-      { stories: { current: recordOf(first, WALLET) } },
-    );
+    const state = midTurn({}, { stories: { current: recordOf(first, WALLET) } });
     // Each change saves once the story is quiet: the segment, then its summary.
     const result = await expectSaga(playedOn, [[...segment], [summary]])
       .withReducer(rootReducer, state)
@@ -633,10 +712,7 @@ describe('two tabs on one story', () => {
       ]);
     }
     const result = await expectSaga(savedThenPlayed)
-      .withReducer(
-        rootReducer,
-        stateWith({ stage: 'playing' }, { stories: { current: recordOf(first, WALLET) } }),
-      )
+      .withReducer(rootReducer, stateWith({}, { stories: { current: recordOf(first, WALLET) } }))
       .provide(context())
       .run(false);
 
@@ -667,7 +743,7 @@ describe('two tabs on one story', () => {
   });
 
   test("another tab's save of this story is heard at once, and Switch resumes the other tab's story", async () => {
-    const first = await saveStory(db, draftOf(playing), WALLET);
+    const first = await saveStory(db, draftOf(), WALLET);
     if (!first.saved) throw new Error('not saved');
     const tabs = fakeTabs();
     const otherTab = tabs.open();
@@ -675,7 +751,7 @@ describe('two tabs on one story', () => {
     const elsewhere = await saveStory(
       db,
       {
-        ...draftOf({ ...playing, turnCount: 1, previousParagraph: OTHER_TAB }),
+        ...draftOf({ turnCount: 1, previousParagraph: OTHER_TAB }),
         id: first.id,
         walletAddress: WALLET,
         basedOn: first,
@@ -711,13 +787,13 @@ describe('two tabs on one story', () => {
       storiesActions.storyLoaded.type,
     ]);
     expect(puts(switched)[1]).toEqual(storiesActions.storyLoaded(recordOf(elsewhere, WALLET)));
-    expect(switched.storeState.game.previousParagraph).toBe(OTHER_TAB);
+    expect(switched.storeState.game.story.previousParagraph).toBe(OTHER_TAB);
     expect(switched.storeState.stories.otherTab).toBeNull();
     expect(switched.storeState.stories.current).toMatchObject({ id: first.id, revision: 2 });
   });
 
   test('news of the write this tab last saw, or of another story, changes nothing', async () => {
-    const first = await saveStory(db, draftOf(playing), WALLET);
+    const first = await saveStory(db, draftOf(), WALLET);
     if (!first.saved) throw new Error('not saved');
     const tabs = fakeTabs();
     const otherTab = tabs.open();
@@ -804,11 +880,11 @@ describe('the manual save', () => {
 
 describe('the list', () => {
   test("lists the current wallet's stories, and follows a wallet change at once", async () => {
-    await saveStory(db, draftOf(playing), WALLET);
-    await saveStory(db, draftOf({ ...playing, chosenCharacter: 'Bram Holt' }), OTHER_WALLET);
+    await saveStory(db, draftOf(), WALLET);
+    await saveStory(db, draftOf({ chosenCharacter: 'Bram Holt' }), OTHER_WALLET);
     const requested = storiesActions.savedStoriesRequested();
     const listed = await expectSaga(listSaved)
-      .withReducer(rootReducer, after(stateWith({ stage: 'loadOrCreate' }), requested))
+      .withReducer(rootReducer, after(stateWith({ turn: { phase: 'home' } }), requested))
       .provide(context())
       .run(false);
     expect(putTypes(listed)).toEqual([storiesActions.savedStoriesListed.type]);
@@ -832,9 +908,9 @@ describe('the list', () => {
   });
 
   test('a list asked for before the flows started is served when they start', async () => {
-    await saveStory(db, draftOf(playing), WALLET);
+    await saveStory(db, draftOf(), WALLET);
     const asked = stateWith(
-      { stage: 'loadOrCreate' },
+      { turn: { phase: 'home' } },
       { stories: { list: { ...initialStoriesState.list, status: 'loading' } } },
     );
     const result = await expectSaga(flowsUntil, storiesActions.savedStoriesListed.type)
@@ -850,7 +926,7 @@ describe('the list', () => {
     const result = await expectSaga(listSaved)
       .withReducer(
         rootReducer,
-        after(stateWith({ stage: 'loadOrCreate' }), storiesActions.savedStoriesRequested()),
+        after(stateWith({ turn: { phase: 'home' } }), storiesActions.savedStoriesRequested()),
       )
       .provide(context({ open: failingWith(blocked) }))
       .run(false);
@@ -862,10 +938,10 @@ describe('the list', () => {
 });
 
 describe('load, delete, import', () => {
-  const atHome = stateWith({ ...initialGameState, stage: 'loadOrCreate' });
+  const atHome = stateWith(home());
 
   test('loading an unfinished story resumes it at its turn, with this session’s key', async () => {
-    const game: Partial<GameState> = {
+    const game: Partial<Story> = {
       turnCount: 3,
       storyLog: [
         { kind: 'paragraph', text: OPENING },
@@ -874,16 +950,12 @@ describe('load, delete, import', () => {
       ],
       previousParagraph: SECOND,
     };
-    const saved = await saveStory(db, draftOf({ ...playing, ...game }), WALLET);
+    const saved = await saveStory(db, draftOf(game), WALLET);
     if (!saved.saved) throw new Error('not saved');
     const load = storiesActions.loadRequested(saved.id);
-    const home = stateWith({
-      ...initialGameState,
-      stage: 'loadOrCreate',
-      apiKey: 'sk-this-session',
-    });
+    const atHomeWithKey = stateWith(home('sk-this-session'));
     const result = await expectSaga(loadSaved, load)
-      .withReducer(rootReducer, after(home, load))
+      .withReducer(rootReducer, after(atHomeWithKey, load))
       .provide(context())
       .run(false);
     expect(putTypes(result)).toEqual([
@@ -892,14 +964,15 @@ describe('load, delete, import', () => {
     ]);
     expect(puts(result)[1]).toEqual(storiesActions.storyLoaded(recordOf(saved, WALLET)));
     const resumed = result.storeState.game;
-    expect(resumed).toEqual(
-      expect.objectContaining({ stage: 'playing', apiKey: 'sk-this-session', ...game }),
-    );
-    expect(resumed.chosenImage).toBe(5);
+    expect(selectGameStage(result.storeState)).toBe('playing');
+    expect(resumed.turn).toEqual({ phase: 'choosing' });
+    expect(resumed.apiKey).toBe('sk-this-session');
+    expect(resumed.story).toEqual(expect.objectContaining(game));
+    expect(resumed.story.chosenImage).toBe(5);
   });
 
   test('loading a finished story opens the ending screen', async () => {
-    const saved = await saveStory(db, draftOf({ ...playing, isFinal: true, recap }), WALLET);
+    const saved = await saveStory(db, draftOf({ isFinal: true, recap }), WALLET);
     if (!saved.saved) throw new Error('not saved');
     const load = storiesActions.loadRequested(saved.id);
     const result = await expectSaga(loadSaved, load)
@@ -910,9 +983,8 @@ describe('load, delete, import', () => {
       gameActions.savedStoryResumed.type,
       storiesActions.storyLoaded.type,
     ]);
-    expect(result.storeState.game).toEqual(
-      expect.objectContaining({ stage: 'endingScreen', recap }),
-    );
+    expect(selectGameStage(result.storeState)).toBe('endingScreen');
+    expect(result.storeState.game.story.recap).toEqual(recap);
   });
 
   test('a story that is gone cannot be loaded, and says so', async () => {
@@ -922,11 +994,11 @@ describe('load, delete, import', () => {
       .provide(context())
       .run(false);
     expect(puts(result)).toEqual([storiesActions.storyLoadFailed(null)]);
-    expect(result.storeState.game.stage).toBe('loadOrCreate');
+    expect(selectGameStage(result.storeState)).toBe('loadOrCreate');
   });
 
   test("delete removes the record and says 'deleted'", async () => {
-    const saved = await saveStory(db, draftOf(playing), WALLET);
+    const saved = await saveStory(db, draftOf(), WALLET);
     if (!saved.saved) throw new Error('not saved');
     const list = {
       status: 'loaded' as const,
@@ -938,7 +1010,7 @@ describe('load, delete, import', () => {
     const result = await expectSaga(deleteSaved, confirmed)
       .withReducer(
         rootReducer,
-        after(stateWith({ stage: 'loadOrCreate' }, { stories: { list } }), confirmed),
+        after(stateWith({ turn: { phase: 'home' } }, { stories: { list } }), confirmed),
       )
       .provide(context())
       .run(false);
@@ -949,13 +1021,13 @@ describe('load, delete, import', () => {
   });
 
   test('an export imports back as a new story of this wallet; a foreign file changes nothing', async () => {
-    const saved = await saveStory(db, draftOf(playing), OTHER_WALLET);
+    const saved = await saveStory(db, draftOf(), OTHER_WALLET);
     if (!saved.saved) throw new Error('not saved');
     const [exported] = await listStories(db, OTHER_WALLET);
     const imported = storiesActions.importRequested(storyToJson(exported!));
-    const home = stateWith({ stage: 'loadOrCreate' });
+    const atHome = stateWith({ turn: { phase: 'home' } });
     const result = await expectSaga(importStory, imported)
-      .withReducer(rootReducer, after(home, imported))
+      .withReducer(rootReducer, after(atHome, imported))
       .provide(context())
       .run(false);
     expect(puts(result)).toEqual([
@@ -974,7 +1046,7 @@ describe('load, delete, import', () => {
 
     const foreign = storiesActions.importRequested('{"hello": 1}');
     const refused = await expectSaga(importStory, foreign)
-      .withReducer(rootReducer, after(home, foreign))
+      .withReducer(rootReducer, after(atHome, foreign))
       .provide(context())
       .run(false);
     expect(puts(refused)).toEqual([storiesActions.storyImportFailed('wrongFormat')]);
@@ -993,10 +1065,10 @@ describe('load, delete, import', () => {
 
 describe('after the leaderboard save', () => {
   test("the wallet's final stories of that character and ending are deleted, and the note says how many", async () => {
-    const finished = { ...playing, isFinal: true, recap };
+    const finished = { isFinal: true, recap };
     const played = await saveStory(db, draftOf(finished), WALLET);
     if (!played.saved) throw new Error('not saved');
-    await saveStory(db, draftOf(playing), WALLET);
+    await saveStory(db, draftOf(), WALLET);
     await saveStory(db, draftOf({ ...finished, chosenCharacter: 'Bram Holt' }), WALLET);
     const fulfilled = {
       type: 'api/executeMutation/fulfilled',
@@ -1017,7 +1089,7 @@ describe('after the leaderboard save', () => {
     };
     expect(resultsApi.endpoints.saveGameResult.matchFulfilled(fulfilled as never)).toBe(true);
     const ending = stateWith(
-      { stage: 'endingScreen', isFinal: true, recap },
+      { turn: { phase: 'ended' }, story: { isFinal: true, recap } },
       { stories: { current: recordOf(played, WALLET) } },
     );
     const result = await expectSaga(deleteFinished, fulfilled as never)
@@ -1039,7 +1111,7 @@ describe('after the leaderboard save', () => {
 test('a success notice goes by itself after its time', async () => {
   const deleted = storiesActions.storyDeleted(7);
   const result = await expectSaga(expireNotice, deleted)
-    .withReducer(rootReducer, after(stateWith({ stage: 'loadOrCreate' }), deleted))
+    .withReducer(rootReducer, after(stateWith({ turn: { phase: 'home' } }), deleted))
     .provide(context())
     .run(false);
   expect(puts(result)).toEqual([storiesActions.noticeDismissed(1)]);

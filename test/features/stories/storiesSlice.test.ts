@@ -1,5 +1,5 @@
 import { makeStore } from '../../../src/app/store';
-import { gameActions } from '../../../src/features/game';
+import { gameActions, initialStory } from '../../../src/features/game';
 import { storiesActions, selectUnfinishedStory } from '../../../src/features/stories';
 import type { SavedStory } from '../../../src/features/stories';
 
@@ -14,7 +14,7 @@ const story = (id: number, isFinal: boolean): SavedStory => ({
   previousParagraph: 'The road ends at a locked gate.',
   isFinal,
   endingType: isFinal ? 'Heroic Victory' : '',
-  game: {},
+  game: initialStory,
   revision: 1,
   branchOf: null,
 });

@@ -16,9 +16,10 @@ import korean from '../../../src/app/intl/compiled/kr.json';
 import { makeStore, type AppStore } from '../../../src/app/store';
 import {
   initialGameState,
-  initialPlayerStatsState,
-  selectResumableGame,
+  initialStory,
+  selectGameStage,
   type GameState,
+  type Story,
 } from '../../../src/features/game';
 import { LoadOrCreateView } from '../../../src/features/game/views/LoadOrCreateView';
 import {
@@ -37,15 +38,13 @@ import {
 import { storyDraftOf, type CurrentRecord } from '../../../src/features/stories/gameRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet/walletSlice';
 import { fakeTabs } from './fakeTabs';
-import { choiceResolved } from '../../fixtures/games';
+import { choiceResolved, gameAt, type GameAt } from '../../fixtures/games';
 
 const WALLET = '0xaaaa000000000000000000000000000000000001';
 const LONG_PARAGRAPH = Array.from({ length: 60 }, (_, i) => `word${i + 1}`).join(' ');
 
-const playing: GameState = {
-  ...initialGameState,
-  stage: 'playing',
-  apiKey: 'sk-session',
+const story: Story = {
+  ...initialStory,
   chosenGenre: 'High Fantasy',
   chosenImage: 5,
   chosenCharacter: 'Aria Vale',
@@ -56,12 +55,20 @@ const playing: GameState = {
   turnCount: 3,
 };
 
-const draftOf = (game: GameState) =>
-  storyDraftOf(selectResumableGame({ game, playerStats: initialPlayerStatsState }), null);
+/** The story being played: its choices offered, the session's key in. */
+const playing: GameState = gameAt({ turn: { phase: 'choosing' }, apiKey: 'sk-session', story });
+
+/** The load-or-create screen, with the story of `playing` still in the state. */
+const HOME: GameAt = { turn: { phase: 'home' } };
+
+/** The record the game would save for the story with these changes, as new. */
+const draftOf = (changes: Partial<Story> = {}) => storyDraftOf({ ...story, ...changes }, null);
 
 let factory: IDBFactory;
 let db: StoriesDb;
 let store: AppStore;
+/** The screen the game is on. */
+const stageOf = () => selectGameStage(store.getState());
 beforeEach(async () => {
   factory = new IDBFactory();
   db = await openStoriesDb(factory);
@@ -72,13 +79,13 @@ afterEach(() => {
 });
 
 function renderAt(
-  game: Partial<GameState>,
+  { story: changes, ...game }: GameAt,
   ui: React.ReactElement,
   { wallet = WALLET as string | null, messages = englishCatalogue, locale = 'en' } = {},
 ) {
   store = makeStore({
     preloadedState: {
-      game: { ...playing, ...game },
+      game: { ...playing, ...game, story: { ...story, ...changes } },
       wallet: wallet ? { ...initialWalletState, status: 'verified', address: wallet } : undefined,
     },
     context: { openStoriesDb: () => openStoriesDb(factory) },
@@ -101,9 +108,9 @@ const loadOrCreate = () => (
 
 describe('the saved-stories list', () => {
   test('shows each story of this wallet: name, id, time, portrait, 50-word preview', async () => {
-    const saved = await saveStory(db, draftOf(playing), WALLET);
-    await saveStory(db, draftOf({ ...playing, chosenCharacter: 'Not Mine' }), '0xother');
-    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    const saved = await saveStory(db, draftOf(), WALLET);
+    await saveStory(db, draftOf({ chosenCharacter: 'Not Mine' }), '0xother');
+    renderAt(HOME, loadOrCreate());
 
     const card = await screen.findByRole('article', { name: 'Aria Vale' });
     expect(screen.queryByRole('article', { name: 'Not Mine' })).toBeNull();
@@ -119,11 +126,11 @@ describe('the saved-stories list', () => {
   });
 
   test('the empty messages: for this wallet, and without a wallet', async () => {
-    const { unmount } = renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    const { unmount } = renderAt(HOME, loadOrCreate());
     await screen.findByText('No saved stories available for this wallet');
     unmount();
     store.stop();
-    renderAt({ stage: 'loadOrCreate' }, loadOrCreate(), { wallet: null });
+    renderAt(HOME, loadOrCreate(), { wallet: null });
     await screen.findByText('No saved stories available');
     expect(screen.getByText('Stories saved in this browser without a wallet')).toBeTruthy();
   });
@@ -132,7 +139,7 @@ describe('the saved-stories list', () => {
     const blocked = Object.assign(new Error('blocked'), { name: 'SecurityError' });
     let fail = true;
     store = makeStore({
-      preloadedState: { game: { ...playing, stage: 'loadOrCreate' } },
+      preloadedState: { game: { ...playing, turn: { phase: 'home' } } },
       context: {
         openStoriesDb: () => (fail ? Promise.reject(blocked) : openStoriesDb(factory)),
       },
@@ -153,8 +160,8 @@ describe('the saved-stories list', () => {
   });
 
   test('Delete asks first: Keep it keeps the story, Yes deletes it and says so', async () => {
-    await saveStory(db, draftOf(playing), WALLET);
-    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    await saveStory(db, draftOf(), WALLET);
+    renderAt(HOME, loadOrCreate());
     await userEvent.click(await screen.findByRole('button', { name: "Delete Aria Vale's story" }));
     expect(screen.getByText("Delete Aria Vale's story? This cannot be undone.")).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Keep it' }));
@@ -173,18 +180,21 @@ describe('the saved-stories list', () => {
   });
 
   test("Load says 'Story loaded!' and resumes the story at its turn", async () => {
-    await saveStory(db, draftOf(playing), WALLET);
-    renderAt({ ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk-now' }, loadOrCreate());
+    await saveStory(db, draftOf(), WALLET);
+    renderAt(
+      { ...initialGameState, turn: { phase: 'home' }, apiKey: 'sk-now', story: initialStory },
+      loadOrCreate(),
+    );
     await userEvent.click(await screen.findByRole('button', { name: "Load Aria Vale's story" }));
     await screen.findByText('Story loaded!');
-    expect(store.getState().game).toEqual(
-      expect.objectContaining({ stage: 'playing', turnCount: 3, apiKey: 'sk-now' }),
-    );
+    expect(stageOf()).toBe('playing');
+    expect(store.getState().game.story.turnCount).toBe(3);
+    expect(store.getState().game.apiKey).toBe('sk-now');
   });
 
   test('a foreign file is refused with its reason and the list stays as it was', async () => {
-    await saveStory(db, draftOf(playing), WALLET);
-    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    await saveStory(db, draftOf(), WALLET);
+    renderAt(HOME, loadOrCreate());
     await screen.findByRole('article', { name: 'Aria Vale' });
     const input = document.querySelector<HTMLInputElement>('.saved-list__file')!;
     const file = new File(['{"hello": 1}'], 'notes.json', { type: 'application/json' });
@@ -196,8 +206,8 @@ describe('the saved-stories list', () => {
 });
 
 test("after a wallet switch, the old wallet's stories go at once", async () => {
-  await saveStory(db, draftOf(playing), WALLET);
-  renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+  await saveStory(db, draftOf(), WALLET);
+  renderAt(HOME, loadOrCreate());
   await screen.findByRole('article', { name: 'Aria Vale' });
   act(() => {
     store.dispatch(walletSlice.actions.signedIn('0xbbbb000000000000000000000000000000000002'));
@@ -208,16 +218,16 @@ test("after a wallet switch, the old wallet's stories go at once", async () => {
 
 describe('Start New Game', () => {
   test('goes straight to the genres when no story is unfinished', async () => {
-    await saveStory(db, draftOf({ ...playing, isFinal: true }), WALLET);
-    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    await saveStory(db, draftOf({ isFinal: true }), WALLET);
+    renderAt(HOME, loadOrCreate());
     await screen.findByRole('article', { name: 'Aria Vale' });
     await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
-    expect(store.getState().game.stage).toBe('genreSelection');
+    expect(stageOf()).toBe('genreSelection');
   });
 
   test('offers the unfinished story first: continue it, or start a new one', async () => {
-    await saveStory(db, draftOf(playing), WALLET);
-    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    await saveStory(db, draftOf(), WALLET);
+    renderAt(HOME, loadOrCreate());
     await screen.findByRole('article', { name: 'Aria Vale' });
     await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
     const prompt = screen.getByRole('region', { name: 'Continue your saved story?' });
@@ -233,17 +243,17 @@ describe('Start New Game', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
     await userEvent.click(screen.getByRole('button', { name: 'Start a new story' }));
-    expect(store.getState().game.stage).toBe('genreSelection');
+    expect(stageOf()).toBe('genreSelection');
     expect(await listStories(db, WALLET)).toHaveLength(1);
   });
 
   test('Continue loads the unfinished story', async () => {
-    await saveStory(db, draftOf(playing), WALLET);
-    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    await saveStory(db, draftOf(), WALLET);
+    renderAt(HOME, loadOrCreate());
     await screen.findByRole('article', { name: 'Aria Vale' });
     await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
     await userEvent.click(screen.getByRole('button', { name: "Continue Aria Vale's story" }));
-    await waitFor(() => expect(store.getState().game.stage).toBe('playing'));
+    await waitFor(() => expect(stageOf()).toBe('playing'));
   });
 });
 
@@ -260,7 +270,7 @@ describe('the save button and the ending note', () => {
     act(() => {
       choiceResolved({
         turn: 2,
-        option: playing.options[0]!,
+        option: story.options[0]!,
         freeText: false,
         outcome: 'success',
         scenarioType: 'standard',
@@ -301,7 +311,7 @@ describe('the save button and the ending note', () => {
   });
 
   test('the ending note says how many local saves were deleted', () => {
-    renderAt({ stage: 'endingScreen' }, <LocalStoriesDeletedNote />);
+    renderAt({ turn: { phase: 'ended' } }, <LocalStoriesDeletedNote />);
     const note = document.querySelector('.local-stories-deleted')!;
     expect(note.getAttribute('role')).toBe('status');
     expect(note.textContent).toBe('');
@@ -319,7 +329,7 @@ describe('another tab played this story on', () => {
 
   /** The story saved here, then saved again by another tab; this tab still at the first write. */
   async function playedOnElsewhere() {
-    const first = await saveStory(db, draftOf(playing), WALLET);
+    const first = await saveStory(db, draftOf(), WALLET);
     if (!first.saved) throw new Error('not saved');
     const current = {
       id: first.id,
@@ -329,7 +339,7 @@ describe('another tab played this story on', () => {
     };
     const elsewhere = await saveStory(
       db,
-      { ...draftOf({ ...playing, previousParagraph: OTHER_TAB }), ...current, basedOn: first },
+      { ...draftOf({ previousParagraph: OTHER_TAB }), ...current, basedOn: first },
       WALLET,
     );
     if (!elsewhere.saved) throw new Error('not saved');
@@ -407,7 +417,7 @@ describe('another tab played this story on', () => {
 
     await userEvent.click(within(status).getByRole('button', { name: '다른 탭의 스토리로 전환' }));
     await within(status).findByText('스토리를 불러왔습니다!');
-    expect(store.getState().game.previousParagraph).toBe(OTHER_TAB);
+    expect(store.getState().game.story.previousParagraph).toBe(OTHER_TAB);
     expect(status.textContent).not.toContain('다른 탭');
   });
 
@@ -416,13 +426,13 @@ describe('another tab played this story on', () => {
     await saveStory(
       db,
       {
-        ...draftOf({ ...playing, previousParagraph: `Here: ${LONG_PARAGRAPH}` }),
+        ...draftOf({ previousParagraph: `Here: ${LONG_PARAGRAPH}` }),
         ...current,
         basedOn: current,
       },
       WALLET,
     );
-    renderAt({ stage: 'loadOrCreate' }, loadOrCreate());
+    renderAt(HOME, loadOrCreate());
     const branch = await screen.findByRole('article', { name: 'Aria Vale (other tab)' });
     expect(screen.getByRole('article', { name: 'Aria Vale' })).toBeTruthy();
     expect(

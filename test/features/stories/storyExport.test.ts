@@ -1,3 +1,4 @@
+import type { Story } from '../../../src/features/game';
 import {
   type SavedStory,
   StoryImportError,
@@ -30,17 +31,17 @@ const PARAGRAPHS = [
   'At dawn the keeper climbed the last stair alone.',
 ];
 
-function story(overrides: Partial<SavedStory> = {}): SavedStory {
+function story(overrides: Parameters<typeof savedStory>[0] = {}): SavedStory {
   return savedStory({
     previousParagraph: PARAGRAPHS[2]!,
     game: {
       turnCount: 2,
       storyLog: [
-        { kind: 'paragraph', text: PARAGRAPHS[0] },
+        { kind: 'paragraph', text: PARAGRAPHS[0]! },
         { kind: 'choice', text: 'Step inside', outcome: 'success', freeText: false },
-        { kind: 'paragraph', text: PARAGRAPHS[1] },
+        { kind: 'paragraph', text: PARAGRAPHS[1]! },
         { kind: 'choice', text: 'Call out\nto the sea', outcome: 'failure', freeText: true },
-        { kind: 'paragraph', text: PARAGRAPHS[2] },
+        { kind: 'paragraph', text: PARAGRAPHS[2]! },
       ],
     },
     ...overrides,
@@ -76,10 +77,9 @@ describe('storyToMarkdown', () => {
 
   it("keeps the player's hand: edits marked, the memory as corrected, and the pinned note", () => {
     const base = story();
-    const log = base.game.storyLog as Record<string, unknown>[];
-    const game = {
+    const game: Story = {
       ...base.game,
-      storyLog: log.map((entry, index) =>
+      storyLog: base.game.storyLog.map((entry, index) =>
         index === 3 || index === 4 ? { ...entry, edited: true } : entry,
       ),
       storySummary: ['The keeper opened the door.', 'She named the sea;\nit did not answer.'],
@@ -136,7 +136,8 @@ describe('storyToJson and parseStoryJson', () => {
   });
 
   it('never exports or imports an API key', () => {
-    const leaky = story({ game: { turnCount: 1, apiKey: 'sk-secret' } });
+    // A story as an untyped record could hold it, with the session's key in it.
+    const leaky = story({ game: { turnCount: 1, apiKey: 'sk-secret' } as Partial<Story> });
     expect(storyToJson(leaky)).not.toContain('sk-secret');
 
     const envelope = JSON.parse(storyToJson(story()));

@@ -1,7 +1,8 @@
 import { makeStore } from '../../../src/app/store';
+import { INITIAL_PLAYER_STATS } from '../../../src/engine/types';
 import { gameActions, initialGameState, selectPlayerStats } from '../../../src/features/game';
 import { parseStoryJson, storyToJson, type SavedStory } from '../../../src/features/stories';
-import { resumableGameOf } from '../../../src/features/stories/gameRecord';
+import { storyOf } from '../../../src/features/stories/gameRecord';
 import { savedStory } from '../../fixtures/savedStories';
 
 const WILD_STATS = {
@@ -31,16 +32,16 @@ describe('importing a story with edited stats', () => {
     });
   });
 
-  test('leaves a file without stats as it is', () => {
-    expect(parseStoryJson(exportWith(undefined)).game).not.toHaveProperty('playerStats');
+  test('leaves a file without stats as it is: the story keeps its start stats, none made up', () => {
+    expect(parseStoryJson(exportWith(undefined)).game.playerStats).toEqual(INITIAL_PLAYER_STATS);
   });
 
   test('resumes with stats in range', () => {
     const imported = { id: 1, ...parseStoryJson(exportWith(WILD_STATS)) } as SavedStory;
-    const game = resumableGameOf(imported);
+    const game = storyOf(imported);
     if (!game) throw new Error('the import should be resumable');
     const store = makeStore({
-      preloadedState: { game: { ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk' } },
+      preloadedState: { game: { ...initialGameState, turn: { phase: 'home' }, apiKey: 'sk' } },
     });
     store.dispatch(gameActions.savedStoryResumed(game));
     expect(selectPlayerStats(store.getState()).playerStats).toEqual({

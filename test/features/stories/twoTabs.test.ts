@@ -10,10 +10,10 @@ import { makeStore, type AppStore } from '../../../src/app/store';
 import {
   gameActions,
   initialGameState,
-  initialPlayerStatsState,
-  selectResumableGame,
-  type GameState,
+  initialStory,
+  selectGameStage,
   type ResolvedChoice,
+  type Story,
 } from '../../../src/features/game';
 import {
   listStories,
@@ -33,9 +33,8 @@ const OPTIONS = [
   { text: 'Knock politely', risk: 'low', alignment: 'moral', traitAlignment: '' },
 ] as const;
 
-const story: GameState = {
-  ...initialGameState,
-  stage: 'playing',
+const story: Story = {
+  ...initialStory,
   chosenGenre: 'High Fantasy',
   chosenImage: 5,
   chosenCharacter: 'Aria Vale',
@@ -70,7 +69,7 @@ async function until(what: string, check: () => boolean | Promise<boolean>) {
 function openTab(tabs: ReturnType<typeof fakeTabs>): AppStore {
   const store = makeStore({
     preloadedState: {
-      game: { ...initialGameState, stage: 'loadOrCreate', apiKey: 'sk-session' },
+      game: { ...initialGameState, turn: { phase: 'home' }, apiKey: 'sk-session' },
       wallet: { ...initialWalletState, status: 'verified', address: WALLET },
     },
     context: { openStoriesDb: () => openStoriesDb(factory), openTabChannel: tabs.open },
@@ -84,7 +83,7 @@ function openTab(tabs: ReturnType<typeof fakeTabs>): AppStore {
 function playTurn(store: AppStore, paragraph: string) {
   const option = OPTIONS[0];
   const choice: ResolvedChoice = {
-    turn: store.getState().game.turnCount + 1,
+    turn: store.getState().game.story.turnCount + 1,
     option: { ...option },
     freeText: false,
     outcome: 'success',
@@ -101,27 +100,21 @@ function playTurn(store: AppStore, paragraph: string) {
 const paragraphsOf = (store: AppStore) =>
   store
     .getState()
-    .game.storyLog.filter((entry) => entry.kind === 'paragraph')
+    .game.story.storyLog.filter((entry) => entry.kind === 'paragraph')
     .map((entry) => entry.text);
 
 async function savedParagraphs(): Promise<Set<string>> {
   const records = await listStories(db, WALLET);
   return new Set(
     records.flatMap((record) =>
-      (record.game.storyLog as { kind: string; text: string }[])
-        .filter((entry) => entry.kind === 'paragraph')
-        .map((entry) => entry.text),
+      record.game.storyLog.filter((entry) => entry.kind === 'paragraph').map((entry) => entry.text),
     ),
   );
 }
 
 /** One saved story, resumed in two tabs that share the database and hear each other. */
 async function twoTabsOnOneStory() {
-  const saved = await saveStory(
-    db,
-    storyDraftOf(selectResumableGame({ game: story, playerStats: initialPlayerStatsState }), null),
-    WALLET,
-  );
+  const saved = await saveStory(db, storyDraftOf(story, null), WALLET);
   if (!saved.saved) throw new Error('not saved');
   const tabs = fakeTabs();
   const [one, two] = [openTab(tabs), openTab(tabs)];
@@ -129,7 +122,7 @@ async function twoTabsOnOneStory() {
     // The flows are loaded once the list they were asked for is in.
     await until('the list is shown', () => tab.getState().stories.list.status === 'loaded');
     tab.dispatch(storiesActions.loadRequested(saved.id));
-    await until('the story is resumed', () => tab.getState().game.stage === 'playing');
+    await until('the story is resumed', () => selectGameStage(tab.getState()) === 'playing');
   }
   return { saved, one, two };
 }
