@@ -42,6 +42,7 @@ export {
   type ResumableGame,
 } from './resumableGame';
 export { flowFor, gameSaga } from './sagas/gameSaga';
+export type { GameContext } from './sagas/sagaContext';
 export { KEY_CHECK_TIMEOUT_MS, checkKey } from './sagas/keyCheck';
 export { openingGeneration } from './sagas/opening';
 export { playTurn, retryTurn } from './sagas/turn';

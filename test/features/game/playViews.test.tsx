@@ -20,8 +20,9 @@ import {
   type ResolvedChoice,
 } from '../../../src/features/game/gameSlice';
 import { initialPlayerStatsState } from '../../../src/features/game/playerStatsSlice';
-import { EndingView } from '../../../src/features/game/views/EndingView';
+import { EndingView, type GameResult } from '../../../src/features/game/views/EndingView';
 import { PlayingView } from '../../../src/features/game/views/PlayingView';
+import { SaveResultButton } from '../../../src/features/leaderboard';
 import { choiceResolved } from '../../fixtures/games';
 import { problem } from '../../fixtures/problems';
 
@@ -594,7 +595,11 @@ describe('EndingView', () => {
   };
 
   test('shows the whole recap, the score with its formula, the bars and the stats', async () => {
-    const { dispatch } = renderWith(<EndingView />, ENDED, { stats: STATS });
+    // The app puts the leaderboard's button in the slot (src/app/GameRoute.tsx).
+    const saveResult = jest.fn((result: GameResult) => <SaveResultButton result={result} />);
+    const { dispatch } = renderWith(<EndingView saveResult={saveResult} />, ENDED, {
+      stats: STATS,
+    });
     const ending = screen.getByRole('article', { name: 'Adventure Complete' });
     expect(ending.classList.contains('heroic')).toBe(true);
     expect(document.activeElement).toBe(
@@ -646,6 +651,15 @@ describe('EndingView', () => {
     expect(screen.getByText('Success Rate').nextSibling!.textContent).toBe('75%');
 
     expect(screen.getByRole('button', { name: 'Save Adventure Results' })).toBeTruthy();
+    expect(saveResult).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        score: 353,
+        ending_type: 'Heroic Victory',
+        character_name: 'Ada Quill',
+        genre: 'Gothic mystery',
+        turn_count: 9,
+      }),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.newGameStarted());
@@ -654,6 +668,8 @@ describe('EndingView', () => {
 
   test('Return to Home leaves the game', async () => {
     const { dispatch } = renderWith(<EndingView />, ENDED, { stats: STATS });
+    // Without the app's slot the view stands alone: no leaderboard button.
+    expect(screen.queryByRole('button', { name: 'Save Adventure Results' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Return to Home' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.returnedHome());
     expect(store.getState().game.stage).toBe('loadOrCreate');

@@ -7,30 +7,12 @@
  * it and returns when its flow ends, so a test runs one with expectSaga and no timeout.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { fork, getContext, setContext, takeLatest, takeLeading } from 'typed-redux-saga';
-import { systemClock, type SagaContext } from '../../../shared/sagaContext';
-import { httpModelClient } from '../../llm';
+import { fork, takeLatest, takeLeading } from 'typed-redux-saga';
 import { gameActions } from '../gameSlice';
 import { checkKey } from './keyCheck';
 import { openingGeneration } from './opening';
 import { SUMMARY_WANTED, summaryFallback } from './summaries';
 import { playTurn, retryTurn } from './turn';
-
-/** The browser's defaults for what the store was made without (a test brings its own). */
-function* withDefaultContext() {
-  const defaults: Partial<SagaContext> = {
-    model: httpModelClient(),
-    random: Math.random,
-    clock: systemClock,
-    storage: null,
-    connectPage: null,
-  };
-  const missing: Partial<SagaContext> = {};
-  for (const [key, value] of Object.entries(defaults)) {
-    if ((yield* getContext(key)) === undefined) Object.assign(missing, { [key]: value });
-  }
-  yield* setContext(missing);
-}
 
 /** The worker an action starts, if it starts one (for the first action, and for replays). */
 export function flowFor(action: UnknownAction) {
@@ -54,8 +36,6 @@ export function flowFor(action: UnknownAction) {
  * bundle waits for it), handled before anything else.
  */
 export function* gameSaga(first?: UnknownAction) {
-  // Delegated, not called: setContext must reach this task, the parent of every flow.
-  yield* withDefaultContext();
   const firstFlow = first && flowFor(first);
   if (firstFlow) yield* fork(firstFlow);
   yield* takeLeading(gameActions.apiKeySubmitted, checkKey);

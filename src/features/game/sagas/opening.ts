@@ -6,8 +6,7 @@
 import { call, put, race, select, take } from 'typed-redux-saga';
 import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
-import { isAbortError } from '../../llm';
-import { REPLY_TOKENS } from '../../llm/prompts';
+import { REPLY_TOKENS, isAbortError } from '../../llm';
 import { gameActions, type GameState } from '../gameSlice';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
 import { has, problemWith, selectState, sketchOf, stringList, withOptions } from './gameState';

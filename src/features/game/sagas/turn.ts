@@ -5,14 +5,13 @@
  * model may end the story, and the recap follows in the same turn.
  */
 import { call, put, race, select } from 'typed-redux-saga';
-import { fromContext } from '../../../shared/sagaContext';
+import { fromContext } from './sagaContext';
 import { normalizeOptions } from '../../../engine/options';
 import { rollOutcome } from '../../../engine/outcome';
 import { pickText } from '../../../engine/reply';
 import { chooseScenarioType } from '../../../engine/scenario';
 import type { StoryOption } from '../../../engine/types';
-import { isAbortError } from '../../llm';
-import { REPLY_TOKENS } from '../../llm/prompts';
+import { REPLY_TOKENS, isAbortError } from '../../llm';
 import { canChoose, gameActions, type GameState, type ResolvedChoice } from '../gameSlice';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
 import { turnInput, turnUse } from '../turnPrompt';

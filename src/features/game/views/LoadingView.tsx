@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { canStop, gameActions, selectGame, type GameWait } from '../gameSlice';
 import { StopButton } from './LoadingOverlay';
 import { LimitOffer } from './LimitOffer';
