@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_PUBLISHABLE_KEY } from '../src/api/backend';
+import { DEFAULT_PUBLISHABLE_KEY } from '../common/publishableKey';
 import { siteOrigins } from '../supabase/functions/_shared/supabaseProject';
 import { connectSourcesOf } from './securityHeaders';
 

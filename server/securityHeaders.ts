@@ -5,7 +5,7 @@ import {
   connectOriginsOfCookies,
   isConnectOrigin,
   presetConnectOrigins,
-} from '../src/features/llm/connectPolicy';
+} from '../common/connectSources';
 
 /**
  * The one source of the security headers: the Node server sends them (registerSecurityHeaders
@@ -19,9 +19,9 @@ import {
  * inline script or style), images from there or data: URLs (the icons wallets announce
  * themselves with, EIP-6963), and requests only to the site, the hosted backend the build
  * names, the presets' providers, a local model server, and the player's own Custom or Local
- * servers (CONNECT_SRC, and on the Node server the `taleweaver-connect` cookie: how and why in
- * src/features/llm/connectPolicy.ts). The page cannot be framed, and nothing else can be
- * embedded or a form posted elsewhere.
+ * servers (CONNECT_SRC, and on the Node server the `taleweaver-connect` cookie: the list and
+ * the cookie in common/connectSources.ts, how and why in src/features/llm/connectPolicy.ts).
+ * The page cannot be framed, and nothing else can be embedded or a form posted elsewhere.
  */
 export function contentSecurityPolicy(connectSources: readonly string[]): string {
   const directives: Record<string, readonly string[]> = {
@@ -111,7 +111,7 @@ export function securityHeaders({
 
 /**
  * The player servers a deployer names in CONNECT_SRC (build and Node server): origins separated
- * by commas or spaces, each as strict as the cookie's (connectPolicy.ts isConnectOrigin).
+ * by commas or spaces, each as strict as the cookie's (common/connectSources.ts isConnectOrigin).
  * Anything else is refused with the value and, where there is one, the origin it should be.
  */
 export function connectSourcesOf(value: string | undefined, name = 'CONNECT_SRC'): string[] {

@@ -8,19 +8,14 @@ import './app/styles/global.css';
 import { App } from './app/App';
 import { reportCaughtError } from './app/ErrorBoundary';
 import { browserBackend } from './app/backendLocation';
+import { browserContext } from './app/sagaContext';
 import { makeStore } from './app/store';
-import { browserConnectPage } from './features/llm';
-import { browserWalletEnvironment } from './features/wallet';
 
 const store = makeStore({
   persist: true,
   backend: browserBackend(),
-  context: {
-    walletEnvironment: browserWalletEnvironment(window),
-    storage: window.localStorage,
-    // Read now: the cookie as the server saw it when it wrote this page's policy.
-    connectPage: browserConnectPage(window),
-  },
+  // Every saga context part, filled with the browser's own (src/app/sagaContext.ts).
+  context: browserContext(window),
 });
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -6,6 +6,7 @@
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
+import { withDefaults } from '../../src/app/sagaContext';
 import { seededRng } from '../../src/engine/random';
 import type { Language, Rng } from '../../src/engine/types';
 import { gameActions, gameSlice, initialGameState } from '../../src/features/game/gameSlice';
@@ -115,7 +116,8 @@ export async function playStory(
     });
   };
   const sagas = createSagaMiddleware({
-    context: { model: httpModelClient(fetchImpl), random: seededRng(7) },
+    // The page's clock and the rest as a store made without them has them (the app's defaults).
+    context: withDefaults({ model: httpModelClient(fetchImpl), random: seededRng(7) }),
   });
   const store = configureStore({
     reducer,

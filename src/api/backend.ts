@@ -34,9 +34,5 @@ export interface BackendLocation {
   publishableKey: string;
 }
 
-/**
- * The public key every backend request names in its apikey header (a Supabase project's
- * publishable key) when the build is not given SUPABASE_PUBLISHABLE_KEY. Not a secret: it
- * grants exactly what the anon role may do. The local server accepts the same default.
- */
-export const DEFAULT_PUBLISHABLE_KEY = 'sb_publishable_taleweaver_local';
+// The backend's public key by default: the server accepts the same one (common/).
+export { DEFAULT_PUBLISHABLE_KEY } from '../../common/publishableKey';

@@ -1,11 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-
-/** webpack's error when a lazy chunk (JavaScript or CSS) cannot be downloaded. */
-export function isChunkLoadError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return error.name === 'ChunkLoadError' || /Loading (CSS )?chunk .* failed/i.test(error.message);
-}
+import { isChunkLoadError } from '../shared/chunkLoad';
 
 /**
  * The root's report of an error a boundary caught (React 19 logs every one by default): a failed

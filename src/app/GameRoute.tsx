@@ -1,4 +1,5 @@
 import { GamePage } from '../features/game/GamePage';
+import { SaveResultButton } from '../features/leaderboard';
 import {
   LocalStoriesDeletedNote,
   SaveGameButton,
@@ -7,7 +8,10 @@ import {
   StoriesNotice,
 } from '../features/stories';
 
-/** /game: the game's views, with the saved stories' parts where the game leaves room for them. */
+/**
+ * /game: the game's views, with the saved stories' parts and the leaderboard's button where the
+ * game leaves room for them.
+ */
 export function GameRoute() {
   return (
     <>
@@ -15,6 +19,7 @@ export function GameRoute() {
         savedStories={<SavedStoriesList />}
         startNewGame={<StartNewGame />}
         saveGame={<SaveGameButton />}
+        saveResult={(result) => <SaveResultButton result={result} />}
         resultNote={<LocalStoriesDeletedNote />}
       />
       <StoriesNotice />

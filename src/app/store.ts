@@ -14,9 +14,9 @@ import { gameSlice } from '../features/game';
 import { providerSessionSlice } from '../features/llm';
 import { storiesSlice } from '../features/stories/storiesSlice';
 import { walletSlice } from '../features/wallet';
-import type { SagaContext } from '../shared/sagaContext';
 import { devToolsOptions, streamShown } from './devtools';
 import { rootSaga } from './rootSaga';
+import { withDefaults, type SagaContext } from './sagaContext';
 import { keepSettings, persistStorage, readSavedSettings } from './savedSettings';
 
 /** Parts of the state that arrive with lazily loaded code (the backend API). */
@@ -50,9 +50,14 @@ export interface ThunkExtra {
   backend: BackendProvider;
 }
 
+export type { SagaContext };
+
 export interface StoreOptions {
   preloadedState?: Partial<RootState>;
-  /** The clients the sagas use (wallet environment, model client, storage, ...). */
+  /**
+   * The clients the sagas use (wallet environment, model client, storage, ...); what is left
+   * out is the browser's own (src/app/sagaContext.ts, contextDefaults).
+   */
   context?: Partial<SagaContext>;
   /**
    * Restore the saved settings, and keep them, in `context.storage` (else the page's
@@ -96,7 +101,7 @@ function settingsStorage(context: Partial<SagaContext> | undefined): Storage {
 export function makeStore({ preloadedState, context, persist, backend }: StoreOptions = {}) {
   const backendProvider = backend ?? context?.backend ?? noBackend;
   const sagaMiddleware = createSagaMiddleware({
-    context: { ...context, backend: backendProvider },
+    context: { ...withDefaults(context), backend: backendProvider },
   });
   const extra: ThunkExtra = { backend: backendProvider };
   const store = configureStore({

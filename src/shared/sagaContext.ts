@@ -1,15 +1,12 @@
 /**
- * Everything a saga gets from outside the store, in one typed saga context (DESIGN.md, where
- * side effects live): the browser app fills it in `src/index.tsx`, a test hands in its own
- * (`makeStore({ context })`, or `expectSaga(...).provide({ getContext })`). A flow reads it
- * with `fromContext`, never with a bare string key.
+ * What every feature's part of the saga context is made of (DESIGN.md, where side effects live).
+ * Each feature declares its part beside its sagas (the game's `GameContext`, the saved stories'
+ * `StoriesContext`, ...) and reads it with its own `fromContext`, made here by `contextReader`;
+ * the app puts the parts together as `SagaContext` and fills it (src/app/sagaContext.ts), and a
+ * test hands in its own (`makeStore({ context })`, or `expectSaga(...).provide({ getContext })`).
+ * A flow never reads the context with a bare string key.
  */
 import { getContext } from 'typed-redux-saga';
-import type { BackendProvider } from '../api/backend';
-import type { Rng } from '../engine/types';
-import type { ConnectPage, ModelClient } from '../features/llm';
-import type { StoriesDb, TabChannel } from '../features/stories';
-import type { WalletEnvironment } from '../features/wallet';
 
 /** Time as the flows see it: the wall clock, and the next frame the page paints. */
 export interface Clock {
@@ -47,26 +44,18 @@ export const systemClock: Clock = {
     }),
 };
 
-export interface SagaContext {
-  /** The language-model provider's client (the one edge the tests fake). */
-  model: ModelClient;
-  /** The game's random source: every roll replays from a seeded one. */
-  random: Rng;
+/** The part of the context that tells the time: every feature that waits reads it. */
+export interface ClockContext {
   clock: Clock;
-  /** Where the accepted API key is kept in this browser (DESIGN.md: never sent elsewhere). */
-  storage: Storage | null;
-  /** The page's Content-Security-Policy, for a Custom or Local provider's origin. */
-  connectPage: ConnectPage | null;
-  /** The wallet extension, the page's site and its storage. */
-  walletEnvironment: WalletEnvironment;
-  /** The backend's clients, made on first use. */
-  backend: BackendProvider;
-  /** The saved stories' database and the other tabs' channel: the browser's own when absent. */
-  openStoriesDb: (() => Promise<StoriesDb>) | undefined;
-  openTabChannel: (() => TabChannel | null) | undefined;
 }
 
-/** One value of the saga context, typed by its key. */
-export function* fromContext<K extends keyof SagaContext>(key: K) {
-  return yield* getContext<SagaContext[K]>(key);
+/**
+ * A feature's reader of its part of the saga context, typed by its keys:
+ * `export const fromContext = contextReader<GameContext & LlmContext>()`, then
+ * `const clock = yield* fromContext('clock')`.
+ */
+export function contextReader<Context>() {
+  return function* fromContext<K extends keyof Context & string>(key: K) {
+    return yield* getContext<Context[K]>(key);
+  };
 }

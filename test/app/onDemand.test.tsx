@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { ErrorBoundary } from '../../src/app/ErrorBoundary';
 import { englishCatalogue } from '../../src/app/intl/catalogues';
-import { onDemand } from '../../src/app/onDemand';
+import { onDemand } from '../../src/shared/onDemand';
 
 const chunkLoadError = () =>
   Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' });

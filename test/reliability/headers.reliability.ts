@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEFAULT_PUBLISHABLE_KEY } from '../../src/api/backend';
-import { CONNECT_COOKIE, connectOriginsOfCookies } from '../../src/features/llm/connectPolicy';
+import { CONNECT_COOKIE, connectOriginsOfCookies } from '../../common/connectSources';
 import { startFakeModelServer, type FakeModelServer } from '../fixtures/fakeModelServer';
 import { TestWallet } from '../fixtures/testWallet';
 import { DESKTOP, launchBrowser } from '../e2e/support/browser';

@@ -6,10 +6,9 @@
  */
 import { Tuple, configureStore, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { rootReducer, type RootState } from '../../src/app/store';
+import { rootReducer, type RootState, type SagaContext } from '../../src/app/store';
 import { seededRng } from '../../src/engine/random';
 import { gameSaga } from '../../src/features/game';
-import type { SagaContext } from '../../src/shared/sagaContext';
 import { STILL_CLOCK } from './sagaReplay';
 
 export function gameStore(state: RootState, context: Partial<SagaContext>) {

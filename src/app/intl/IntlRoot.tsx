@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { selectLanguage } from '../../features/settings';
 import type { Language } from '../../engine/types';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../shared/hooks';
 import { INTL_LOCALE, englishCatalogue, loadCatalogue, type Catalogue } from './catalogues';
 
 interface Loaded {

@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { selectGameStage } from './gameSelectors';
 import { gameActions, type GameStage } from './gameSlice';
 import { ApiKeyView } from './views/ApiKeyView';
-import { EndingView } from './views/EndingView';
+import { EndingView, type GameResult } from './views/EndingView';
 import { GenreView } from './views/GenreView';
 import { LoadOrCreateView } from './views/LoadOrCreateView';
 import { LoadingView } from './views/LoadingView';
@@ -12,8 +12,9 @@ import { PlayingView } from './views/PlayingView';
 import { PortraitView } from './views/PortraitView';
 
 /**
- * What other features put into the game's views. The game does not know the saved stories; the
- * app passes their parts in (src/app/GameRoute.tsx), and without them the views stand alone.
+ * What other features put into the game's views. The game knows neither the saved stories nor
+ * the leaderboard; the app passes their parts in (src/app/GameRoute.tsx), and without them the
+ * views stand alone.
  */
 export interface GameSlots {
   /** Load-or-create: the saved-stories list. */
@@ -22,6 +23,8 @@ export interface GameSlots {
   startNewGame?: ReactNode;
   /** Playing: the save button. */
   saveGame?: ReactNode;
+  /** Ending: Save Adventure Results, for the game's result. */
+  saveResult?: (result: GameResult) => ReactNode;
   /** Ending: a note under Save Adventure Results. */
   resultNote?: ReactNode;
 }

@@ -43,6 +43,7 @@ export { isStoryProblem, parseStory, type StoryProblem } from './parseStory';
 export { selectGameStage, selectIsResumable } from './gameSelectors';
 export { PORTRAIT_COUNT, portraitNumber, portraitSrc } from './portraits';
 export { flowFor, gameSaga } from './sagas/gameSaga';
+export type { GameContext } from './sagas/sagaContext';
 export { KEY_CHECK_TIMEOUT_MS, checkKey } from './sagas/keyCheck';
 export { openingGeneration } from './sagas/opening';
 export { playTurn, retryTurn } from './sagas/turn';

@@ -79,6 +79,11 @@ export {
   selectModelReplaced,
 } from './providerSessionSlice';
 export type { ProviderSessionState } from './providerSessionSlice';
-// What the game builds its prompts from (the builders themselves stay in './prompts', fetched
-// with the flows that use them).
+// The prompts of each language and what the game builds them from. A bundle gets only the
+// names it uses (webpack follows each one to its module), so the builders still come with the
+// flows that use them, not with the home screen.
+export { REPLY_TOKENS, promptsFor } from './prompts';
 export type { CharacterSketch, ContextEntry, TurnInput, TurnUse } from './prompts';
+export { estimateTokens } from './tokens';
+export type { LlmContext } from './sagaContext';
+export { browserModelClient } from './browserModelClient';

@@ -1,10 +1,12 @@
 /**
  * Language-model providers the player can bring a key for (DESIGN.md, "Language model"). All
  * speak OpenAI-compatible chat completions; what differs between them is data, kept here: where
- * they live, a short built-in list of models (the fallback when the provider's own GET /models
- * cannot be read), the curated default, and what each documents about JSON mode, streaming and
- * reasoning. What a provider refuses at run time is learnt per session (capabilities.ts).
+ * they live (in common/connectSources.ts, as the server's security policy lists the same hosts),
+ * a short built-in list of models (the fallback when the provider's own GET /models cannot be
+ * read), the curated default, and what each documents about JSON mode, streaming and reasoning.
+ * What a provider refuses at run time is learnt per session (capabilities.ts).
  */
+import { PRESET_BASE_URLS } from '../../../common/connectSources';
 
 /**
  * Room to think, in tokens, for a model that reasons with no count of its own: reasoning tokens
@@ -121,7 +123,7 @@ export interface ProviderPreset {
 const GROQ: ProviderPreset = {
   id: 'groq',
   label: 'Groq',
-  baseUrl: 'https://api.groq.com/openai/v1',
+  baseUrl: PRESET_BASE_URLS.groq,
   models: [
     { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B' },
     { id: 'openai/gpt-oss-20b', label: 'GPT-OSS 20B' },
@@ -159,7 +161,7 @@ const GROQ: ProviderPreset = {
 const OPENAI: ProviderPreset = {
   id: 'openai',
   label: 'OpenAI',
-  baseUrl: 'https://api.openai.com/v1',
+  baseUrl: PRESET_BASE_URLS.openai,
   models: [
     { id: 'gpt-5.6-terra', label: 'GPT-5.6 Terra' },
     { id: 'gpt-5.6-sol', label: 'GPT-5.6 Sol' },
@@ -203,7 +205,7 @@ const OPENAI: ProviderPreset = {
 const OPENROUTER: ProviderPreset = {
   id: 'openrouter',
   label: 'OpenRouter',
-  baseUrl: 'https://openrouter.ai/api/v1',
+  baseUrl: PRESET_BASE_URLS.openrouter,
   models: [
     { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B' },
     { id: 'meta-llama/llama-3.3-70b-instruct', label: 'Llama 3.3 70B Instruct' },
@@ -226,7 +228,7 @@ const OPENROUTER: ProviderPreset = {
 const TOGETHER: ProviderPreset = {
   id: 'together',
   label: 'Together AI',
-  baseUrl: 'https://api.together.xyz/v1',
+  baseUrl: PRESET_BASE_URLS.together,
   models: [
     { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B' },
     { id: 'meta-llama/Llama-3.3-70B-Instruct-Turbo', label: 'Llama 3.3 70B Instruct Turbo' },
@@ -253,7 +255,7 @@ const LOCAL: ProviderPreset = {
   id: 'local',
   label: 'Local model (Ollama, LM Studio, llama.cpp)',
   labelMessageId: 'llm.provider.local.name',
-  baseUrl: 'http://localhost:11434/v1',
+  baseUrl: PRESET_BASE_URLS.local,
   models: [
     { id: 'llama3.2', label: 'llama3.2' },
     { id: 'qwen3', label: 'qwen3' },

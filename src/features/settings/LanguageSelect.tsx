@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { languageChosen, selectLanguage } from './settingsSlice';
 
 /** The header's 'Language' selector: English (en) and Korean (kr), applied at once. */

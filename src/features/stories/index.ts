@@ -19,6 +19,8 @@ export {
 export type { SaveResult, StorageErrorReason, StoriesDb } from './storiesDb';
 export type { RecordStamp } from './storyRevision';
 export type { TabChannel } from './tabChannel';
+export { browserStoriesContext } from './browserContext';
+export type { StoriesContext } from './sagas/sagaContext';
 export {
   STORY_EXPORT_FORMAT,
   STORY_EXPORT_VERSION,

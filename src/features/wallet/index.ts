@@ -8,6 +8,7 @@ export {
 } from './session';
 export { useWalletSession } from './useWalletSession';
 export { browserWalletEnvironment, type WalletEnvironment } from './environment';
+export type { WalletContext } from './sagaContext';
 export type { DiscoveredWallet, Eip1193Provider } from './eip1193';
 // The wallet's flows: the root saga and one worker per flow, for tests and tools.
 export {

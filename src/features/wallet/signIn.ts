@@ -4,7 +4,7 @@
  */
 import { getAddress, hexlify, toUtf8Bytes, verifyMessage } from 'ethers';
 import { call, put, race, take } from 'typed-redux-saga';
-import { fromContext } from '../../shared/sagaContext';
+import { fromContext } from './sagaContext';
 import { walletErrorCode, type Eip1193Provider } from './eip1193';
 import type { WalletEnvironment } from './environment';
 import { clearAuthState, storeSignIn } from './session';

@@ -20,7 +20,7 @@ import {
   takeEvery,
   takeLeading,
 } from 'typed-redux-saga';
-import { fromContext } from '../../shared/sagaContext';
+import { fromContext } from './sagaContext';
 import type { Eip1193Provider } from './eip1193';
 import {
   clearAllWalletCredentials,

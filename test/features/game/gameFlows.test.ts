@@ -18,7 +18,6 @@ import {
   retryTurn,
   scoreComputed,
   summaryFallback,
-  type GameState,
   type StoryEntry,
   stageOf,
 } from '../../../src/features/game';

@@ -15,7 +15,6 @@ import {
   KEY_CHECK_TIMEOUT_MS,
   flowFor,
   gameActions,
-  type GameState,
   stageOf,
 } from '../../../src/features/game';
 import {

@@ -22,8 +22,9 @@ import {
 } from '../../../src/features/game/gameSlice';
 import { selectGameStage } from '../../../src/features/game/gameSelectors';
 import { initialStory } from '../../../src/features/game/turnRules';
-import { EndingView } from '../../../src/features/game/views/EndingView';
+import { EndingView, type GameResult } from '../../../src/features/game/views/EndingView';
 import { PlayingView } from '../../../src/features/game/views/PlayingView';
+import { SaveResultButton } from '../../../src/features/leaderboard';
 import { choiceResolved, gameAt } from '../../fixtures/games';
 import { problem } from '../../fixtures/problems';
 
@@ -610,7 +611,9 @@ describe('EndingView', () => {
   const ENDED: Scene = { turn: { phase: 'ended' }, story: ENDED_STORY };
 
   test('shows the whole recap, the score with its formula, the bars and the stats', async () => {
-    const { dispatch } = renderWith(<EndingView />, ENDED);
+    // The app puts the leaderboard's button in the slot (src/app/GameRoute.tsx).
+    const saveResult = jest.fn((result: GameResult) => <SaveResultButton result={result} />);
+    const { dispatch } = renderWith(<EndingView saveResult={saveResult} />, ENDED);
     const ending = screen.getByRole('article', { name: 'Adventure Complete' });
     expect(ending.classList.contains('heroic')).toBe(true);
     expect(document.activeElement).toBe(
@@ -662,6 +665,15 @@ describe('EndingView', () => {
     expect(screen.getByText('Success Rate').nextSibling!.textContent).toBe('75%');
 
     expect(screen.getByRole('button', { name: 'Save Adventure Results' })).toBeTruthy();
+    expect(saveResult).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        score: 353,
+        ending_type: 'Heroic Victory',
+        character_name: 'Ada Quill',
+        genre: 'Gothic mystery',
+        turn_count: 9,
+      }),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Start New Game' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.newGameStarted());
@@ -670,6 +682,8 @@ describe('EndingView', () => {
 
   test('Return to Home leaves the game', async () => {
     const { dispatch } = renderWith(<EndingView />, ENDED);
+    // Without the app's slot the view stands alone: no leaderboard button.
+    expect(screen.queryByRole('button', { name: 'Save Adventure Results' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Return to Home' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.returnedHome());
     expect(selectGameStage(store.getState())).toBe('loadOrCreate');

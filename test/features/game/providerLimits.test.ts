@@ -17,7 +17,6 @@ import {
   checkKey,
   flowFor,
   gameActions,
-  type GameState,
   stageOf,
 } from '../../../src/features/game';
 import { providerById, httpModelClient } from '../../../src/features/llm';

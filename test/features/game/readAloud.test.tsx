@@ -11,7 +11,7 @@ import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { englishCatalogue, type Catalogue } from '../../../src/app/intl/catalogues';
 import korean from '../../../src/app/intl/compiled/kr.json';
-import { useAppSelector } from '../../../src/app/hooks';
+import { useAppSelector } from '../../../src/shared/hooks';
 import { makeStore, type AppStore } from '../../../src/app/store';
 import type { Language } from '../../../src/engine/types';
 import { AutoReadToggle } from '../../../src/features/game/views/AutoReadToggle';

@@ -5,10 +5,13 @@ import {
   connectCookie,
   connectOriginOf,
   connectOriginsOfCookies,
-  connectStep,
   isConnectOrigin,
-  pageAllows,
   presetConnectOrigins,
+} from '../../../common/connectSources';
+import { PROVIDERS } from '../../../src/features/llm';
+import {
+  connectStep,
+  pageAllows,
   readPendingKeyCheck,
   reloadToAllow,
 } from '../../../src/features/llm/connectPolicy';
@@ -22,13 +25,18 @@ const CHECK = {
 };
 
 describe('the origins every page allows', () => {
-  test("the hosted presets' hosts, read from providers.ts", () => {
+  test("the hosted presets' hosts, the ones providers.ts calls", () => {
     expect(presetConnectOrigins()).toEqual([
       'https://api.groq.com',
       'https://api.openai.com',
       'https://openrouter.ai',
       'https://api.together.xyz',
     ]);
+    const page = fakeConnectPage();
+    // Every preset with a host of its own (Custom has none) is in every page's policy.
+    const hosts = PROVIDERS.map(({ baseUrl }) => connectOriginOf(baseUrl)).filter(Boolean);
+    expect(hosts).toHaveLength(PROVIDERS.length - 1);
+    for (const host of hosts) expect(pageAllows(page, host!)).toBe(true);
   });
 
   test.each([

@@ -8,7 +8,7 @@
  */
 import { channel, type Channel } from 'redux-saga';
 import { call, cancelled, delay, flush, fork, put, select, take } from 'typed-redux-saga';
-import { fromContext } from '../../../shared/sagaContext';
+import { fromContext } from './sagaContext';
 import { ModelReplyError, readReply } from '../../../engine/reply';
 import type { Language } from '../../../engine/types';
 import {
@@ -18,11 +18,11 @@ import {
   StreamInterruptedError,
   capabilityKey,
   fieldReader,
+  promptsFor,
   providerById,
   type ModelLesson,
 } from '../../llm';
 import { modelLessonLearned } from '../../settings';
-import { promptsFor } from '../../llm/prompts';
 import { gameActions, type GameState } from '../gameSlice';
 import { markStoryReplyComplete, markStreamUpdateSent } from '../turnTiming';
 

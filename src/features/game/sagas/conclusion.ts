@@ -7,7 +7,7 @@ import { call, put, select } from 'typed-redux-saga';
 import { pickText } from '../../../engine/reply';
 import { endingScore } from '../../../engine/score';
 import type { ScoreBreakdown } from '../../../engine/types';
-import { REPLY_TOKENS } from '../../llm/prompts';
+import { REPLY_TOKENS } from '../../llm';
 import { gameActions, type ResolvedChoice } from '../gameSlice';
 import { FIRST_ENDING_TURN } from '../turnPrompt';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';

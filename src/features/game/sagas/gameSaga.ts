@@ -7,30 +7,12 @@
  * starts it and returns when its flow ends, so a test runs one with expectSaga and no timeout.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { fork, getContext, setContext, takeLatest, takeLeading } from 'typed-redux-saga';
-import { systemClock, type SagaContext } from '../../../shared/sagaContext';
-import { httpModelClient } from '../../llm';
+import { fork, takeLatest, takeLeading } from 'typed-redux-saga';
 import { FLOW_STARTERS, type FlowName } from '../flowStarters';
 import { checkKey } from './keyCheck';
 import { openingGeneration } from './opening';
 import { summaryFallback } from './summaries';
 import { playTurn, retryTurn } from './turn';
-
-/** The browser's defaults for what the store was made without (a test brings its own). */
-function* withDefaultContext() {
-  const defaults: Partial<SagaContext> = {
-    model: httpModelClient(),
-    random: Math.random,
-    clock: systemClock,
-    storage: null,
-    connectPage: null,
-  };
-  const missing: Partial<SagaContext> = {};
-  for (const [key, value] of Object.entries(defaults)) {
-    if ((yield* getContext(key)) === undefined) Object.assign(missing, { [key]: value });
-  }
-  yield* setContext(missing);
-}
 
 type Worker = (action: never) => Generator;
 
@@ -61,8 +43,6 @@ export function flowFor(action: UnknownAction) {
  * bundle waits for it), handled before anything else.
  */
 export function* gameSaga(first?: UnknownAction) {
-  // Delegated, not called: setContext must reach this task, the parent of every flow.
-  yield* withDefaultContext();
   const firstFlow = first && flowFor(first);
   if (firstFlow) yield* fork(firstFlow);
   for (const [name, { worker, latest }] of Object.entries(FLOWS)) {

@@ -3,7 +3,7 @@
  * game goes on with it.
  */
 import { select, take } from 'typed-redux-saga';
-import { fromContext } from '../../../shared/sagaContext';
+import { fromContext } from './sagaContext';
 import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
 import { providerById } from '../../llm';

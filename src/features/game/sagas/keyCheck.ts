@@ -4,7 +4,7 @@
  * key, and a key without credit or a model at its daily cap is refused with the reason.
  */
 import { call, delay, put, race, select } from 'typed-redux-saga';
-import { fromContext } from '../../../shared/sagaContext';
+import { fromContext } from './sagaContext';
 import {
   RateLimitedError,
   baseUrlOf,

@@ -3,10 +3,10 @@
  * name, the opening scene streamed with its options, and its summary. The profile's gender and
  * the scene's summary ride in their replies; the spec's separate requests are fallbacks.
  */
-import { call, put, race, select, take } from 'typed-redux-saga';
+import { call, put, race, select } from 'typed-redux-saga';
 import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
-import { REPLY_TOKENS } from '../../llm/prompts';
+import { REPLY_TOKENS } from '../../llm';
 import { gameActions, type Story } from '../gameSlice';
 import { policed } from './failurePolicy';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';

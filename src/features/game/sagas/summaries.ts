@@ -6,8 +6,7 @@
  * failure here does not fail the turn: the segment's first 40 words stand in.
  */
 import { call, put, race, select, take } from 'typed-redux-saga';
-import { isAbortError } from '../../llm';
-import { REPLY_TOKENS } from '../../llm/prompts';
+import { REPLY_TOKENS, isAbortError } from '../../llm';
 import { LEAVING_THE_STORY } from '../flowStarters';
 import { gameActions, type Story } from '../gameSlice';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';

@@ -5,13 +5,13 @@
  * conclusion (conclusion.ts) follows in the same turn.
  */
 import { call, put, race, select } from 'typed-redux-saga';
-import { fromContext } from '../../../shared/sagaContext';
+import { fromContext } from './sagaContext';
 import { normalizeOptions } from '../../../engine/options';
 import { rollOutcome } from '../../../engine/outcome';
 import { pickText } from '../../../engine/reply';
 import { chooseScenarioType } from '../../../engine/scenario';
 import type { StoryOption } from '../../../engine/types';
-import { REPLY_TOKENS } from '../../llm/prompts';
+import { REPLY_TOKENS } from '../../llm';
 import { gameActions, type ResolvedChoice, type Story } from '../gameSlice';
 import { turnInput, turnUse } from '../turnPrompt';
 import { canChoose } from '../turnRules';

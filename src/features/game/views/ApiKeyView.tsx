@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { baseUrlOf, forgetPendingKeyCheck, providerById, selectListedModels } from '../../llm';
 import { modelSettingsChosen, selectSettings } from '../../settings';
 import { selectWalletAddress } from '../../wallet';

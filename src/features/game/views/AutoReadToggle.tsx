@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { autoReadChosen, selectAutoRead } from '../../settings';
 import './readAloud.css';
 

@@ -8,7 +8,6 @@ import {
   toEnglishEndingType,
   type EndingStyle,
 } from '../../../engine/score';
-import { SaveResultButton, type GameResult } from '../../leaderboard';
 import { gameActions, selectStory } from '../gameSlice';
 import { EndingScore } from './EndingScore';
 import { EndingStats, PerformanceBars } from './EndingPerformance';
@@ -32,13 +31,28 @@ const HIGHLIGHTS = [
   ['game.ending.themeSong', 'themeExploration'],
 ] as const;
 
+/**
+ * The finished game as the leaderboard keeps it (SPEC.md section 5, game_results): what Save
+ * Adventure Results sends.
+ */
+export interface GameResult {
+  score: number;
+  ending_type: string;
+  character_name: string;
+  genre: string;
+  turn_count: number;
+  detailed_stats: Record<string, unknown>;
+}
+
 /** SPEC.md section 2, view 8: the recap, the score and its formula, and what to do next. */
 export interface EndingViewProps {
+  /** Save Adventure Results for this game: the leaderboard's button, put in by the app. */
+  saveResult?: (result: GameResult) => ReactNode;
   /** Under Save Adventure Results: the stories feature's note that local copies were deleted. */
   resultNote?: ReactNode;
 }
 
-export function EndingView({ resultNote }: EndingViewProps = {}) {
+export function EndingView({ saveResult, resultNote }: EndingViewProps = {}) {
   const intl = useIntl();
   const dispatch = useDispatch();
   const navigate = useNavigate();
@@ -141,7 +155,7 @@ export function EndingView({ resultNote }: EndingViewProps = {}) {
       <EndingStats playerStats={playerStats} />
 
       <div className="ending__actions">
-        <SaveResultButton result={result} />
+        {saveResult?.(result)}
         {resultNote}
         <div className="button-row">
           <button

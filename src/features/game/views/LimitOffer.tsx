@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { modelOf, providerById, selectListedModels } from '../../llm';
 import { modelSettingsChosen, selectSettings } from '../../settings';
 import type { Problem } from '../gameSlice';

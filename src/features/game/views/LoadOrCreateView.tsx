@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/hooks';
 import { gameActions } from '../gameSlice';
 import { ModelReplacedNotice } from './ModelReplacedNotice';
 import './setup.css';

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import type { GameState } from '../gameSlice';
 import { randomName } from '../../../engine/names';
 import type { Language } from '../../../engine/types';
 import { selectLanguage } from '../../settings';
@@ -44,7 +45,9 @@ export function NameView() {
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
   // The name given before a stopped opening comes back (issue 22).
-  const named = splitCharacterName(useAppSelector((state) => state.game.story.chosenCharacter));
+  const named = splitCharacterName(
+    useAppSelector((state: { game: GameState }) => state.game.story.chosenCharacter),
+  );
   const [firstName, setFirstName] = useState(named.first);
   const [lastName, setLastName] = useState(named.last);
   const [missing, setMissing] = useState(false);

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../shared/hooks';
 import { gameActions } from '../gameSlice';
 import { PORTRAIT_COUNT, portraitSrc } from '../portraits';
 import './setup.css';

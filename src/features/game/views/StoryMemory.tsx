@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { onDemand } from '../../../app/onDemand';
+import { onDemand } from '../../../shared/onDemand';
 import './storyHand.css';
 
 /** The panel's contents: downloaded, and worked out, only while the player has it open. */

@@ -1,10 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { shallowEqual } from 'react-redux';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import type { Language } from '../../../engine/types';
-import { estimateTokens } from '../../llm/tokens';
-import { promptsFor, type ContextEntry } from '../../llm/prompts';
+import { estimateTokens, promptsFor, type ContextEntry } from '../../llm';
 import { selectLanguage } from '../../settings';
 import { MEMORY_ENTRY_MAX_CHARS, STORY_NOTE_MAX_CHARS } from '../gameModel';
 import { gameActions, type GameState } from '../gameSlice';

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../shared/hooks';
 import { modelOf, providerById } from '../../llm';
 import { selectSettings } from '../../settings';
 import type { GameWait } from '../gameSlice';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { forgetPendingKeyCheck, readPendingKeyCheck, type PendingKeyCheck } from '../../llm';
 import { modelSettingsChosen } from '../../settings';
 import { selectWalletAddress } from '../../wallet';

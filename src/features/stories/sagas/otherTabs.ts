@@ -4,9 +4,9 @@
  */
 import { eventChannel } from 'redux-saga';
 import { put, take } from 'typed-redux-saga';
-import { fromContext } from '../../../shared/sagaContext';
 import { storiesActions } from '../storiesSlice';
 import type { StorySavedMessage, TabChannel } from '../tabChannel';
+import { fromContext } from './sagaContext';
 
 /** Tells the other tabs of a save, on the root saga's one channel (none for a worker alone). */
 export function* tellOtherTabs(message: StorySavedMessage) {

@@ -18,11 +18,8 @@ import {
   takeLatest,
   takeLeading,
 } from 'typed-redux-saga';
-import { fromContext, type SagaContext } from '../../../shared/sagaContext';
 import { resultsApi } from '../../leaderboard';
-import { openStoriesDb } from '../storiesDb';
 import { storiesActions } from '../storiesSlice';
-import { openTabChannel } from '../tabChannel';
 import { deleteFinished } from './afterLeaderboard';
 import { deleteSaved } from './deleting';
 import { importStory } from './importing';
@@ -36,19 +33,20 @@ import {
   saveWhenStoryChanges,
   type SaveKind,
 } from './saving';
+import { fromContext, type StoriesContext } from './sagaContext';
 import { openedOnce, selectState } from './storiesState';
 
 /**
- * The watchers. Tests put `openStoriesDb` (a fresh fake-indexeddb) and `openTabChannel` in the
- * saga context; the browser's own IndexedDB and BroadcastChannel are the defaults.
+ * The watchers, with MyStoriesDB and the other tabs' channel from the saga context (the app's
+ * browserStoriesContext, or a test's fake-indexeddb and channel).
  */
 export function* storiesSaga() {
   const open = yield* fromContext('openStoriesDb');
   const openTabs = yield* fromContext('openTabChannel');
-  const tabs = (openTabs ?? openTabChannel)();
+  const tabs = openTabs();
   // The flows below share one MyStoriesDB, opened on first use, and this tab's one channel.
-  const shared: Partial<SagaContext> = {
-    openStoriesDb: openedOnce(open ?? (() => openStoriesDb())),
+  const shared: Partial<StoriesContext> = {
+    openStoriesDb: openedOnce(open),
     openTabChannel: () => tabs,
   };
   yield* setContext(shared);

@@ -3,12 +3,12 @@
  * saved under, and MyStoriesDB, opened once by the root saga and kept (storiesSaga.ts).
  */
 import { call } from 'typed-redux-saga';
-import { fromContext } from '../../../shared/sagaContext';
 import type { GameState } from '../../game';
 import { selectWalletAddress, type WalletState } from '../../wallet';
 import { walletOwner } from '../savedStory';
-import { openStoriesDb, type StoriesDb } from '../storiesDb';
+import type { StoriesDb } from '../storiesDb';
 import type { StoriesState } from '../storiesSlice';
+import { fromContext } from './sagaContext';
 
 export interface State {
   game: GameState;
@@ -45,9 +45,9 @@ export function openedOnce(open: () => Promise<StoriesDb>): () => Promise<Storie
 
 /**
  * MyStoriesDB, from the saga context's 'openStoriesDb': under the root saga, the one it opened
- * once; for a worker run alone, the test's; the browser's own when there is none.
+ * once; for a worker run alone, the test's.
  */
 export function* storiesDb() {
   const open = yield* fromContext('openStoriesDb');
-  return yield* call(open ?? (() => openStoriesDb()));
+  return yield* call(open);
 }

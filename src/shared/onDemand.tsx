@@ -1,6 +1,6 @@
 import { Component, Suspense, lazy, useReducer, type ComponentType, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { isChunkLoadError } from './ErrorBoundary';
+import { isChunkLoadError } from './chunkLoad';
 
 /**
  * A part of a screen most visits never show (a panel, an editor), downloaded as its own chunk

@@ -1,0 +1,57 @@
+/**
+ * The saga context the app composes from each feature's part (DESIGN.md, where side effects
+ * live): every feature declares what its flows read beside its sagas, and only the app knows
+ * them all. The browser's page fills it in src/index.tsx (browserContext); a store made without
+ * some part (a test's) gets the same defaults the page would, except the wallet extension,
+ * which a test brings when it signs in.
+ */
+import type { BackendContext } from '../api';
+import type { GameContext } from '../features/game';
+import { browserConnectPage, browserModelClient, type LlmContext } from '../features/llm';
+import { browserStoriesContext, type StoriesContext } from '../features/stories';
+import { browserWalletEnvironment, type WalletContext } from '../features/wallet';
+import { systemClock } from '../shared/sagaContext';
+
+export type SagaContext = GameContext &
+  LlmContext &
+  StoriesContext &
+  WalletContext &
+  BackendContext;
+
+/** What a store fills in for itself when it is made without it. */
+export type ContextDefaults = Omit<SagaContext, 'walletEnvironment' | 'backend'>;
+
+/**
+ * The defaults: the model over HTTP (downloaded with the game's flows), a random source that
+ * is not replayed, the page's clock, no kept API key and no page policy (there may be no page),
+ * and the browser's own MyStoriesDB and tab channel.
+ */
+export function contextDefaults(): ContextDefaults {
+  return {
+    model: browserModelClient(),
+    random: Math.random,
+    clock: systemClock,
+    storage: null,
+    connectPage: null,
+    ...browserStoriesContext(),
+  };
+}
+
+/** The page's context: the defaults with the wallet extension, localStorage and the policy. */
+export function browserContext(win: Window): Omit<SagaContext, 'backend'> {
+  return {
+    ...contextDefaults(),
+    walletEnvironment: browserWalletEnvironment(win),
+    storage: win.localStorage,
+    // Read now: the cookie as the server saw it when it wrote this page's policy.
+    connectPage: browserConnectPage(win),
+  };
+}
+
+/** `context` with the defaults where it leaves a part out (or leaves it undefined). */
+export function withDefaults(context: Partial<SagaContext> = {}): Partial<SagaContext> {
+  const given = Object.fromEntries(
+    Object.entries(context).filter(([, value]) => value !== undefined),
+  ) as Partial<SagaContext>;
+  return { ...contextDefaults(), ...given };
+}

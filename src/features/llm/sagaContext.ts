@@ -1,0 +1,14 @@
+/**
+ * The language model's part of the saga context (DESIGN.md, where side effects live): what the
+ * game's flows reach the provider with. The app puts it together with the other features' parts
+ * (src/app/sagaContext.ts); a test hands in its own.
+ */
+import type { ConnectPage } from './connectPage';
+import type { ModelClient } from './modelClient';
+
+export interface LlmContext {
+  /** The language-model provider's client (the one edge the tests fake). */
+  model: ModelClient;
+  /** The page's Content-Security-Policy, for a Custom or Local provider's origin. */
+  connectPage: ConnectPage | null;
+}

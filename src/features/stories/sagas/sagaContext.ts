@@ -1,0 +1,19 @@
+/**
+ * The saved stories' part of the saga context (DESIGN.md, where side effects live), and the
+ * reader their flows use: MyStoriesDB and the channel to this browser's other tabs. The app
+ * fills it with the browser's own (browserStoriesContext); tests put a fresh fake-indexeddb and
+ * a fake channel in it.
+ */
+import { contextReader, type ClockContext } from '../../../shared/sagaContext';
+import type { StoriesDb } from '../storiesDb';
+import type { TabChannel } from '../tabChannel';
+
+export interface StoriesContext extends ClockContext {
+  /** Opens MyStoriesDB (the root saga opens it once and shares it with every flow). */
+  openStoriesDb: () => Promise<StoriesDb>;
+  /** This tab's channel to the others, or null where the browser has none. */
+  openTabChannel: () => TabChannel | null;
+}
+
+/** One value of the context the saved stories' flows read, typed by its key. */
+export const fromContext = contextReader<StoriesContext>();
