@@ -14,7 +14,7 @@ import { gameSlice, playerStatsSlice } from '../features/game';
 import { providerSessionSlice } from '../features/llm';
 import { storiesSlice } from '../features/stories/storiesSlice';
 import { walletSlice } from '../features/wallet';
-import type { SagaContext } from '../shared/sagaContext';
+import { systemClock, type SagaContext } from '../shared/sagaContext';
 import { devToolsOptions, streamShown } from './devtools';
 import { rootSaga } from './rootSaga';
 import { keepSettings, persistStorage, readSavedSettings } from './savedSettings';
@@ -97,7 +97,9 @@ function settingsStorage(context: Partial<SagaContext> | undefined): Storage {
 export function makeStore({ preloadedState, context, persist, backend }: StoreOptions = {}) {
   const backendProvider = backend ?? context?.backend ?? noBackend;
   const sagaMiddleware = createSagaMiddleware({
-    context: { ...context, backend: backendProvider },
+    // Every flow waits on the context's clock (DESIGN.md, "State and side effects"): the
+    // page's, unless a test brings its own.
+    context: { clock: systemClock, ...context, backend: backendProvider },
   });
   const extra: ThunkExtra = { backend: backendProvider };
   const store = configureStore({

@@ -10,7 +10,7 @@ import { rootReducer, type RootState } from '../../src/app/store';
 import { seededRng } from '../../src/engine/random';
 import { gameSaga } from '../../src/features/game';
 import type { SagaContext } from '../../src/shared/sagaContext';
-import { STILL_CLOCK } from './sagaReplay';
+import { virtualClock } from './virtualClock';
 
 export function gameStore(state: RootState, context: Partial<SagaContext>) {
   const actions: UnknownAction[] = [];
@@ -28,7 +28,7 @@ export function gameStore(state: RootState, context: Partial<SagaContext>) {
   const sagas = createSagaMiddleware({
     context: {
       random: seededRng(11),
-      clock: STILL_CLOCK,
+      clock: virtualClock(),
       storage: null,
       connectPage: null,
       ...context,
