@@ -22,6 +22,8 @@ export interface VirtualClock extends Clock {
    * the flows go as far as they can after each.
    */
   advance(ms: number): Promise<void>;
+  /** How many waits have not ended yet (a cancelled one is not among them). */
+  pending(): number;
 }
 
 export interface VirtualClockOptions {
@@ -109,6 +111,7 @@ export function virtualClock({
       now = until;
       look();
     },
+    pending: () => timers.length,
     slept,
   };
 }
