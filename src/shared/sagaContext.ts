@@ -8,9 +8,20 @@
  */
 import { getContext } from 'typed-redux-saga';
 
-/** Time as the flows see it: the wall clock, and the next frame the page paints. */
+/**
+ * Time as the flows see it: the wall clock, the next frame the page paints, and every wait a
+ * flow takes (the 429 backoff, the key check's time limit, a notice's stay, the wallet's
+ * once-a-second check). A test that hands in a virtual clock owns all of them: a stated 7 s
+ * wait passes in no wall time.
+ */
 export interface Clock {
   now(): number;
+  /**
+   * Resolves `ms` from now. A wait whose `signal` aborts (a race it lost, a flow stopped) never
+   * resolves, and holds no timer: flows wait through `wait` (src/shared/waits.ts), which aborts
+   * it when the saga is cancelled.
+   */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /**
    * Resolves at the next animation frame (streamed text reaches the store at most once per
    * frame), or at the first frame `notBeforeMs` from now.
@@ -26,6 +37,12 @@ const HIDDEN_FRAME_MS = 100;
 /** The page's clock (Date.now, requestAnimationFrame); a plain timer where there is no page. */
 export const systemClock: Clock = {
   now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve) => {
+      if (signal?.aborted) return;
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    }),
   nextFrame: (notBeforeMs = 0) =>
     new Promise<void>((resolve) => {
       const frame = () => {

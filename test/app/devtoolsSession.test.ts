@@ -19,6 +19,7 @@ import { profileApi } from '../../src/features/profile/profileApi';
 import { languageChosen, modelSettingsChosen } from '../../src/features/settings';
 import { openStoriesDb } from '../../src/features/stories';
 import { connectRequested, type WalletEnvironment } from '../../src/features/wallet';
+import { systemClock } from '../../src/shared/sagaContext';
 import { MemoryStorage, TestWallet } from '../fixtures/testWallet';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from '../server/support/databases';
 import { plausibleResult } from '../server/support/results';
@@ -107,7 +108,8 @@ beforeAll(async () => {
       storage,
       model: scriptedModel(),
       random: () => 0.5,
-      clock: { now: () => 0, nextFrame: () => Promise.resolve() },
+      // The page's clock: the wallet is checked once a second, as in the browser.
+      clock: systemClock,
       connectPage: null,
       openStoriesDb: () => openStoriesDb(new IDBFactory()),
     },

@@ -40,7 +40,7 @@ function context(model: ModelClient) {
   const values: Record<string, unknown> = {
     model,
     random: () => 0.5,
-    clock: { now: () => 0, nextFrame: () => Promise.resolve() },
+    clock: { now: () => 0, nextFrame: async () => {}, sleep: async () => {} },
     storage: null,
     connectPage: null,
   };

@@ -9,7 +9,7 @@ import createSagaMiddleware from 'redux-saga';
 import { rootReducer, type RootState, type SagaContext } from '../../src/app/store';
 import { seededRng } from '../../src/engine/random';
 import { gameSaga } from '../../src/features/game';
-import { STILL_CLOCK } from './sagaReplay';
+import { virtualClock } from './virtualClock';
 
 export function gameStore(state: RootState, context: Partial<SagaContext>) {
   const actions: UnknownAction[] = [];
@@ -27,7 +27,7 @@ export function gameStore(state: RootState, context: Partial<SagaContext>) {
   const sagas = createSagaMiddleware({
     context: {
       random: seededRng(11),
-      clock: STILL_CLOCK,
+      clock: virtualClock(),
       storage: null,
       connectPage: null,
       ...context,

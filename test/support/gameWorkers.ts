@@ -1,13 +1,11 @@
 /**
  * Running one game worker as the game runs it (test/features/game): expectSaga(worker, action)
  * over the real root reducer, the model a scripted client in the saga context, a seeded random
- * source and waits that pass at once. A run ends when its flow does: no server, no timeout.
+ * source and a virtual clock (a 429's stated wait passes in no wall time). A run ends when its
+ * flow does: no server, no timeout.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import delayP from '@redux-saga/delay-p';
 import { expectSaga } from 'redux-saga-test-plan';
-import * as matchers from 'redux-saga-test-plan/matchers';
-import { dynamic, type StaticProvider } from 'redux-saga-test-plan/providers';
 import { rootReducer, type RootState } from '../../src/app/store';
 import { seededRng } from '../../src/engine/random';
 import type { GameState, StoryEntry } from '../../src/features/game';
@@ -16,6 +14,7 @@ import { appStateWith, type GameAt } from '../fixtures/games';
 import type { MemoryStorage } from '../fixtures/testWallet';
 import { contextProviders } from './sagaReplay';
 import type { ModelScript, ScriptedAnswer, ScriptedModel } from './scriptedModel';
+import { virtualClock, type VirtualClock } from './virtualClock';
 
 /** A Custom server's model, so the key check keeps it when the provider lists it. */
 export const SETTINGS = {
@@ -24,35 +23,26 @@ export const SETTINGS = {
   baseUrl: 'http://127.0.0.1:9/v1',
 };
 
-/** The waits for the model pass at once; the key check's 30 s time limit stays as it is. */
-export const waitsPassAtOnce: StaticProvider = [
-  matchers.call.fn(delayP),
-  dynamic(({ args }: { args: unknown[] }, next: () => unknown) =>
-    Number(args[0]) < 20_000 ? null : next(),
-  ),
-];
-
 export interface Play {
   game: GameAt;
   model: ScriptedModel;
   language?: 'en' | 'kr';
   settings?: Partial<RootState['settings']>;
   storage?: MemoryStorage;
+  /** The saga context's clock, for a test that reads the time of its waits. */
+  clock?: VirtualClock;
 }
 
 /** A worker's run from `action`, which the store has reduced before any saga hears it. */
 export function play<Action extends UnknownAction>(
   worker: (action: Action) => Generator,
   action: Action,
-  { game, model, language = 'en', settings = SETTINGS, storage }: Play,
+  { game, model, language = 'en', settings = SETTINGS, storage, clock = virtualClock() }: Play,
 ) {
   const state = appStateWith(game, { ...settings, language });
   return expectSaga(worker as (action: UnknownAction) => Generator, action)
     .withReducer(rootReducer, rootReducer(state, action))
-    .provide([
-      waitsPassAtOnce,
-      ...contextProviders({ model, random: seededRng(7), storage: storage ?? null }),
-    ]);
+    .provide(contextProviders({ model, random: seededRng(7), storage: storage ?? null, clock }));
 }
 
 /** These answers first, then the game's usual replies. */

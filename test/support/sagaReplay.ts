@@ -10,22 +10,22 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import type { StaticProvider } from 'redux-saga-test-plan/providers';
-import type { Clock } from '../../src/shared/sagaContext';
 import { rootReducer, type RootState, type SagaContext } from '../../src/app/store';
 import { rollOutcome } from '../../src/engine/outcome';
 import { seededRng } from '../../src/engine/random';
 import { chooseScenarioType } from '../../src/engine/scenario';
 import { flowFor, gameActions } from '../../src/features/game';
 import { scriptedModel, type ModelScript } from './scriptedModel';
+import { virtualClock } from './virtualClock';
 
-/** A clock that stands still, with frames that come at once. */
-export const STILL_CLOCK: Clock = { now: () => 0, nextFrame: () => Promise.resolve() };
-
-/** The saga context as static providers: a seeded random source, a still clock, no page. */
+/**
+ * The saga context as static providers: a seeded random source, a virtual clock from 0 (a wait
+ * ends as soon as the flows have nothing else to do), no page.
+ */
 export function contextProviders(context: Partial<SagaContext>): StaticProvider[] {
   const full: Partial<SagaContext> = {
     random: seededRng(1),
-    clock: STILL_CLOCK,
+    clock: virtualClock(),
     storage: null,
     connectPage: null,
     ...context,

@@ -112,7 +112,9 @@ const writingTurn = (state: GameState) => state.turn as WritingTurn;
 /** A failure ends what was being written; the problem is the player's to read. */
 function failed(state: GameState, problem: Problem | null) {
   state.turn =
-    state.turn.phase === 'opening' ? { phase: 'openingFailed', problem } : { phase: 'failed', problem };
+    state.turn.phase === 'opening'
+      ? { phase: 'openingFailed', problem }
+      : { phase: 'failed', problem };
 }
 
 export const gameSlice = createSlice({

@@ -157,7 +157,9 @@ export function parseStory(value: unknown): Story | StoryProblem {
     outcomes: listOf(value.outcomes, isOutcome),
     recap,
     // An edited or imported record's stats come back in range.
-    playerStats: playerStatsInRange(numbersLike<PlayerStats>(INITIAL_PLAYER_STATS, value.playerStats)),
+    playerStats: playerStatsInRange(
+      numbersLike<PlayerStats>(INITIAL_PLAYER_STATS, value.playerStats),
+    ),
     scoreBreakdown: numbersLike<ScoreBreakdown>(INITIAL_SCORE_BREAKDOWN, value.scoreBreakdown),
     finalScore: typeof value.finalScore === 'number' ? value.finalScore : null,
   };

@@ -106,9 +106,7 @@ export const canChoose = ({ turn }: Pick<GameState, 'turn'>) => turn.phase === '
 export function canStop({ turn, story }: Pick<GameState, 'turn' | 'story'>): boolean {
   if (turn.phase === 'opening') return story.storyLog.length === 0;
   return (
-    turn.phase === 'writing' &&
-    isTurnUnwritten(story) &&
-    story.turnRewrites < MAX_REWRITES_PER_TURN
+    turn.phase === 'writing' && isTurnUnwritten(story) && story.turnRewrites < MAX_REWRITES_PER_TURN
   );
 }
 

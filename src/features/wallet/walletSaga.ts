@@ -11,7 +11,6 @@ import { eventChannel, type EventChannel, type Task } from 'redux-saga';
 import {
   call,
   cancel,
-  delay,
   fork,
   put,
   select,
@@ -21,6 +20,7 @@ import {
   takeLeading,
 } from 'typed-redux-saga';
 import { fromContext } from './sagaContext';
+import { wait } from '../../shared/waits';
 import type { Eip1193Provider } from './eip1193';
 import {
   clearAllWalletCredentials,
@@ -183,7 +183,7 @@ export function* followAccountChange(accounts: string[]) {
 
 function* checkEverySecond(active: ActiveWallet) {
   while (true) {
-    yield* delay(SESSION_CHECK_MS);
+    yield* call(wait, SESSION_CHECK_MS);
     try {
       yield* call(checkSession, active);
     } catch (error) {

@@ -1,8 +1,8 @@
 /**
  * The game's flows, each run as the worker it is: expectSaga(worker, action) over the real root
  * reducer, the model a scripted client in the saga context (test/support/scriptedModel.ts), a
- * seeded random source and a still clock. A run ends when its flow does: no server, no
- * timeout, no wall clock. What the client does on the wire is tested against the strict fake
+ * seeded random source and a virtual clock (test/support/virtualClock.ts). A run ends when its
+ * flow does: no server, no timeout, no wall clock. What the client does on the wire is tested against the strict fake
  * providers (test/features/llm/client.test.ts, modelSession and providerLimits tests).
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
@@ -31,11 +31,11 @@ import {
   play,
   prompts,
   putTypes,
-  waitsPassAtOnce,
   withoutSummaries,
 } from '../../support/gameWorkers';
 import { contextProviders } from '../../support/sagaReplay';
 import { scriptedModel } from '../../support/scriptedModel';
+import { virtualClock } from '../../support/virtualClock';
 
 const perMinuteLimit = (waitMs: number | null) =>
   limitError(429, { kind: 'perMinute', metric: 'tokens', waitMs }, 'Rate limit reached');
@@ -151,10 +151,10 @@ describe('the opening', () => {
       ...Array.from({ length: 6 }, () => ({ json: 'not json at all' })),
     ]);
     const result = await play(openingGeneration, named, { game: setUp, model })
-      // Three at once, then pauses the player sees (2 s, 4 s) on the (still) clock.
+      // Three at once, then pauses the player sees: 2 s, then 4 s from the end of the first.
       .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 3, retryAt: null }))
       .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 4, retryAt: 2000 }))
-      .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 5, retryAt: 4000 }))
+      .put(gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 5, retryAt: 6000 }))
       .put.like({
         action: { type: gameActions.turnFailed.type, payload: { reason: 'retriesExhausted' } },
       })
@@ -174,9 +174,15 @@ describe('the opening', () => {
       },
       ...Array.from({ length: 11 }, () => ({ json: { newStorySummary: '' } })),
     ]);
+    // Asked again at once three times, then after 2, 4, 8, 16 s and at most 30 s.
+    const pausedBefore = 2000 + 4000 + 8000 + 16_000 + 30_000 + 30_000;
     const result = await play(openingGeneration, named, { game: setUp, model })
       .put(
-        gameActions.turnRetryScheduled({ reason: 'unreadableReply', attempt: 10, retryAt: 30_000 }),
+        gameActions.turnRetryScheduled({
+          reason: 'unreadableReply',
+          attempt: 10,
+          retryAt: pausedBefore + 30_000,
+        }),
       )
       .put.like({
         action: { type: gameActions.turnFailed.type, payload: { reason: 'retriesExhausted' } },
@@ -257,9 +263,11 @@ describe('a turn', () => {
 
   test('two per-minute limits are waited out visibly, as long as each answer says, then the segment', async () => {
     const model = scriptedModel(answering(perMinuteLimit(2000), perMinuteLimit(null)));
+    const clock = virtualClock();
     const result = await play(playTurn, gameActions.choiceMade({ index: 1 }), {
       game: PLAYING_GAME,
       model,
+      clock,
     }).run(false);
     const waits = result.effects.put
       .map((effect) => effect.payload.action as UnknownAction)
@@ -268,10 +276,14 @@ describe('a turn', () => {
     // The named wait plus its jitter (100-500 ms), then the spec's 5 s for an answer naming none.
     expect(waits).toEqual([
       { reason: 'rateLimited', attempt: 1, retryAt: expect.any(Number) },
-      { reason: 'rateLimited', attempt: 2, retryAt: 5000 },
+      { reason: 'rateLimited', attempt: 2, retryAt: expect.any(Number) },
     ]);
-    expect(waits[0]!.retryAt).toBeGreaterThanOrEqual(2100);
-    expect(waits[0]!.retryAt).toBeLessThanOrEqual(2500);
+    const [first, second] = waits.map((wait) => wait.retryAt!);
+    expect(first).toBeGreaterThanOrEqual(2100);
+    expect(first).toBeLessThanOrEqual(2500);
+    // The second wait starts when the first ends, and the third request goes out when it ends.
+    expect(second! - first!).toBe(5000);
+    expect(clock.slept).toEqual([first, 5000]);
     expect(model.requests).toHaveLength(3);
     const game = result.storeState.game;
     expect(game).toMatchObject({ story: { turnCount: 1 }, turn: { phase: 'choosing' } });
@@ -292,7 +304,7 @@ describe('a turn', () => {
     const model = scriptedModel(gameReply);
     const result = await expectSaga(retryTurn, retried)
       .withReducer(rootReducer, rootReducer(failed.storeState, retried))
-      .provide([waitsPassAtOnce, ...contextProviders({ model })])
+      .provide(contextProviders({ model }))
       .put.like({ action: { type: gameActions.segmentReceived.type } })
       .run(false);
     const game = result.storeState.game;
@@ -403,7 +415,7 @@ describe("a segment's summary, when the reply leaves it out", () => {
     const model = scriptedModel([{ json: { storySummary: 'Aria knocked; the gate opened.' } }]);
     const result = await expectSaga(summaryFallback, missing)
       .withReducer(rootReducer, rootReducer(state, missing))
-      .provide([waitsPassAtOnce, ...contextProviders({ model })])
+      .provide(contextProviders({ model }))
       .put(gameActions.summaryStored('Aria knocked; the gate opened.'))
       .run(false);
     expect(prompts(model)[0]).toMatch(/^Summarise this segment/);
@@ -421,12 +433,11 @@ describe("a segment's summary, when the reply leaves it out", () => {
     const segment = state.game.story.previousParagraph;
     const result = await expectSaga(summaryFallback, missing)
       .withReducer(rootReducer, rootReducer(state, missing))
-      .provide([
-        waitsPassAtOnce,
-        ...contextProviders({
+      .provide(
+        contextProviders({
           model: scriptedModel([new ProviderError(500, 'summary service down')]),
         }),
-      ])
+      )
       .put(gameActions.summaryStored(segment.split(/\s+/).slice(0, 40).join(' ')))
       .run(false);
     expect(result.storeState.game.turn).toEqual({ phase: 'choosing' });

@@ -7,7 +7,7 @@
  */
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../src/app/store';
-import { checkKey, gameActions, stageOf } from '../../../src/features/game';
+import { KEY_CHECK_TIMEOUT_MS, checkKey, gameActions, stageOf } from '../../../src/features/game';
 import { httpModelClient } from '../../../src/features/llm';
 import { readPendingKeyCheck } from '../../../src/features/llm/connectPolicy';
 import { fakeConnectPage, reloaded, type FakeConnectPage } from '../../fixtures/connectPage';
@@ -15,7 +15,7 @@ import { startFakeModelServer, type FakeModelServer } from '../../fixtures/fakeM
 import { appStateWith } from '../../fixtures/games';
 import { routedFetch } from '../../fixtures/routedFetch';
 import { MemoryStorage } from '../../fixtures/testWallet';
-import { STILL_CLOCK } from '../../support/sagaReplay';
+import { virtualClock } from '../../support/virtualClock';
 
 const PLAYERS_SERVER = 'https://llm.example.test/v1';
 
@@ -40,7 +40,8 @@ function submitKey(page: FakeConnectPage, baseUrl = PLAYERS_SERVER) {
     storage: new MemoryStorage(),
     // The player's server by its public name; a local one is called as it is.
     model: httpModelClient(baseUrl === PLAYERS_SERVER ? routedFetch(PLAYERS_SERVER, model) : fetch),
-    clock: STILL_CLOCK,
+    // The check's time limit races a real server, which the virtual clock cannot see.
+    clock: virtualClock({ held: (ms) => ms === KEY_CHECK_TIMEOUT_MS }),
   };
   const submitted = gameActions.apiKeySubmitted('sk-mine');
   // The key check worker, from the key submitted to the key accepted, refused, or the reload.

@@ -5,18 +5,12 @@
  * reached through its preset's own host (the provider is the edge these tests are about).
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import delayP from '@redux-saga/delay-p';
 import { createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer, type RootState } from '../../../src/app/store';
 import { seededRng } from '../../../src/engine/random';
-import {
-  KEY_CHECK_TIMEOUT_MS,
-  flowFor,
-  gameActions,
-  stageOf,
-} from '../../../src/features/game';
+import { KEY_CHECK_TIMEOUT_MS, flowFor, gameActions, stageOf } from '../../../src/features/game';
 import {
   providerById,
   type ProviderSessionState,
@@ -39,7 +33,7 @@ import {
 } from '../../fixtures/games';
 import { routedFetch } from '../../fixtures/routedFetch';
 import { MemoryStorage } from '../../fixtures/testWallet';
-import { STILL_CLOCK } from '../../support/sagaReplay';
+import { virtualClock, type VirtualClock } from '../../support/virtualClock';
 
 const KEY = 'key-for-the-fake-0123456789';
 
@@ -61,8 +55,11 @@ interface Setup {
   game?: GameAt;
   session?: Partial<ProviderSessionState>;
   fetch?: typeof fetch;
-  /** The key check's 30 s time limit runs out at once. */
-  keyCheckTimesOut?: boolean;
+  /**
+   * The saga context's clock; by default a virtual one on which the key check's 30 s limit,
+   * racing a real server the clock cannot see, is held.
+   */
+  clock?: VirtualClock;
 }
 
 /** A strict fake of this provider; the presets that cannot be pointed elsewhere are routed. */
@@ -71,7 +68,13 @@ async function startProvider(profile: ProfileId, models?: readonly FakeModel[]) 
   return server;
 }
 
-function saga({ settings, game = {}, session = {}, fetch, keyCheckTimesOut = false }: Setup) {
+function saga({
+  settings,
+  game = {},
+  session = {},
+  fetch,
+  clock = virtualClock({ held: (ms) => ms === KEY_CHECK_TIMEOUT_MS }),
+}: Setup) {
   const provider = providerById(settings.provider);
   const fetchImpl =
     fetch ?? (provider.editableBaseUrl ? undefined : routedFetch(provider.baseUrl, server));
@@ -86,15 +89,9 @@ function saga({ settings, game = {}, session = {}, fetch, keyCheckTimesOut = fal
       expectSaga(flowFor(action)!)
         .withReducer(recordingReducer, recordingReducer(from, action))
         .provide({
-          call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
-            if (effect.fn !== delayP) return next();
-            const ms = Number(effect.args[0]);
-            if (ms === KEY_CHECK_TIMEOUT_MS) return keyCheckTimesOut ? true : next();
-            return ms < 20_000 ? null : next();
-          },
           getContext(name: string, next: () => unknown) {
             if (name === 'random') return seededRng(3);
-            if (name === 'clock') return STILL_CLOCK;
+            if (name === 'clock') return clock;
             if (name === 'connectPage') return null;
             if (name === 'storage') return new MemoryStorage();
             if (name === 'model') return httpModelClient(fetchImpl);
@@ -261,14 +258,13 @@ describe("the key check reads the provider's own list first", () => {
   test('a provider that never answers the key check is named as not answering in time', async () => {
     await startProvider('groq');
     const silent: typeof fetch = () => new Promise<Response>(() => undefined);
-    const result = await saga({
-      settings: { provider: 'groq' },
-      fetch: silent,
-      keyCheckTimesOut: true,
-    })
+    // Nothing but the clock can end this wait: the limit runs out on it, in no wall time.
+    const clock = virtualClock();
+    const result = await saga({ settings: { provider: 'groq' }, fetch: silent, clock })
       .flowFrom(gameActions.apiKeySubmitted(KEY))
       .run(false);
 
+    expect(clock.now()).toBe(KEY_CHECK_TIMEOUT_MS);
     expect(result.storeState.game.keyCheck).toMatchObject({
       status: 'refused',
       error: 'keyCheckFailed',

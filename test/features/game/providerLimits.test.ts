@@ -4,11 +4,10 @@
  * the strict Groq and OpenAI fakes:
  * a per-minute limit is waited out for exactly as long as the answer says, a daily cap and a
  * key without credit stop at once with what happened, and a request too large is trimmed once.
- * The fake's clock is the saga's: every wait the saga takes moves it on, so "no request before
- * the stated time" is checked against the fake's own record.
+ * The fake's clock is the saga's, a virtual clock: every wait the saga takes moves it on, in no
+ * wall time, so "no request before the stated time" is checked against the fake's own record.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import delayP from '@redux-saga/delay-p';
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../src/app/store';
 import { seededRng } from '../../../src/engine/random';
@@ -37,24 +36,28 @@ import {
 } from '../../fixtures/games';
 import { routedFetch } from '../../fixtures/routedFetch';
 import { MemoryStorage } from '../../fixtures/testWallet';
+import { virtualClock, type VirtualClock } from '../../support/virtualClock';
 
 const KEY = 'gsk_free_tier_key_0123456789';
 const GROQ = { provider: 'groq', model: 'openai/gpt-oss-120b' };
 
 let server: FakeModelServer;
-/** The fake's clock, moved on by every wait the saga takes. */
-let clock = 1_000_000;
+/**
+ * The fake's clock and the saga's, moved on by every wait the saga takes. The key check's time
+ * limit races the real server, which the clock cannot see: it is held.
+ */
+let clock: VirtualClock;
 /** The waits the saga took, in ms. */
-let waits: number[] = [];
+let waits: number[];
 
 beforeEach(() => {
-  clock = 1_000_000;
-  waits = [];
+  clock = virtualClock({ start: 1_000_000, held: (ms) => ms === KEY_CHECK_TIMEOUT_MS });
+  waits = clock.slept;
 });
 afterEach(() => server?.close());
 
 async function start(options: FakeModelServerOptions) {
-  server = await startFakeModelServer({ validKeys: [KEY], now: () => clock, ...options });
+  server = await startFakeModelServer({ validKeys: [KEY], now: () => clock.now(), ...options });
 }
 
 function saga(settings: Partial<SettingsState>, game: GameAt = PLAYING_GAME) {
@@ -66,17 +69,9 @@ function saga(settings: Partial<SettingsState>, game: GameAt = PLAYING_GAME) {
       expectSaga(flowFor(action)!)
         .withReducer(rootReducer, rootReducer(state, action))
         .provide({
-          call(effect: { fn: unknown; args: unknown[] }, next: () => unknown) {
-            if (effect.fn !== delayP) return next();
-            const ms = Number(effect.args[0]);
-            if (ms === KEY_CHECK_TIMEOUT_MS) return next();
-            waits.push(ms);
-            clock += ms;
-            return null;
-          },
           getContext(name: string, next: () => unknown) {
             if (name === 'random') return seededRng(3);
-            if (name === 'clock') return { now: () => clock, nextFrame: () => Promise.resolve() };
+            if (name === 'clock') return clock;
             if (name === 'connectPage') return null;
             if (name === 'storage') return new MemoryStorage();
             if (name === 'model') return httpModelClient(routedFetch(provider.baseUrl, server));
@@ -122,7 +117,7 @@ describe('a per-minute limit', () => {
       headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ model: GROQ.model, messages: [], max_tokens: 10 }),
     });
-    clock += 20_000;
+    await clock.advance(20_000);
     await saga(GROQ)
       .flowFrom(gameActions.choiceMade({ index: 0 }))
       .put.like({ action: { type: gameActions.segmentReceived.type } })
@@ -166,7 +161,7 @@ describe('limits that waiting does not help', () => {
       status: 429,
     });
     // Told in the saga's clock, which the fake's is.
-    const resetsIn = turnProblemOf(game)!.resetsAt! - clock;
+    const resetsIn = turnProblemOf(game)!.resetsAt! - clock.now();
     expect(resetsIn).toBeGreaterThan(7_503_000 - 60_000);
     expect(resetsIn).toBeLessThanOrEqual(7_503_000);
     expect(waits).toEqual([]);

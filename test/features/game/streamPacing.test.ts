@@ -37,6 +37,8 @@ function virtualClock() {
         pending.push({ at, resolve });
       });
     },
+    // A turn that streams takes no other wait; one would end when its time is due.
+    sleep: (ms) => new Promise<void>((resolve) => pending.push({ at: now + ms, resolve })),
     advance(ms) {
       now += ms;
       const due = pending.filter((frame) => frame.at <= now);

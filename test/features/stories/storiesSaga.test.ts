@@ -31,6 +31,7 @@ import {
 import { resultsApi } from '../../../src/features/leaderboard';
 import {
   AUTO_SAVE_DELAY_MS,
+  NOTICE_MS,
   StorageError,
   autoSave,
   deleteFinished,
@@ -62,6 +63,7 @@ import { storyDraftOf, storyOf } from '../../../src/features/stories/gameRecord'
 import { initialWalletState, walletSlice } from '../../../src/features/wallet';
 import { choiceResolved, gameAt, segmentOffered, type GameAt } from '../../fixtures/games';
 import { contextProviders } from '../../support/sagaReplay';
+import { virtualClock, type VirtualClock } from '../../support/virtualClock';
 import { fakeTabs } from './fakeTabs';
 
 const WALLET = '0xaaaa000000000000000000000000000000000001';
@@ -164,16 +166,22 @@ interface ContextOptions {
   open?: () => Promise<StoriesDb>;
   /** This tab's end of the channel to the other tabs; none by default. */
   tabs?: TabChannel;
+  clock?: VirtualClock;
 }
 
-/** The saga context: this test's MyStoriesDB and tabs. Other waits (a notice's) pass at once. */
-function context({ open, tabs }: ContextOptions = {}): StaticProvider[] {
+/**
+ * The saga context: this test's MyStoriesDB and tabs, and a virtual clock (a notice's stay
+ * passes in no wall time). The auto-save's debounce is still redux-saga's own, on its delay:
+ * it passes at once.
+ */
+function context({ open, tabs, clock }: ContextOptions = {}): StaticProvider[] {
   return [
     // A delay ends with true (debounce tells its end from an action by it).
     [matchers.call.fn(delayP), true],
     ...contextProviders({
       openStoriesDb: open ?? (() => Promise.resolve(db)),
       openTabChannel: () => tabs ?? null,
+      ...(clock && { clock }),
     }),
   ];
 }
@@ -1110,10 +1118,14 @@ describe('after the leaderboard save', () => {
 
 test('a success notice goes by itself after its time', async () => {
   const deleted = storiesActions.storyDeleted(7);
+  const clock = virtualClock();
   const result = await expectSaga(expireNotice, deleted)
     .withReducer(rootReducer, after(stateWith({ turn: { phase: 'home' } }), deleted))
-    .provide(context())
+    .provide(context({ clock }))
     .run(false);
   expect(puts(result)).toEqual([storiesActions.noticeDismissed(1)]);
   expect(result.storeState.stories.notice).toBeNull();
+  // Its time, on the saga context's clock.
+  expect(clock.slept).toEqual([NOTICE_MS]);
+  expect(clock.now()).toBe(NOTICE_MS);
 });

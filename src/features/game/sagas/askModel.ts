@@ -3,12 +3,14 @@
  * Language model): the player's provider and key, streaming where the preset allows, a reply
  * budget sized to the use, per-minute limits waited out for exactly as long as the answer says
  * (5 s only when it names no wait), dropped streams and unreadable replies asked again, every
- * wait shown to the player, and the fetch aborted when the saga is cancelled. A daily cap or a
- * key without credit ends the request at once: waiting would not help.
+ * wait shown to the player and taken on the saga context's clock (DESIGN.md, "State and side
+ * effects"), and the fetch aborted when the saga is cancelled. A daily cap or a key without
+ * credit ends the request at once: waiting would not help.
  */
 import { channel, type Channel } from 'redux-saga';
-import { call, cancelled, delay, flush, fork, put, select, take } from 'typed-redux-saga';
+import { call, cancelled, flush, fork, put, select, take } from 'typed-redux-saga';
 import { fromContext } from './sagaContext';
+import { wait } from '../../../shared/waits';
 import { ModelReplyError, readReply } from '../../../engine/reply';
 import type { Language } from '../../../engine/types';
 import {
@@ -273,15 +275,15 @@ export function* askModel(firstPrompt: string, options: AskOptions) {
     } catch (error) {
       if (error instanceof RateLimitedError) {
         waits += 1;
-        const wait = rateLimitWait(error, (yield* fromContext('random'))());
+        const backoff = rateLimitWait(error, (yield* fromContext('random'))());
         yield* put(
           gameActions.turnRetryScheduled({
             reason: 'rateLimited',
             attempt: waits,
-            retryAt: (yield* fromContext('clock')).now() + wait,
+            retryAt: (yield* fromContext('clock')).now() + backoff,
           }),
         );
-        yield* delay(wait);
+        yield* call(wait, backoff);
       } else if (error instanceof RequestTooLargeError && trimmed && !trimmedOnce) {
         trimmedOnce = true;
         prompt = trimmed();
@@ -297,7 +299,7 @@ export function* askModel(firstPrompt: string, options: AskOptions) {
             retryAt: (yield* fromContext('clock')).now() + pause,
           }),
         );
-        yield* delay(pause);
+        yield* call(wait, pause);
       } else if (error instanceof ReplyCutOffError && !cutOff) {
         // Cut off by its output limit: asked once more with twice the room to think; a second
         // cut-off is told to the player (the half reply is never stored).
@@ -318,8 +320,7 @@ export function* askModel(firstPrompt: string, options: AskOptions) {
             retryAt: pause === 0 ? null : clock.now() + pause,
           }),
         );
-        // On the context's clock, so a test owns the pause (a still clock passes it at once).
-        if (pause > 0) yield* call([clock, clock.nextFrame], pause);
+        if (pause > 0) yield* call(wait, pause);
       } else {
         throw error;
       }

@@ -3,8 +3,9 @@
  * model is replaced before anything is asked of it, a key at a per-minute limit is a valid
  * key, and a key without credit or a model at its daily cap is refused with the reason.
  */
-import { call, delay, put, race, select } from 'typed-redux-saga';
+import { call, put, race, select } from 'typed-redux-saga';
 import { fromContext } from './sagaContext';
+import { wait } from '../../../shared/waits';
 import {
   RateLimitedError,
   baseUrlOf,
@@ -178,8 +179,9 @@ export function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.api
         model: settings.model,
         signal: controller.signal,
       }),
-      // A provider that never answers must not leave the form 'Verifying...' for good.
-      timedOut: delay(KEY_CHECK_TIMEOUT_MS),
+      // A provider that never answers must not leave the form 'Verifying...' for good (on the
+      // context's clock: the check that wins cancels the wait, and its timer with it).
+      timedOut: call(wait, KEY_CHECK_TIMEOUT_MS),
     });
     if (timedOut) {
       controller.abort();

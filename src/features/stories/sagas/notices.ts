@@ -1,6 +1,7 @@
 /** The stories' notices: a success goes by itself; a failure stays until the player dismisses it. */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { delay, put, select } from 'typed-redux-saga';
+import { call, put, select } from 'typed-redux-saga';
+import { wait } from '../../../shared/waits';
 import { isFailureNotice, storiesActions } from '../storiesSlice';
 import { selectState } from './storiesState';
 
@@ -21,6 +22,6 @@ export function* expireNotice(action: UnknownAction) {
   if (storiesActions.storySaved.match(action) && !action.payload.manual) return;
   const { notice } = (yield* select(selectState)).stories;
   if (!notice || isFailureNotice(notice)) return;
-  yield* delay(NOTICE_MS);
+  yield* call(wait, NOTICE_MS);
   yield* put(storiesActions.noticeDismissed(notice.seq));
 }

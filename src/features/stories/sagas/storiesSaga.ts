@@ -27,12 +27,7 @@ import { loadSaved } from './loading';
 import { EXPIRING_NOTICES, expireNotice } from './notices';
 import { hearOtherTabs } from './otherTabs';
 import { WALLET_CHANGES, followWallet, listSaved } from './savedList';
-import {
-  requestSave,
-  saveInTurn,
-  saveWhenStoryChanges,
-  type SaveKind,
-} from './saving';
+import { requestSave, saveInTurn, saveWhenStoryChanges, type SaveKind } from './saving';
 import { fromContext, type StoriesContext } from './sagaContext';
 import { openedOnce, selectState } from './storiesState';
 
