@@ -8,12 +8,12 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import delayP from '@redux-saga/delay-p';
 import { CANCEL, buffers, channel } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, type StaticProvider } from 'redux-saga-test-plan/providers';
 import { call, cancel, fork, join, put, take } from 'typed-redux-saga';
+import { wait as waitOnTheClock } from '../../../src/shared/waits';
 import { rootReducer, type RootState } from '../../../src/app/store';
 import {
   canChoose,
@@ -171,13 +171,16 @@ interface ContextOptions {
 
 /**
  * The saga context: this test's MyStoriesDB and tabs, and a virtual clock (a notice's stay
- * passes in no wall time). The auto-save's debounce is still redux-saga's own, on its delay:
- * it passes at once.
+ * passes in no wall time). The auto-save's 100 ms of quiet pass at once.
  */
 function context({ open, tabs, clock }: ContextOptions = {}): StaticProvider[] {
   return [
-    // A delay ends with true (debounce tells its end from an action by it).
-    [matchers.call.fn(delayP), true],
+    [
+      matchers.call.fn(waitOnTheClock),
+      dynamic(({ args: [ms] }: { args: unknown[] }, next: () => unknown) =>
+        ms === AUTO_SAVE_DELAY_MS ? true : next(),
+      ),
+    ],
     ...contextProviders({
       openStoriesDb: open ?? (() => Promise.resolve(db)),
       openTabChannel: () => tabs ?? null,
@@ -251,7 +254,8 @@ function* flowsUntil(done: string | null, ...actions: UnknownAction[]) {
 }
 
 /**
- * The auto-save's clock for a burst of `changes`: each change starts its 100 ms wait again, and
+ * The auto-save's waits on the clock for a burst of `changes`: each change starts its 100 ms
+ * wait again, and
  * time moves only after the last one, whose wait then ends. It notes how many of the earlier
  * waits were still running then (each change should have cut the one before it short).
  */
@@ -279,7 +283,7 @@ describe('auto-save', () => {
     const { clock, wait } = quietAfter(burst.length);
     const result = await expectSaga(flowsUntil, storiesActions.storySaved.type, ...burst)
       .withReducer(rootReducer, midTurn())
-      .provide([[matchers.call.fn(delayP), dynamic(wait)], ...context()])
+      .provide([[matchers.call.fn(waitOnTheClock), dynamic(wait)], ...context()])
       .run(false);
     // Each change of the story restarted the wait; only the last one's wait ran its 100 ms.
     expect(clock).toEqual({ waits: burst.length, stillRunningAtTheLast: 0 });
@@ -332,7 +336,7 @@ describe('auto-save', () => {
       ...segment,
     )
       .withReducer(rootReducer, midTurn())
-      .provide([[matchers.call.fn(delayP), dynamic(wait)], ...context()])
+      .provide([[matchers.call.fn(waitOnTheClock), dynamic(wait)], ...context()])
       .run(false);
     // The game's state changed with each of them, but not its story: no wait started for them.
     expect(result.storeState.game.story.storyLog.at(-1)).toEqual({
@@ -367,7 +371,7 @@ describe('auto-save', () => {
     const later = () => Promise.resolve(true);
     const result = await expectSaga(loadedThenChanged)
       .withReducer(rootReducer, stateWith(home('sk-this-session')))
-      .provide([[matchers.call.fn(delayP), dynamic(later)], ...context()])
+      .provide([[matchers.call.fn(waitOnTheClock), dynamic(later)], ...context()])
       .run(false);
     // The 'Story loaded!' notice goes by itself meanwhile: not part of this story.
     const shown = putTypes(result).filter((type) => type !== storiesActions.noticeDismissed.type);
@@ -466,7 +470,7 @@ describe('auto-save', () => {
     const rewrite = gameActions.rewriteRequested();
     const result = await expectSaga(flowsUntil, storiesActions.storySaved.type, rewrite)
       .withReducer(rootReducer, played)
-      .provide([[matchers.call.fn(delayP), dynamic(wait)], ...context()])
+      .provide([[matchers.call.fn(waitOnTheClock), dynamic(wait)], ...context()])
       .run(false);
     expect(putTypes(result)).toEqual([rewrite.type, storiesActions.storySaved.type]);
     const [stored] = await listStories(db, WALLET);

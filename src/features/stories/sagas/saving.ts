@@ -5,7 +5,8 @@
  * story of its own (storyRevision.ts), and the other tabs hear of each save (otherTabs.ts).
  */
 import type { Channel } from 'redux-saga';
-import { call, delay, put, race, select, take } from 'typed-redux-saga';
+import { call, put, race, select, take } from 'typed-redux-saga';
+import { wait } from '../../../shared/waits';
 import { isResumable, selectStory, type Story } from '../../game';
 import { selectIsWalletBusy } from '../../wallet';
 import { storyDraftOf } from '../gameRecord';
@@ -113,7 +114,7 @@ export function* saveWhenStoryChanges(saves: Channel<SaveKind>) {
       const quietOrNot = yield* race({
         changed: call(storyChanged, story),
         loaded: take(storiesActions.storyLoaded),
-        quiet: delay(AUTO_SAVE_DELAY_MS),
+        quiet: call(wait, AUTO_SAVE_DELAY_MS),
       });
       if (!quietOrNot.changed) {
         loaded = quietOrNot.loaded !== undefined;
