@@ -20,7 +20,7 @@ import {
 import { rootReducer } from '../../src/app/store';
 import { parseStoryJson, storyToJson, type SavedStory } from '../../src/features/stories';
 import { storyOf } from '../../src/features/stories/gameRecord';
-import { toSavedStoryShape } from '../../src/features/stories/savedStory';
+import { toSavedStoryShape } from '../../src/features/stories/storedRecord';
 import { savedStory } from '../fixtures/savedStories';
 import { count, ms, recordFinding } from './support/findings';
 import {

@@ -1,7 +1,7 @@
 // The saved story record (SPEC.md section 3, "Saved story") and the rules that decide which
 // records may be saved and which are listed (SPEC.md section 5). No I/O here.
 import { isRecord } from '../../engine/guards';
-import { initialStory, isStoryProblem, parseStory, type Story } from '../game';
+import type { Story } from '../game';
 
 /**
  * Which write of a record a tab last saw. `revision` counts the record's writes; `lastSaved`
@@ -68,7 +68,8 @@ export const REQUIRED_STORY_FIELDS = [
 /** Never kept in a saved story or an export: the key belongs to the session only. */
 const FORBIDDEN_GAME_FIELDS = ['apiKey'];
 
-const TOP_LEVEL_FIELDS = new Set<string>([
+/** The record's own fields: the rest of a version-1 record is the story. */
+export const TOP_LEVEL_FIELDS = new Set<string>([
   'id',
   'walletAddress',
   'lastSaved',
@@ -119,56 +120,4 @@ export function walletOwner(wallet: string | null | undefined): string {
 
 export function sameWallet(a: unknown, b: unknown): boolean {
   return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-/** The record's own copies of the story's fields (characterImage is the portrait's address). */
-const RECORD_STORY_FIELDS = [...REQUIRED_STORY_FIELDS, 'isFinal'] as const;
-
-function storyIn(value: Record<string, unknown>): Story {
-  const story = parseStory(value);
-  return isStoryProblem(story) ? initialStory : story;
-}
-
-/**
- * Any stored or imported value in the current shape. Version-1 records kept the whole game state
- * flat beside the story fields: whatever is not a record field goes into `game`. The story is
- * read by the game's parseStory, so only its own fields are kept (never the API key), and the
- * record's fields, the ones the list shows, win over the story's copies.
- */
-export function toSavedStoryShape(value: Record<string, unknown>): Omit<SavedStory, 'id'> {
-  const flatGame = Object.fromEntries(
-    Object.entries(value).filter(([field]) => !TOP_LEVEL_FIELDS.has(field)),
-  );
-  return {
-    walletAddress: text(value.walletAddress),
-    lastSaved: text(value.lastSaved),
-    chosenCharacter: text(value.chosenCharacter),
-    chosenGenre: text(value.chosenGenre),
-    characterBio: text(value.characterBio),
-    characterImage: text(value.characterImage),
-    previousParagraph: text(value.previousParagraph),
-    isFinal: value.isFinal === true,
-    endingType: text(value.endingType),
-    game: storyIn({
-      ...flatGame,
-      ...(isRecord(value.game) ? value.game : {}),
-      ...Object.fromEntries(
-        RECORD_STORY_FIELDS.filter((field) => value[field] !== undefined).map((field) => [
-          field,
-          value[field],
-        ]),
-      ),
-    }),
-    // Kept only where a record has them; the store decides both when it writes (storyRevision.ts).
-    ...(isCount(value.revision) && { revision: value.revision }),
-    ...((isCount(value.branchOf) || value.branchOf === null) && { branchOf: value.branchOf }),
-  };
 }

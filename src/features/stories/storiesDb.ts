@@ -8,9 +8,9 @@ import {
   findStoryProblem,
   isListable,
   sameWallet,
-  toSavedStoryShape,
   walletOwner,
 } from './savedStory';
+import { toSavedStoryShape } from './storedRecord';
 import { FIRST_REVISION, type RecordStamp, chooseSaveTarget, storedStampOf } from './storyRevision';
 
 export const STORIES_DB_NAME = 'MyStoriesDB';

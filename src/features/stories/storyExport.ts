@@ -2,7 +2,8 @@
 // spec"). An import is validated as strictly as a save: a foreign or broken file changes nothing.
 import { isRecord } from '../../engine/guards';
 import type { Recap, Story } from '../game';
-import { type SavedStory, findStoryProblem, toSavedStoryShape } from './savedStory';
+import { type SavedStory, findStoryProblem } from './savedStory';
+import { toSavedStoryShape } from './storedRecord';
 
 export const STORY_EXPORT_FORMAT = 'taleweaver-story';
 export const STORY_EXPORT_VERSION = 1;
@@ -106,12 +107,10 @@ function recapMarkdown(recap: Record<string, unknown>, labels: StoryMarkdownLabe
 
 /** The JSON export: a versioned envelope, without the id (an import gets a new one). */
 export function storyToJson(story: ExportableStory): string {
-  // The shape drops the id: an import is saved as a new story.
-  const envelope = {
-    format: STORY_EXPORT_FORMAT,
-    version: STORY_EXPORT_VERSION,
-    story: toSavedStoryShape({ ...story }),
-  };
+  // The record as it was read (its story by parseStory), without the id: an import is saved as
+  // a new story.
+  const { id: _id, ...record } = story;
+  const envelope = { format: STORY_EXPORT_FORMAT, version: STORY_EXPORT_VERSION, story: record };
   return JSON.stringify(envelope, null, 2);
 }
 
