@@ -9,7 +9,7 @@ import type { BackendProvider } from '../api/backend';
 import type { Rng } from '../engine/types';
 import type { ConnectPage, ModelClient } from '../features/llm';
 import type { StoriesDb, TabChannel } from '../features/stories';
-import type { WalletEnvironment } from '../features/wallet';
+import type { WalletEnvironment, WalletSessionAccessor } from '../features/wallet';
 
 /** Time as the flows see it: the wall clock, and the next frame the page paints. */
 export interface Clock {
@@ -59,6 +59,8 @@ export interface SagaContext {
   connectPage: ConnectPage | null;
   /** The wallet extension, the page's site and its storage. */
   walletEnvironment: WalletEnvironment;
+  /** The verified wallet session when asked (the store fills it from the wallet slice). */
+  walletSession: WalletSessionAccessor;
   /** The backend's clients, made on first use. */
   backend: BackendProvider;
   /** The saved stories' database and the other tabs' channel: the browser's own when absent. */

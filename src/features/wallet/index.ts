@@ -1,11 +1,12 @@
+// The session: by selector (views, endpoints) and by the saga context's accessor (flows and
+// clients that send as the wallet). Its storage is the wallet's own: no key is exported.
+export type { VerifiedWalletSession } from './session';
 export {
-  readWalletSession,
-  storageKeys,
-  tokenExpiry,
-  storeSignIn,
-  clearAuthState,
-  hasVerifiedSession,
-} from './session';
+  currentWalletSession,
+  walletSessionAccessor,
+  walletSessionOf,
+  type WalletSessionAccessor,
+} from './sessionAccess';
 export { useWalletSession } from './useWalletSession';
 export { browserWalletEnvironment, type WalletEnvironment } from './environment';
 export type { DiscoveredWallet, Eip1193Provider } from './eip1193';
@@ -34,7 +35,9 @@ export {
   signedIn,
   walletChoiceOffered,
   walletChosen,
+  selectWalletAccount,
   selectWalletAddress,
+  selectWalletSession,
   selectWalletStatus,
   selectIsWalletBusy,
   type WalletErrorCode,
