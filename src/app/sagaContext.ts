@@ -18,8 +18,11 @@ export type SagaContext = GameContext &
   WalletContext &
   BackendContext;
 
-/** What a store fills in for itself when it is made without it. */
-export type ContextDefaults = Omit<SagaContext, 'walletEnvironment' | 'backend'>;
+/**
+ * What a store fills in for itself when it is made without it (the backend and the wallet
+ * session are each store's own: makeStore puts them in).
+ */
+export type ContextDefaults = Omit<SagaContext, 'walletEnvironment' | 'backend' | 'walletSession'>;
 
 /**
  * The defaults: the model over HTTP (downloaded with the game's flows), a random source that
@@ -38,7 +41,7 @@ export function contextDefaults(): ContextDefaults {
 }
 
 /** The page's context: the defaults with the wallet extension, localStorage and the policy. */
-export function browserContext(win: Window): Omit<SagaContext, 'backend'> {
+export function browserContext(win: Window): Omit<SagaContext, 'backend' | 'walletSession'> {
   return {
     ...contextDefaults(),
     walletEnvironment: browserWalletEnvironment(win),

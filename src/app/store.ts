@@ -13,7 +13,7 @@ import { settingsSlice } from '../features/settings';
 import { gameSlice } from '../features/game';
 import { providerSessionSlice } from '../features/llm';
 import { storiesSlice } from '../features/stories/storiesSlice';
-import { walletSlice } from '../features/wallet';
+import { walletSessionAccessor, walletSlice, type WalletSessionAccessor } from '../features/wallet';
 import { devToolsOptions, streamShown } from './devtools';
 import { rootSaga } from './rootSaga';
 import { withDefaults, type SagaContext } from './sagaContext';
@@ -48,6 +48,8 @@ export function injectBackendApi(api: BackendApi): void {
 /** What thunks and RTK Query endpoints receive as `extra`: clients, never state. */
 export interface ThunkExtra {
   backend: BackendProvider;
+  /** The verified wallet session when a request is sent (the wallet slice's). */
+  walletSession: WalletSessionAccessor;
 }
 
 export type { SagaContext };
@@ -100,10 +102,13 @@ function settingsStorage(context: Partial<SagaContext> | undefined): Storage {
 
 export function makeStore({ preloadedState, context, persist, backend }: StoreOptions = {}) {
   const backendProvider = backend ?? context?.backend ?? noBackend;
+  // Asked only once the store below exists: when a flow or a request sends.
+  const walletSession: WalletSessionAccessor =
+    context?.walletSession ?? walletSessionAccessor((): RootState => store.getState());
   const sagaMiddleware = createSagaMiddleware({
-    context: { ...withDefaults(context), backend: backendProvider },
+    context: { ...withDefaults(context), backend: backendProvider, walletSession },
   });
-  const extra: ThunkExtra = { backend: backendProvider };
+  const extra: ThunkExtra = { backend: backendProvider, walletSession };
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,

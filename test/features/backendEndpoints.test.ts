@@ -8,6 +8,8 @@ import { injectBackendApi, makeStore } from '../../src/app/store';
 import { leaderboardApi } from '../../src/features/leaderboard/leaderboardApi';
 import { resultsApi } from '../../src/features/leaderboard/resultsApi';
 import { profileApi } from '../../src/features/profile/profileApi';
+import { signedIn } from '../../src/features/wallet';
+import { tokenExpiry } from '../../src/features/wallet/tokenClaims';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from '../server/support/databases';
 import { plausibleResult } from '../server/support/results';
 import { signIn, startTestServer, type TestServer } from '../server/support/testServer';
@@ -25,14 +27,19 @@ beforeAll(async () => {
 }, DATABASE_START_TIMEOUT_MS);
 afterAll(() => server.close());
 
-const storeOnServer = () => makeStore({ backend: async () => server.backend });
+/** A store on the test server, signed in as the wallet (the session the wallet saga keeps). */
+function storeOnServer() {
+  const store = makeStore({ backend: async () => server.backend });
+  store.dispatch(signedIn({ address, token, expiresAt: tokenExpiry(token)! * 1000 }));
+  return store;
+}
 
 test('saving a result: saved, then the duplicate warning, and the leaderboard refreshes', async () => {
   const store = storeOnServer();
   const leaderboard = store.dispatch(leaderboardApi.endpoints.getLeaderboard.initiate());
   expect((await leaderboard.unwrap()).length).toBe(0);
 
-  const request = { address, token, result: plausibleResult({ character: 'Saved Once' }) };
+  const request = { address, result: plausibleResult({ character: 'Saved Once' }) };
   const save = () => store.dispatch(resultsApi.endpoints.saveGameResult.initiate(request)).unwrap();
   await expect(save()).resolves.toBe('saved');
   await expect(save()).resolves.toBe('duplicate');
@@ -60,7 +67,6 @@ test('the backend refusing a result gives its own message', async () => {
     .dispatch(
       resultsApi.endpoints.saveGameResult.initiate({
         address,
-        token,
         result: { ...result, score: result.score + 1 },
       }),
     )

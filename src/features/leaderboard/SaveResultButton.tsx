@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useSelector } from 'react-redux';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { BackendError } from '../../api';
-import { storageKeys } from '../wallet';
+import { selectWalletAccount, type WalletState } from '../wallet';
 import {
   SAVE_RESULT_ERRORS,
   useSaveGameResultMutation,
@@ -24,17 +25,6 @@ type SaveState =
   | { kind: 'error'; messageId: string }
   | { kind: 'backendError'; message: string };
 
-/** The current wallet and its token, read when the player clicks (SPEC.md section 5). */
-function readCredentials(): { address: string | null; token: string | null } {
-  const stored = window.localStorage.getItem(storageKeys.currentAddress);
-  if (!stored) return { address: null, token: null };
-  const address = stored.toLowerCase();
-  const token =
-    window.localStorage.getItem(storageKeys.authToken(address)) ??
-    window.localStorage.getItem(storageKeys.authToken(stored));
-  return { address, token };
-}
-
 /**
  * A failure to show: the catalogue's words for the cases it names, the backend's own message
  * when the backend refused (SPEC.md section 8, Result save), else the unexpected-error line.
@@ -54,6 +44,9 @@ function failureState(error: BackendError | SerializedError): SaveState {
 /** The ending screen's 'Save Adventure Results' button, with its in-page outcome. */
 export function SaveResultButton({ result, onSaved }: SaveResultButtonProps) {
   const [saveGameResult] = useSaveGameResultMutation();
+  // The account as it is when the player clicks (SPEC.md section 5); its token is the
+  // wallet's to give as the request leaves.
+  const account = useSelector((state: { wallet: WalletState }) => selectWalletAccount(state));
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const saved = state.kind === 'saved' || state.kind === 'duplicate';
   const busy = state.kind === 'saving';
@@ -61,7 +54,7 @@ export function SaveResultButton({ result, onSaved }: SaveResultButtonProps) {
   async function save() {
     if (busy || saved) return;
     setState({ kind: 'saving' });
-    const response = await saveGameResult({ ...readCredentials(), result });
+    const response = await saveGameResult({ address: account, result });
     if ('error' in response && response.error) {
       setState(failureState(response.error));
       return;

@@ -1,4 +1,5 @@
 import { backendOf, baseApi, fromSupabase, type BackendError } from '../../api';
+import { walletSessionOf } from '../wallet';
 
 /** SPEC.md section 4: the same result saved again within 24 hours is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -16,10 +17,8 @@ export interface GameResult {
 }
 
 export interface SaveResultRequest {
-  /** The current wallet address, if any (lowercased before sending). */
+  /** The wallet account the header shows, if any (lowercased before sending). */
   address: string | null;
-  /** The token the server issued at sign-in, if any. */
-  token: string | null;
   result: GameResult;
 }
 
@@ -37,11 +36,17 @@ interface SavedRow {
 export const resultsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     saveGameResult: build.mutation<SaveResultOutcome, SaveResultRequest>({
-      async queryFn({ address, token, result }, { extra }) {
+      async queryFn({ address, result }, { extra }) {
         if (!address) return { error: { code: SAVE_RESULT_ERRORS.noWallet, message: '' } };
-        if (!token) return { error: { code: SAVE_RESULT_ERRORS.noToken, message: '' } };
         const wallet = address.toLowerCase();
-        const client = (await backendOf(extra)).forWallet({ address: wallet, token });
+        // The token is asked of the wallet as the request leaves, never carried in the
+        // request's arguments (they stay in RTK Query's state); an account still signing in,
+        // or whose token ran out, has none.
+        const session = walletSessionOf(extra);
+        if (session?.address !== wallet) {
+          return { error: { code: SAVE_RESULT_ERRORS.noToken, message: '' } };
+        }
+        const client = (await backendOf(extra)).forWallet(session);
 
         // SPEC.md section 5, duplicate rule: checked here to warn early; the database
         // enforces it too, so a client that skips this is still refused.

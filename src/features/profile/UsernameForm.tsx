@@ -1,11 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { WalletSession } from '../../api';
-import { storageKeys } from '../wallet';
 import { useUpdateUsernameMutation } from './profileApi';
 
 /** The database's users_username_length constraint (supabase/migrations). */
 export const USERNAME_MAX_CHARS = 32;
+
+/**
+ * SPEC.md section 3's `username_{address}`: the profile's own copy of the last saved name, shown
+ * while the backend's is not there yet. Not part of the wallet session (Disconnect keeps it).
+ */
+export const usernameStorageKey = (address: string) => `username_${address}`;
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -34,7 +39,7 @@ export function UsernameForm({ session, savedUsername, onSaved }: UsernameFormPr
   const intl = useIntl();
   const inputId = useId();
   const [draft, setDraft] = useState(
-    () => savedUsername || window.localStorage.getItem(storageKeys.username(session.address)) || '',
+    () => savedUsername || window.localStorage.getItem(usernameStorageKey(session.address)) || '',
   );
   const [state, setState] = useState<SaveState>('idle');
   const [updateUsername] = useUpdateUsernameMutation();
@@ -47,7 +52,7 @@ export function UsernameForm({ session, savedUsername, onSaved }: UsernameFormPr
     setState('saving');
     try {
       await updateUsername({ session, username }).unwrap();
-      window.localStorage.setItem(storageKeys.username(session.address), username);
+      window.localStorage.setItem(usernameStorageKey(session.address), username);
       setDraft(username);
       onSaved(username);
       setState('saved');

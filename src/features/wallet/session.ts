@@ -1,4 +1,10 @@
+/**
+ * Where this browser keeps the wallet session (SPEC.md section 3, local browser storage keys):
+ * read and written by the wallet feature alone. The rest of the app asks the wallet slice
+ * (`selectWalletSession`) or the saga context's `walletSession`, never the storage.
+ */
 import type { WalletSession } from '../../api';
+import { tokenExpiry } from './tokenClaims';
 
 /** SPEC.md section 3, local browser storage keys of the wallet session. */
 export const storageKeys = {
@@ -6,36 +12,36 @@ export const storageKeys = {
   verified: (address: string) => `signature_verified_${address}`,
   signature: (address: string) => `signature_${address}`,
   authToken: (address: string) => `auth_token_${address}`,
-  username: (address: string) => `username_${address}`,
 } as const;
 
-/** The expiry (seconds since the epoch) a token states, or null when it is not a JWT. */
-export function tokenExpiry(token: string): number | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp : null;
-  } catch {
-    return null;
-  }
+/** A verified wallet's credentials and when the server's token runs out. */
+export interface VerifiedWalletSession extends WalletSession {
+  /** The token's `exp`, in milliseconds since the epoch (DESIGN.md, Sign-in: 24 hours). */
+  expiresAt: number;
 }
 
 /**
- * The verified wallet session kept in the browser, or null (SPEC.md section 4, Wallet
- * session): verified means the stored flag is 'true' and an unexpired token exists for the
- * current address.
+ * The session this browser holds for an address, or null (SPEC.md section 4, Wallet session):
+ * verified means the stored flag is 'true' and an unexpired token exists for it.
  */
-export function readWalletSession(storage: Storage, now = Date.now()): WalletSession | null {
-  const address = storage.getItem(storageKeys.currentAddress)?.toLowerCase();
-  if (!address) return null;
-  if (storage.getItem(storageKeys.verified(address)) !== 'true') return null;
-  const token = storage.getItem(storageKeys.authToken(address));
+export function storedSessionFor(
+  storage: Storage,
+  address: string,
+  now: number,
+): VerifiedWalletSession | null {
+  const wallet = address.toLowerCase();
+  if (storage.getItem(storageKeys.verified(wallet)) !== 'true') return null;
+  const token = storage.getItem(storageKeys.authToken(wallet));
   if (!token) return null;
   const expiry = tokenExpiry(token);
   if (expiry === null || expiry * 1000 <= now) return null;
-  return { address, token };
+  return { address: wallet, token, expiresAt: expiry * 1000 };
+}
+
+/** The verified session of the current address kept in this browser, or null. */
+export function readWalletSession(storage: Storage, now: number): VerifiedWalletSession | null {
+  const address = storage.getItem(storageKeys.currentAddress);
+  return address ? storedSessionFor(storage, address, now) : null;
 }
 
 export interface SignInRecord {
@@ -68,13 +74,4 @@ export function clearAllWalletCredentials(storage: Storage): void {
     if (/^(signature_verified_|signature_|auth_token_)0x/.test(key)) storage.removeItem(key);
   }
   storage.removeItem(storageKeys.currentAddress);
-}
-
-/** Whether this browser holds a valid session for the address (switching back needs no signature). */
-export function hasVerifiedSession(storage: Storage, address: string, now = Date.now()): boolean {
-  const wallet = address.toLowerCase();
-  if (storage.getItem(storageKeys.verified(wallet)) !== 'true') return false;
-  const token = storage.getItem(storageKeys.authToken(wallet));
-  const expiry = token ? tokenExpiry(token) : null;
-  return expiry !== null && expiry * 1000 > now;
 }

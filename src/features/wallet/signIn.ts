@@ -8,8 +8,10 @@ import { fromContext } from './sagaContext';
 import { walletErrorCode, type Eip1193Provider } from './eip1193';
 import type { WalletEnvironment } from './environment';
 import { clearAuthState, storeSignIn } from './session';
+import { tokenExpiry } from './tokenClaims';
 import { SIGN_IN_MESSAGE_LIFETIME_MS, SIGN_IN_STATEMENT, buildSignInMessage } from './siweMessage';
 import {
+  LoginRefusedError,
   SignInRateLimitedError,
   ensureUser,
   exchangeSignature,
@@ -88,9 +90,13 @@ export function* signIn(preferred: Eip1193Provider | null) {
     }
 
     const token = yield* call(exchangeSignature, backend, message, signature);
+    const expiry = tokenExpiry(token);
+    // A token the game cannot read the expiry of would end the session at the next check.
+    if (expiry === null) throw new LoginRefusedError('the token states no expiry');
     storeSignIn(env.storage, { address, signature, token });
-    yield* call(ensureUser, backend, { address: address.toLowerCase(), token });
-    yield* put(signedIn(address));
+    const session = { address: address.toLowerCase(), token, expiresAt: expiry * 1000 };
+    yield* call(ensureUser, backend, session);
+    yield* put(signedIn(session));
     return provider;
   } catch (error) {
     if (address) clearAuthState(env.storage, address);

@@ -25,9 +25,9 @@ import type { Eip1193Provider } from './eip1193';
 import {
   clearAllWalletCredentials,
   clearAuthState,
-  hasVerifiedSession,
   readWalletSession,
   storageKeys,
+  storedSessionFor,
 } from './session';
 import {
   connectRequested,
@@ -110,7 +110,7 @@ export function* restoreSession(active: ActiveWallet = noWallet()) {
   const env = yield* fromContext('walletEnvironment');
   const stored = readWalletSession(env.storage, env.now());
   if (!stored) return null;
-  yield* put(sessionRestored(stored.address));
+  yield* put(sessionRestored(stored));
   let otherAccount: { provider: Eip1193Provider; accounts: string[] } | null = null;
   try {
     for (const { provider } of yield* call(env.discoverWallets)) {
@@ -165,13 +165,14 @@ export function* followAccountChange(accounts: string[]) {
   const current = yield* select(selectWalletAddress);
   const next = accounts[0]?.toLowerCase() ?? null;
   if (next === current) return;
+  const verified = next && storedSessionFor(env.storage, next, env.now());
   if (next === null) {
     if (current) clearAuthState(env.storage, current);
     env.storage.removeItem(storageKeys.currentAddress);
     yield* put(sessionEnded());
-  } else if (hasVerifiedSession(env.storage, next, env.now())) {
+  } else if (verified) {
     env.storage.setItem(storageKeys.currentAddress, next);
-    yield* put(sessionRestored(next));
+    yield* put(sessionRestored(verified));
   } else {
     // SPEC.md section 4: a stored address that is not the wallet's is no longer current
     // (its proof stays, so switching back needs no new signature).
@@ -193,7 +194,10 @@ function* checkEverySecond(active: ActiveWallet) {
   }
 }
 
-/** The once-a-second check: storage (another tab, expiry) and the wallet's own account. */
+/**
+ * The once-a-second check: storage (another tab's sign-in or disconnect, the token's expiry) and
+ * the wallet's own account. The storage is where tabs share the session; the slice follows it.
+ */
 export function* checkSession(active: ActiveWallet = noWallet()) {
   const env = yield* fromContext('walletEnvironment');
   const wallet = yield* select(selectWallet);
@@ -215,8 +219,9 @@ export function* checkSession(active: ActiveWallet = noWallet()) {
       if (expired && active.provider) yield* put(connectRequested());
       return;
     }
-    if (stored.address !== wallet.address) {
-      yield* put(sessionRestored(stored.address));
+    if (stored.token !== wallet.session?.token) {
+      // Another tab signed in as another account, or as this one again (a fresh token).
+      yield* put(sessionRestored(stored));
       return;
     }
     if (active.provider) {
@@ -226,6 +231,6 @@ export function* checkSession(active: ActiveWallet = noWallet()) {
       yield* call(followAccountChange, accounts);
     }
   } else if (stored) {
-    yield* put(sessionRestored(stored.address));
+    yield* put(sessionRestored(stored));
   }
 }

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { VerifiedWalletSession } from './session';
 
 /**
  * What went wrong, named for the message catalogue (SPEC.md section 8, Wallet, and the wallet
@@ -36,6 +37,11 @@ export interface WalletState {
   error: WalletErrorCode | null;
   /** The wallets offered when the player must choose. */
   choices: WalletInfo[];
+  /**
+   * The verified session (address, token, expiry), kept in step with this browser's storage by
+   * the wallet saga: set exactly when `status` is 'verified'. DevTools masks its token.
+   */
+  session: VerifiedWalletSession | null;
 }
 
 export const initialWalletState: WalletState = {
@@ -43,10 +49,27 @@ export const initialWalletState: WalletState = {
   address: null,
   error: null,
   choices: [],
+  session: null,
 };
 
 const busy = (status: WalletStatus) =>
   status === 'connecting' || status === 'choosing' || status === 'signing';
+
+/** Verified, with the session's address lowercase (as every address in the store). */
+function verify(state: WalletState, session: VerifiedWalletSession) {
+  const address = session.address.toLowerCase();
+  state.status = 'verified';
+  state.address = address;
+  state.session = { ...session, address };
+  state.error = null;
+}
+
+/** No account and no session. */
+function disconnect(state: WalletState) {
+  state.status = 'disconnected';
+  state.address = null;
+  state.session = null;
+}
 
 export const walletSlice = createSlice({
   name: 'wallet',
@@ -83,37 +106,31 @@ export const walletSlice = createSlice({
       state.address = action.payload.toLowerCase();
     },
     /** The server accepted the signature and issued the token. */
-    signedIn(state, action: PayloadAction<string>) {
-      state.status = 'verified';
-      state.address = action.payload.toLowerCase();
-      state.error = null;
+    signedIn(state, action: PayloadAction<VerifiedWalletSession>) {
+      verify(state, action.payload);
       state.choices = [];
     },
-    /** A session already verified in this browser is taken up (reload, account switch back). */
-    sessionRestored(state, action: PayloadAction<string>) {
-      if (busy(state.status)) return;
-      state.status = 'verified';
-      state.address = action.payload.toLowerCase();
-      state.error = null;
+    /**
+     * A session already verified in this browser is taken up (reload, account switch back,
+     * another tab's sign-in).
+     */
+    sessionRestored(state, action: PayloadAction<VerifiedWalletSession>) {
+      if (!busy(state.status)) verify(state, action.payload);
     },
     signInFailed(state, action: PayloadAction<WalletErrorCode>) {
-      state.status = state.status === 'verified' ? 'verified' : 'disconnected';
-      if (state.status === 'disconnected') state.address = null;
+      if (state.status !== 'verified') disconnect(state);
       state.error = action.payload;
       state.choices = [];
     },
     /** The player closed the wallet chooser. */
     connectCancelled(state) {
       if (!busy(state.status)) return;
-      state.status = 'disconnected';
-      state.address = null;
+      disconnect(state);
       state.choices = [];
     },
     /** No account any more, an expired token, or another address: the session is gone. */
     sessionEnded(state) {
-      if (busy(state.status)) return;
-      state.status = 'disconnected';
-      state.address = null;
+      if (!busy(state.status)) disconnect(state);
     },
     disconnectRequested() {
       // The saga clears the stored credentials and reloads to /.
@@ -125,6 +142,14 @@ export const walletSlice = createSlice({
   selectors: {
     selectWalletStatus: (wallet) => wallet.status,
     selectWalletAddress: (wallet) => (wallet.status === 'verified' ? wallet.address : null),
+    /**
+     * The verified session, or null: what a request sent as the player's wallet needs. Its
+     * expiry is the wallet saga's to watch (checked every second, SPEC.md section 9), so a
+     * session past it is ended there, not guessed here.
+     */
+    selectWalletSession: (wallet) => (wallet.status === 'verified' ? wallet.session : null),
+    /** The account signed in or signing in (shown in the header), with or without a token. */
+    selectWalletAccount: (wallet) => wallet.address,
     selectWalletError: (wallet) => wallet.error,
     selectWalletChoices: (wallet) => wallet.choices,
     selectIsWalletBusy: (wallet) => busy(wallet.status),
@@ -148,6 +173,8 @@ export const {
 export const {
   selectWalletStatus,
   selectWalletAddress,
+  selectWalletSession,
+  selectWalletAccount,
   selectWalletError,
   selectWalletChoices,
   selectIsWalletBusy,

@@ -14,9 +14,10 @@ import { initialGameState } from '../../../src/features/game/gameSlice';
 import { ApiKeyView } from '../../../src/features/game/views/ApiKeyView';
 import { readPendingKeyCheck, reloadToAllow } from '../../../src/features/llm/connectPolicy';
 import { initialSettingsState } from '../../../src/features/settings';
-import type { WalletState } from '../../../src/features/wallet';
+import { initialWalletState, type WalletState } from '../../../src/features/wallet';
 import { sessionRestored } from '../../../src/features/wallet/walletSlice';
 import { fakeConnectPage } from '../../fixtures/connectPage';
+import { verifiedSession, verifiedWallet } from '../../fixtures/walletSessions';
 import { httpModelClient } from '../../../src/features/llm';
 
 const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
@@ -61,7 +62,7 @@ async function renderKeyScreen(wallet: WalletState) {
 
 test('the kept check is shown and submitted again, then forgotten', async () => {
   keepCheckAsBeforeTheReload();
-  await renderKeyScreen({ status: 'verified', address: ADDRESS, error: null, choices: [] });
+  await renderKeyScreen(verifiedWallet(ADDRESS));
   expect(store.getState().game.keyCheck).toEqual({ status: 'checking' });
   expect(store.getState().settings).toMatchObject({
     provider: 'custom',
@@ -76,11 +77,11 @@ test('the kept check is shown and submitted again, then forgotten', async () => 
 
 test('it waits for the wallet session to be back before submitting', async () => {
   keepCheckAsBeforeTheReload();
-  await renderKeyScreen({ status: 'disconnected', address: null, error: null, choices: [] });
+  await renderKeyScreen(initialWalletState);
   expect(store.getState().game.keyCheck).toEqual({ status: 'idle' });
   expect(readPendingKeyCheck(window.sessionStorage)).not.toBeNull();
   act(() => {
-    store.dispatch(sessionRestored(ADDRESS));
+    store.dispatch(sessionRestored(verifiedSession(ADDRESS)));
   });
   expect(store.getState().game.keyCheck).toEqual({ status: 'checking' });
   expect(readPendingKeyCheck(window.sessionStorage)).toBeNull();

@@ -29,17 +29,13 @@ import { providerSessionActions } from '../../../src/features/llm';
 import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
 import { gameAt, type GameAt } from '../../fixtures/games';
 import { problem } from '../../fixtures/problems';
-import type { WalletState } from '../../../src/features/wallet';
+import { initialWalletState, type WalletState } from '../../../src/features/wallet';
+import { verifiedWallet } from '../../fixtures/walletSessions';
 import { httpModelClient } from '../../../src/features/llm';
 
 const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
-const VERIFIED: WalletState = { status: 'verified', address: ADDRESS, error: null, choices: [] };
-const DISCONNECTED: WalletState = {
-  status: 'disconnected',
-  address: null,
-  error: null,
-  choices: [],
-};
+const VERIFIED: WalletState = verifiedWallet(ADDRESS);
+const DISCONNECTED: WalletState = initialWalletState;
 
 /** A fetch that never answers: a key check started by the game saga stays in progress. */
 const pendingFetch = (() => new Promise<Response>(() => undefined)) as typeof fetch;

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
@@ -13,8 +13,16 @@ import {
   type AppStore,
   type StoreOptions,
 } from '../../../src/app/store';
+import type { Backend, WalletSession } from '../../../src/api';
 import { SaveResultButton } from '../../../src/features/leaderboard';
 import type { GameResult } from '../../../src/features/leaderboard/resultsApi';
+import {
+  connectRequested,
+  initialWalletState,
+  signatureRequested,
+  type WalletState,
+} from '../../../src/features/wallet';
+import { verifiedWallet } from '../../fixtures/walletSessions';
 
 const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
 
@@ -29,9 +37,9 @@ const RESULT: GameResult = {
 
 let store: AppStore;
 
-function renderButton(options?: StoreOptions) {
+function renderButton(wallet: WalletState = initialWalletState, options?: StoreOptions) {
   injectBackendApi(baseApi);
-  store = makeStore(options);
+  store = makeStore({ ...options, preloadedState: { wallet } });
   const onSaved = jest.fn();
   render(
     <Provider store={store}>
@@ -42,6 +50,9 @@ function renderButton(options?: StoreOptions) {
   );
   return { onSaved, button: screen.getByRole('button', { name: 'Save Adventure Results' }) };
 }
+
+/** The wallet slice of an account whose signature is still awaited: an address, no token. */
+const signing: WalletState = { ...initialWalletState, status: 'signing', address: ADDRESS };
 
 afterEach(() => {
   store.dispatch(baseApi.util.resetApiState());
@@ -60,9 +71,8 @@ describe('SaveResultButton', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
-  test('with an address but no token it asks for authentication', async () => {
-    window.localStorage.setItem('current_wallet_address', ADDRESS);
-    const { button, onSaved } = renderButton();
+  test('with an account still signing in (no token yet) it asks for authentication', async () => {
+    const { button, onSaved } = renderButton(signing);
     await userEvent.click(button);
 
     expect((await screen.findByRole('alert')).textContent).toContain(
@@ -73,17 +83,48 @@ describe('SaveResultButton', () => {
 
   test('reads the wallet when clicked, not when first shown', async () => {
     const { button } = renderButton();
-    window.localStorage.setItem('current_wallet_address', ADDRESS);
+    act(() => {
+      store.dispatch(connectRequested());
+      store.dispatch(signatureRequested(ADDRESS));
+    });
     await userEvent.click(button);
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Authentication token not found.',
     );
   });
 
-  test('shows Saving... while the request runs', async () => {
+  test('ignores what the storage holds: the wallet slice is the session', async () => {
+    // A token left under SPEC.md's keys, with no session restored by the wallet: not used.
     window.localStorage.setItem('current_wallet_address', ADDRESS);
     window.localStorage.setItem(`auth_token_${ADDRESS}`, 'a.b.c');
-    const { button } = renderButton({ backend: () => new Promise(() => undefined) });
+    const { button } = renderButton();
+    await userEvent.click(button);
+    expect((await screen.findByRole('alert')).textContent).toContain('No wallet address found.');
+  });
+
+  test('sends as the verified wallet, with the token its session holds', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const wallet = verifiedWallet(ADDRESS);
+    const sentAs: WalletSession[] = [];
+    const backend = async (): Promise<Backend> =>
+      ({
+        anon: {} as Backend['anon'],
+        forWallet(session: WalletSession) {
+          sentAs.push(session);
+          throw new Error('offline');
+        },
+      }) as Backend;
+    const { button } = renderButton(wallet, { backend });
+    await userEvent.click(button);
+
+    await screen.findByRole('alert');
+    expect(sentAs).toEqual([wallet.session]);
+  });
+
+  test('shows Saving... while the request runs', async () => {
+    const { button } = renderButton(verifiedWallet(ADDRESS), {
+      backend: () => new Promise(() => undefined),
+    });
     await userEvent.click(button);
 
     const busy = await screen.findByRole('button', { name: 'Saving...' });
@@ -93,9 +134,7 @@ describe('SaveResultButton', () => {
 
   test('a backend that cannot be reached gives the unexpected-error line', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    window.localStorage.setItem('current_wallet_address', ADDRESS);
-    window.localStorage.setItem(`auth_token_${ADDRESS}`, 'a.b.c');
-    const { button, onSaved } = renderButton({
+    const { button, onSaved } = renderButton(verifiedWallet(ADDRESS), {
       backend: () => Promise.reject(new Error('offline')),
     });
     await userEvent.click(button);

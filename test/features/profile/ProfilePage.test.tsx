@@ -2,12 +2,11 @@
  * @jest-environment jsdom
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import type { WalletSession } from '../../../src/api';
 import { baseApi } from '../../../src/api/baseApi';
 import { englishCatalogue } from '../../../src/app/intl/catalogues';
 import {
@@ -19,26 +18,17 @@ import {
 import { ProfilePage } from '../../../src/features/profile/ProfilePage';
 import { profileApi, type UserProfile } from '../../../src/features/profile/profileApi';
 import { summarizeResults, type ProfileStats } from '../../../src/features/profile/profileStats';
+import {
+  initialWalletState,
+  sessionEnded,
+  type VerifiedWalletSession,
+} from '../../../src/features/wallet';
+import { verifiedWallet, verifiedSession } from '../../fixtures/walletSessions';
 
 const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
 
-/** A JWT-shaped token whose payload states an expiry an hour from now. */
-function tokenExpiringInAnHour(): string {
-  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-  return `eyJhbGciOiJIUzI1NiJ9.${payload}.signature`;
-}
-
-/** The wallet feature's storage keys for a verified session (SPEC.md section 3). */
-function signIn(): WalletSession {
-  const token = tokenExpiringInAnHour();
-  window.localStorage.setItem('current_wallet_address', ADDRESS);
-  window.localStorage.setItem(`signature_verified_${ADDRESS}`, 'true');
-  window.localStorage.setItem(`auth_token_${ADDRESS}`, token);
-  return { address: ADDRESS, token };
-}
+/** A verified session, as the wallet saga restores it from this browser at start. */
+const signIn = (): VerifiedWalletSession => verifiedSession(ADDRESS);
 
 const STATS: ProfileStats = summarizeResults([
   { score: 120, created_at: '2025-06-01T10:00:00Z', detailed_stats: { turnCount: 9 } },
@@ -63,16 +53,14 @@ interface Cached {
 
 /** The profile page over a real store; `cached` goes into RTK Query's cache first. */
 async function renderProfile(
-  session: WalletSession | null,
+  session: VerifiedWalletSession | null,
   cached: Cached = {},
   options?: StoreOptions,
 ) {
   injectBackendApi(baseApi);
   // The wallet saga would have restored this session from storage; here the state says so.
-  const wallet = session
-    ? { status: 'verified' as const, address: session.address, error: null, choices: [] }
-    : undefined;
-  store = makeStore({ preloadedState: wallet && { wallet }, ...options });
+  const wallet = session ? verifiedWallet(session.address, session) : initialWalletState;
+  store = makeStore({ preloadedState: { wallet }, ...options });
   if (session && cached.user) {
     await apiDispatch(store)(profileApi.util.upsertQueryData('getUser', session, cached.user));
   }
@@ -110,10 +98,29 @@ describe('ProfilePage without a wallet', () => {
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
   });
 
-  test('an unverified or expired session counts as no wallet', async () => {
-    const { token } = signIn();
-    window.localStorage.setItem(`signature_verified_${ADDRESS}`, 'false');
-    await renderProfile({ address: ADDRESS, token });
+  test('an account still signing in (no token yet) counts as no wallet', async () => {
+    injectBackendApi(baseApi);
+    store = makeStore({
+      preloadedState: { wallet: { ...initialWalletState, status: 'signing', address: ADDRESS } },
+    });
+    render(
+      <Provider store={store}>
+        <IntlProvider locale="en" messages={englishCatalogue}>
+          <MemoryRouter>
+            <ProfilePage />
+          </MemoryRouter>
+        </IntlProvider>
+      </Provider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Wallet Not Connected' })).toBeTruthy();
+  });
+
+  test('a session that ends (expiry, another tab) takes the page back to no wallet', async () => {
+    await renderProfile(signIn(), { user: { username: 'Ari', twitter_followed: false } });
+    expect(screen.getByRole('heading', { name: 'Profile' })).toBeTruthy();
+    act(() => {
+      store.dispatch(sessionEnded());
+    });
     expect(screen.getByRole('heading', { name: 'Wallet Not Connected' })).toBeTruthy();
   });
 });

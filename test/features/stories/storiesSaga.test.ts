@@ -62,6 +62,7 @@ import {
 import { storyDraftOf, storyOf } from '../../../src/features/stories/gameRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet';
 import { choiceResolved, gameAt, segmentOffered, type GameAt } from '../../fixtures/games';
+import { verifiedSession } from '../../fixtures/walletSessions';
 import { contextProviders } from '../../support/sagaReplay';
 import { virtualClock, type VirtualClock } from '../../support/virtualClock';
 import { fakeTabs } from './fakeTabs';
@@ -902,7 +903,7 @@ describe('the list', () => {
     expect(putTypes(listed)).toEqual([storiesActions.savedStoriesListed.type]);
     expect(listed.storeState.stories.list.owner).toBe(WALLET);
 
-    const signedIn = walletSlice.actions.signedIn(OTHER_WALLET);
+    const signedIn = walletSlice.actions.signedIn(verifiedSession(OTHER_WALLET));
     const followed = await expectSaga(followWallet)
       .withReducer(rootReducer, after(listed.storeState, signedIn))
       .provide(context())

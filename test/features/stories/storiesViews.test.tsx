@@ -39,6 +39,7 @@ import { storyDraftOf, type CurrentRecord } from '../../../src/features/stories/
 import { initialWalletState, walletSlice } from '../../../src/features/wallet/walletSlice';
 import { fakeTabs } from './fakeTabs';
 import { choiceResolved, gameAt, type GameAt } from '../../fixtures/games';
+import { verifiedSession } from '../../fixtures/walletSessions';
 
 const WALLET = '0xaaaa000000000000000000000000000000000001';
 const LONG_PARAGRAPH = Array.from({ length: 60 }, (_, i) => `word${i + 1}`).join(' ');
@@ -210,7 +211,9 @@ test("after a wallet switch, the old wallet's stories go at once", async () => {
   renderAt(HOME, loadOrCreate());
   await screen.findByRole('article', { name: 'Aria Vale' });
   act(() => {
-    store.dispatch(walletSlice.actions.signedIn('0xbbbb000000000000000000000000000000000002'));
+    store.dispatch(
+      walletSlice.actions.signedIn(verifiedSession('0xbbbb000000000000000000000000000000000002')),
+    );
   });
   expect(screen.queryByRole('article', { name: 'Aria Vale' })).toBeNull();
   await screen.findByText('No saved stories available for this wallet');

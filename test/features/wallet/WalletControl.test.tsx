@@ -9,14 +9,19 @@ import en from '../../../src/app/intl/messages/en.json';
 import { englishCatalogue } from '../../../src/app/intl/catalogues';
 import { makeStore } from '../../../src/app/store';
 import { WalletControl, disconnectRequested } from '../../../src/features/wallet';
-import type { WalletErrorCode, WalletState } from '../../../src/features/wallet/walletSlice';
+import { verifiedWallet } from '../../fixtures/walletSessions';
+import {
+  initialWalletState,
+  type WalletErrorCode,
+  type WalletState,
+} from '../../../src/features/wallet/walletSlice';
 
 const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
 
 function renderControl(wallet: Partial<WalletState>) {
   const store = makeStore({
     preloadedState: {
-      wallet: { status: 'disconnected', address: null, error: null, choices: [], ...wallet },
+      wallet: { ...initialWalletState, ...wallet },
     },
   });
   const dispatched = jest.spyOn(store, 'dispatch');
@@ -45,7 +50,7 @@ test('while connecting or signing: Signing..., and not pressable', () => {
 });
 
 test('verified: the shortened address with a tick, and a menu with Profile and Disconnect', () => {
-  const store = renderControl({ status: 'verified', address: ADDRESS });
+  const store = renderControl(verifiedWallet(ADDRESS));
   const toggle = screen.getByRole('button', { name: 'Wallet 0xabcd...ef01, verified' });
   expect(toggle.textContent).toContain('0xabcd...ef01');
   expect(toggle.textContent).toContain('✓');

@@ -18,20 +18,22 @@ import {
   followAccountChange,
   initialWalletState,
   restoreSession,
+  selectWalletSession,
   sessionEnded,
   sessionRestored,
   signInFailed,
   signatureRequested,
   signedIn,
-  storeSignIn,
-  tokenExpiry,
   walletChoiceOffered,
   walletChosen,
   type ActiveWallet,
   type WalletEnvironment,
   type WalletState,
 } from '../../../src/features/wallet';
+import { readWalletSession, storeSignIn } from '../../../src/features/wallet/session';
+import { tokenExpiry } from '../../../src/features/wallet/tokenClaims';
 import { MemoryStorage, TestWallet } from '../../fixtures/testWallet';
+import { tokenExpiringAt, verifiedSession, verifiedWallet } from '../../fixtures/walletSessions';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from '../../server/support/databases';
 import { startTestServer, type TestServer } from '../../server/support/testServer';
 import { contextProviders } from '../../support/sagaReplay';
@@ -94,6 +96,20 @@ const putsOf = (result: { effects: { put?: unknown[] } }) =>
 
 const requested = connectRequested();
 
+/** The session an action carries: the account's, with the server's token and its expiry. */
+const sessionOf = (address: string) =>
+  expect.objectContaining({
+    address: address.toLowerCase(),
+    token: expect.any(String),
+    expiresAt: expect.any(Number),
+  });
+/** signedIn / sessionRestored for an account, whatever token the server issued. */
+const signedInAs = (address: string) => ({ type: signedIn.type, payload: sessionOf(address) });
+const restoredAs = (address: string) => ({
+  type: sessionRestored.type,
+  payload: sessionOf(address),
+});
+
 /** The Connect Wallet flow, from the press (already reduced) to its end. */
 const connectRun = (env: WalletEnvironment, active?: ActiveWallet, state?: RootState) =>
   expectSaga(connect, requested, active)
@@ -103,7 +119,7 @@ const connectRun = (env: WalletEnvironment, active?: ActiveWallet, state?: RootS
 /** Signs `wallet`'s current account in, in this browser (storage), and returns the state. */
 async function signInHere(env: WalletEnvironment, wallet: TestWallet) {
   const result = await connectRun(env).run(false);
-  expect(putsOf(result).at(-1)).toEqual(signedIn(wallet.address));
+  expect(putsOf(result).at(-1)).toEqual(signedInAs(wallet.address));
   return result.storeState as RootState;
 }
 
@@ -128,18 +144,24 @@ describe('connecting', () => {
     const address = wallet.address.toLowerCase();
     const active: ActiveWallet = { provider: null };
     const result = await connectRun(env, active).run(false);
-    expect(putsOf(result)).toEqual([signatureRequested(wallet.address), signedIn(wallet.address)]);
+    expect(putsOf(result)).toEqual([
+      signatureRequested(wallet.address),
+      signedInAs(wallet.address),
+    ]);
+    const token = storage.getItem(`auth_token_${address}`)!;
     expect(result.storeState.wallet).toEqual({
       ...initialWalletState,
       status: 'verified',
       address,
+      // The session the rest of the app reads (selectWalletSession): the stored token, and the
+      // expiry it states.
+      session: { address, token, expiresAt: tokenExpiry(token)! * 1000 },
     });
     expect(result.returnValue).toBe(wallet);
     expect(active.provider).toBe(wallet); // the wallet the session now follows
     expect(storage.getItem('current_wallet_address')).toBe(address);
     expect(storage.getItem(`signature_verified_${address}`)).toBe('true');
     expect(storage.getItem(`signature_${address}`)).toMatch(/^0x[0-9a-f]{130}$/);
-    const token = storage.getItem(`auth_token_${address}`)!;
     // A token the server itself accepts, for this wallet, for 24 hours.
     const claims = await server.tokens.claimsFor(DEFAULT_PUBLISHABLE_KEY, `Bearer ${token}`);
     expect(claims).toEqual(
@@ -173,7 +195,7 @@ describe('connecting', () => {
         { id: 'wallet-1', name: 'Test Wallet 1', icon: '' },
       ]),
       signatureRequested(second.address),
-      signedIn(second.address),
+      signedInAs(second.address),
     ]);
     expect(result.storeState.wallet.address).toBe(second.address.toLowerCase());
     expect(first.calls).toEqual([]);
@@ -285,7 +307,10 @@ describe('connecting', () => {
     wallet.onSignPrompt = () => run.dispatch(connectRequested());
     const result = await run.run(false);
     expect(errors).toContain('inProgress');
-    expect(putsOf(result)).toEqual([signatureRequested(wallet.address), signedIn(wallet.address)]);
+    expect(putsOf(result)).toEqual([
+      signatureRequested(wallet.address),
+      signedInAs(wallet.address),
+    ]);
     expect(result.storeState.wallet).toMatchObject({ status: 'verified', error: null }); // cleared
   });
 });
@@ -297,7 +322,7 @@ describe('the session', () => {
     await signInHere(env, wallet);
     const active: ActiveWallet = { provider: null };
     const result = await restoreRun(environment([wallet], storage).env, active).run(false);
-    expect(putsOf(result)).toEqual([sessionRestored(wallet.address.toLowerCase())]);
+    expect(putsOf(result)).toEqual([restoredAs(wallet.address.toLowerCase())]);
     expect(result.storeState.wallet.status).toBe('verified');
     expect(result.returnValue).toBe(wallet); // the wallet holding the account is followed
     expect(active.provider).toBe(wallet);
@@ -317,18 +342,18 @@ describe('the session', () => {
     const page = environment([wallet], storage).env;
     const active: ActiveWallet = { provider: null };
     const restored = await restoreRun(page, active).run(false);
-    expect(putsOf(restored)).toEqual([sessionRestored(first!.toLowerCase())]);
+    expect(putsOf(restored)).toEqual([restoredAs(first!.toLowerCase())]);
     const announced = announcements(wallet);
     wallet.switchTo(1);
     const adopted = await followRun(page, announced[0]!, restored.storeState).run(false);
-    expect(putsOf(adopted)).toEqual([sessionRestored(second!.toLowerCase())]);
+    expect(putsOf(adopted)).toEqual([restoredAs(second!.toLowerCase())]);
     wallet.switchTo(2);
     const changed = await followRun(page, announced[1]!, adopted.storeState).run(false);
     expect(putsOf(changed)).toEqual([sessionEnded(), connectRequested()]);
     expect(changed.storeState.wallet.status).toBe('connecting');
     // The sign-in it asked for goes to the wallet followed.
     const signed = await connectRun(page, active, changed.storeState).run(false);
-    expect(putsOf(signed)).toEqual([signatureRequested(third!), signedIn(third!)]);
+    expect(putsOf(signed)).toEqual([signatureRequested(third!), signedInAs(third!)]);
     expect(signed.storeState.wallet.address).toBe(third!.toLowerCase());
   });
 
@@ -379,7 +404,7 @@ describe('the once-a-second check', () => {
     const { env, storage } = environment([wallet]);
     const address = wallet.address.toLowerCase();
     storeSignIn(storage, { address, signature: '0x', token: tokenExpiring(1) });
-    const result = await check(env, { status: 'verified', address }, wallet).run(false);
+    const result = await check(env, verifiedWallet(address), wallet).run(false);
     expect(putsOf(result)).toEqual([sessionEnded(), connectRequested()]);
     expect(result.storeState.wallet.status).toBe('connecting');
     expect(storage.getItem(`signature_verified_${address}`)).toBeNull();
@@ -395,8 +420,65 @@ describe('the once-a-second check', () => {
       token: tokenExpiring(Date.now() / 1000 + 3600),
     });
     const result = await check(env, {}, null).run(false);
-    expect(putsOf(result)).toEqual([sessionRestored(address)]);
+    expect(putsOf(result)).toEqual([restoredAs(address)]);
     expect(result.storeState.wallet).toMatchObject({ status: 'verified', address });
+  });
+
+  test('a session runs until its token expires, then the check logs out', async () => {
+    const wallet = new TestWallet();
+    const { env, storage } = environment([wallet]);
+    const address = wallet.address.toLowerCase();
+    const session = verifiedSession(address);
+    storeSignIn(storage, { address, signature: '0x', token: session.token });
+    let now = session.expiresAt - 1000;
+    env.now = () => now;
+    const before = await check(env, verifiedWallet(address, session), null).run(false);
+    expect(putsOf(before)).toEqual([]);
+    expect(selectWalletSession(before.storeState)).toEqual(session);
+
+    now = session.expiresAt;
+    const after = await check(env, verifiedWallet(address, session), null).run(false);
+    expect(putsOf(after)).toEqual([sessionEnded()]);
+    expect(selectWalletSession(after.storeState)).toBeNull();
+    expect(after.storeState.wallet).toMatchObject({ status: 'disconnected', session: null });
+    expect(storage.getItem(`auth_token_${address}`)).toBeNull();
+  });
+
+  test('a fresh token another tab got for the same account replaces the one held', async () => {
+    const wallet = new TestWallet();
+    const { env, storage } = environment([wallet]);
+    const address = wallet.address.toLowerCase();
+    const held = verifiedSession(address);
+    const fresh = verifiedSession(address, held.expiresAt + 3_600_000);
+    storeSignIn(storage, { address, signature: '0x', token: fresh.token });
+    const result = await check(env, verifiedWallet(address, held), null).run(false);
+    expect(putsOf(result)).toEqual([sessionRestored(fresh)]);
+    expect(selectWalletSession(result.storeState)).toEqual(fresh);
+  });
+
+  test('a malformed token is no session, and the check ends it without failing', async () => {
+    const address = new TestWallet().address.toLowerCase();
+    const malformed = [
+      'not-a-jwt',
+      'only.two',
+      'x.%%%.y',
+      `x.${Buffer.from('not json').toString('base64url')}.y`,
+      `x.${Buffer.from('123').toString('base64url')}.y`,
+      `x.${Buffer.from('{"exp":"tomorrow"}').toString('base64url')}.y`,
+      `x.${Buffer.from('{"sub":"no expiry"}').toString('base64url')}.y`,
+    ];
+    for (const token of malformed) {
+      const { env, storage } = environment([]);
+      storeSignIn(storage, { address, signature: '0x', token });
+      expect(tokenExpiry(token)).toBeNull();
+      expect(readWalletSession(storage, Date.now())).toBeNull();
+      const held = verifiedWallet(address);
+      const result = await check(env, held, null).run(false);
+      expect(putsOf(result)).toEqual([sessionEnded()]);
+      expect(result.storeState.wallet.error).toBeNull(); // no 'checkFailed'
+    }
+    // The same shape with a stated expiry is a session: the test's tokens are not refused as such.
+    expect(tokenExpiry(tokenExpiringAt(Date.now() + 60_000))).toEqual(expect.any(Number));
   });
 
   test('a wallet now showing another account than the stored one resets to that account', async () => {
@@ -404,12 +486,9 @@ describe('the once-a-second check', () => {
     const { env, storage } = environment([wallet]);
     await wallet.request({ method: 'eth_requestAccounts' });
     const stored = wallet.accounts[1]!.address.toLowerCase();
-    storeSignIn(storage, {
-      address: stored,
-      signature: '0x',
-      token: tokenExpiring(Date.now() / 1000 + 3600),
-    });
-    const result = await check(env, { status: 'verified', address: stored }, wallet).run(false);
+    const session = verifiedSession(stored);
+    storeSignIn(storage, { address: stored, signature: '0x', token: session.token });
+    const result = await check(env, verifiedWallet(stored, session), wallet).run(false);
     expect(putsOf(result)).toEqual([sessionEnded(), connectRequested()]);
     expect(storage.getItem('current_wallet_address')).toBeNull();
   });

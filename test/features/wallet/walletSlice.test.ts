@@ -7,9 +7,13 @@ import {
   signInFailed,
   signatureRequested,
   signedIn,
+  selectWalletAccount,
+  selectWalletAddress,
+  selectWalletSession,
   walletChoiceOffered,
   walletChosen,
 } from '../../../src/features/wallet/walletSlice';
+import { verifiedSession } from '../../fixtures/walletSessions';
 
 const ADDRESS = '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01';
 
@@ -22,7 +26,7 @@ describe('the wallet state machine', () => {
     expect(store.getState().wallet).toEqual(
       expect.objectContaining({ status: 'signing', address: ADDRESS.toLowerCase() }),
     );
-    store.dispatch(signedIn(ADDRESS));
+    store.dispatch(signedIn(verifiedSession(ADDRESS)));
     expect(store.getState().wallet.status).toBe('verified');
   });
 
@@ -65,8 +69,41 @@ describe('the wallet state machine', () => {
     store.dispatch(walletChosen('a')); // not choosing
     expect(store.getState().wallet.status).toBe('disconnected');
     store.dispatch(connectRequested());
-    store.dispatch(sessionRestored(ADDRESS)); // busy signing in: not taken over
+    store.dispatch(sessionRestored(verifiedSession(ADDRESS))); // busy signing in: not taken over
     store.dispatch(sessionEnded());
     expect(store.getState().wallet.status).toBe('connecting');
+  });
+
+  test('selectWalletSession: the session only while verified, gone when it ends', () => {
+    const store = makeStore();
+    const session = verifiedSession(ADDRESS);
+    expect(selectWalletSession(store.getState())).toBeNull();
+    store.dispatch(connectRequested());
+    store.dispatch(signatureRequested(ADDRESS));
+    // Signing: the account is known, its token is not there yet.
+    expect(selectWalletAccount(store.getState())).toBe(ADDRESS.toLowerCase());
+    expect(selectWalletSession(store.getState())).toBeNull();
+    store.dispatch(signedIn(session));
+    expect(selectWalletSession(store.getState())).toEqual({
+      address: ADDRESS.toLowerCase(),
+      token: session.token,
+      expiresAt: session.expiresAt,
+    });
+    expect(selectWalletAddress(store.getState())).toBe(ADDRESS.toLowerCase());
+    // The same object while nothing changed: a view reading it does not render again.
+    expect(selectWalletSession(store.getState())).toBe(selectWalletSession(store.getState()));
+    store.dispatch(sessionEnded());
+    expect(selectWalletSession(store.getState())).toBeNull();
+    expect(store.getState().wallet.session).toBeNull();
+  });
+
+  test('a failed sign-in after a session ended leaves no token behind', () => {
+    const store = makeStore();
+    store.dispatch(sessionRestored(verifiedSession(ADDRESS)));
+    store.dispatch(sessionEnded());
+    store.dispatch(connectRequested());
+    store.dispatch(signatureRequested(ADDRESS));
+    store.dispatch(signInFailed('rejected'));
+    expect(store.getState().wallet).toMatchObject({ status: 'disconnected', session: null });
   });
 });
