@@ -15,7 +15,7 @@ import {
   initialGameState,
   isStoryProblem,
   parseStory,
-  selectPlayerStats,
+  selectStory,
 } from '../../src/features/game';
 import { rootReducer } from '../../src/app/store';
 import { parseStoryJson, storyToJson, type SavedStory } from '../../src/features/stories';
@@ -186,7 +186,7 @@ test('every stat of a restored or imported game is in range', () => {
         const game = storyOf({ ...record, id: 1 } as SavedStory);
         if (!game) return false;
         store.dispatch(gameActions.savedStoryResumed(game));
-        allInRange &&= inSpecRange({ ...selectPlayerStats(store.getState()).playerStats });
+        allInRange &&= inSpecRange({ ...selectStory(store.getState()).playerStats });
       }
       return allInRange;
     }),

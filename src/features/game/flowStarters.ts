@@ -1,7 +1,7 @@
 /**
- * The game's flows by the events that start them, and the events that stop a story being
- * written: each listed once. The home bundle's loader waits for any starter; the flows'
- * watchers (sagas/gameSaga.ts) run each flow's worker on its starters.
+ * The game's flows by the events that start them, listed once: the home bundle's loader waits
+ * for any of them; the flows' watchers (sagas/gameSaga.ts) run each flow's worker on its own.
+ * The events that stop a story being written are the flows' (sagas/gameState.ts).
  */
 import { gameActions } from './gameSlice';
 
@@ -15,11 +15,6 @@ const {
   summaryMissing,
   paragraphEdited,
   choiceEdited,
-  waitCancelled,
-  writingStopped,
-  returnedHome,
-  newGameStarted,
-  savedStoryResumed,
 } = gameActions;
 
 /** SPEC.md section 4, Game flow: each flow and what starts it. */
@@ -36,10 +31,4 @@ export const FLOW_STARTERS = {
 export type FlowName = keyof typeof FLOW_STARTERS;
 
 /** Every event that starts a flow (a story opened from the list may go on with any of them). */
-export const ANY_FLOW_STARTER = [...new Set(Object.values(FLOW_STARTERS).flat())];
-
-/** The player leaves the story: what was written for it is no longer wanted. */
-export const LEAVING_THE_STORY = [returnedHome.type, newGameStarted.type, savedStoryResumed.type];
-
-/** Cancel on the overlay, Stop, and leaving: the opening or a turn being written stops. */
-export const STOPPING_THE_STORY = [waitCancelled.type, writingStopped.type, ...LEAVING_THE_STORY];
+export const ANY_FLOW_STARTER = Object.values(FLOW_STARTERS).flat();

@@ -450,8 +450,6 @@ export const gameSlice = createSlice({
     selectStreamingText: (game) => ('streamed' in game.turn ? game.turn.streamed : ''),
     /** Whether a paragraph is being written: changes twice a turn, not with every update. */
     selectIsWriting: (game) => 'streamed' in game.turn && game.turn.streamed !== '',
-    /** The player's stats, the score's breakdown and the ending score (SPEC.md section 3). */
-    selectPlayerStats: (game) => game.story,
   },
 });
 
@@ -465,5 +463,4 @@ export const {
   selectKeyCheck,
   selectStreamingText,
   selectIsWriting,
-  selectPlayerStats,
 } = gameSlice.selectors;

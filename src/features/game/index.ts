@@ -10,7 +10,6 @@ export {
   scoreComputed,
   selectGame,
   selectKeyCheck,
-  selectPlayerStats,
   selectStory,
   selectTurn,
 } from './gameSlice';
@@ -28,19 +27,15 @@ export type {
   Turn,
 } from './gameSlice';
 export { MAX_REWRITES_PER_TURN } from './gameModel';
+export { canEdit, canRewrite, canStop, initialStory, isStoryUnderWay, phaseOf } from './turnRules';
+export { isStoryProblem, parseStory, type StoryProblem } from './parseStory';
 export {
   canChoose,
-  canEdit,
-  canRewrite,
-  canStop,
-  initialStory,
   isResumable,
-  isStoryUnderWay,
-  phaseOf,
+  selectGameStage,
+  selectIsResumable,
   stageOf,
-} from './turnRules';
-export { isStoryProblem, parseStory, type StoryProblem } from './parseStory';
-export { selectGameStage, selectIsResumable } from './gameSelectors';
+} from './gameSelectors';
 export { PORTRAIT_COUNT, portraitNumber, portraitSrc } from './portraits';
 export { flowFor, gameSaga } from './sagas/gameSaga';
 export type { GameContext } from './sagas/sagaContext';

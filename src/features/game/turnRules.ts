@@ -1,12 +1,11 @@
 /**
  * What each phase of the turn allows (SPEC.md section 4, Game flow): the checks the slice
- * guards its events with and the views and flows ask, read from the phase and the story. Pure:
- * no store, no I/O.
+ * guards its events with, read from the phase and the story; what only the views and flows ask
+ * is in gameSelectors.ts. Pure: no store, no I/O.
  */
 import { INITIAL_PLAYER_STATS, INITIAL_SCORE_BREAKDOWN } from '../../engine/types';
 import {
   MAX_REWRITES_PER_TURN,
-  type GameStage,
   type GameState,
   type Phase,
   type Story,
@@ -50,25 +49,6 @@ export const PLAYING_PHASES = [
   'concluding',
 ] as const satisfies Phase[];
 
-/** The screen each phase is shown on (SPEC.md section 4: one /game view per stage). */
-const STAGE_OF: Record<Phase, GameStage> = {
-  keyNeeded: 'apiKeyInput',
-  home: 'loadOrCreate',
-  choosingGenre: 'genreSelection',
-  choosingPortrait: 'characterImageSelection',
-  naming: 'characterSelection',
-  opening: 'loading',
-  openingFailed: 'loading',
-  choosing: 'playing',
-  writing: 'playing',
-  stopped: 'playing',
-  failed: 'playing',
-  concluding: 'playing',
-  ended: 'endingScreen',
-};
-
-export const stageOf = (turn: Turn): GameStage => STAGE_OF[turn.phase];
-
 /** The current turn's choice is rolled and resolved, and its segment is not in the story yet. */
 export function isTurnUnwritten(story: Story): boolean {
   return (
@@ -96,11 +76,12 @@ export function phaseOf(story: Story): Turn {
 
 /** A story has begun and not ended: its opening is being written, or it is being played. */
 export function isStoryUnderWay({ turn }: Pick<GameState, 'turn'>): boolean {
-  return stageOf(turn) === 'loading' || stageOf(turn) === 'playing';
+  return (
+    turn.phase === 'opening' ||
+    turn.phase === 'openingFailed' ||
+    (PLAYING_PHASES as readonly Phase[]).includes(turn.phase)
+  );
 }
-
-/** Whether a choice may be made now: the options are the player's. */
-export const canChoose = ({ turn }: Pick<GameState, 'turn'>) => turn.phase === 'choosing';
 
 /** Whether Stop applies: the opening until its scene is in, or a turn's segment being written. */
 export function canStop({ turn, story }: Pick<GameState, 'turn' | 'story'>): boolean {
@@ -130,26 +111,4 @@ export function latestChoice(story: Story) {
   const log = story.storyLog;
   const entry = log.at(-1)?.kind === 'choice' ? log.at(-1) : log.at(-2);
   return entry?.kind === 'choice' ? entry : undefined;
-}
-
-/**
- * Whether the game is at a point it can be saved and resumed from: a turn whose choices are
- * offered, or whose choice is rolled but not yet written (under way, failed, or stopped, so a
- * reload never rolls it again), an opening whose scene is in, or an ended story. The moment
- * between the roll and the scenario, and a final segment waiting for its recap, are not.
- */
-export function isResumable({ turn, story }: Pick<GameState, 'turn' | 'story'>): boolean {
-  switch (turn.phase) {
-    case 'ended':
-    case 'choosing':
-      return true;
-    case 'opening':
-      return story.storyLog.length > 0 && story.options.length > 0;
-    case 'writing':
-    case 'stopped':
-    case 'failed':
-      return isTurnUnwritten(story);
-    default:
-      return false;
-  }
 }

@@ -1,10 +1,8 @@
 /**
- * The browser's own saved-stories context: IndexedDB and BroadcastChannel. MyStoriesDB's code
- * (and idb) is downloaded with the stories' flows when the database is first opened, never with
- * the home screen.
+ * The browser's own saved-stories context: IndexedDB and BroadcastChannel. Their code (and idb)
+ * is downloaded with the stories' flows when first opened, never with the home screen.
  */
 import type { StoriesContext } from './sagas/sagaContext';
-import { openTabChannel } from './tabChannel';
 
 export function browserStoriesContext(): Omit<StoriesContext, 'clock'> {
   return {
@@ -12,6 +10,9 @@ export function browserStoriesContext(): Omit<StoriesContext, 'clock'> {
       import(/* webpackChunkName: "stories-flow" */ './storiesDb').then(({ openStoriesDb }) =>
         openStoriesDb(),
       ),
-    openTabChannel,
+    openTabChannel: () =>
+      import(/* webpackChunkName: "stories-flow" */ './tabChannel').then(({ openTabChannel }) =>
+        openTabChannel(),
+      ),
   };
 }

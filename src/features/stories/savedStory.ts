@@ -1,6 +1,5 @@
 // The saved story record (SPEC.md section 3, "Saved story") and the rules that decide which
 // records may be saved and which are listed (SPEC.md section 5). No I/O here.
-import { isRecord } from '../../engine/guards';
 import type { Story } from '../game';
 
 /**
@@ -57,50 +56,8 @@ export const ANONYMOUS_WALLET = 'anonymous';
 /** SPEC.md section 9. */
 export const MIN_PREVIOUS_PARAGRAPH_LENGTH = 20;
 
-export const REQUIRED_STORY_FIELDS = [
-  'chosenCharacter',
-  'chosenGenre',
-  'characterBio',
-  'characterImage',
-  'previousParagraph',
-] as const;
-
-/** Never kept in a saved story or an export: the key belongs to the session only. */
-const FORBIDDEN_GAME_FIELDS = ['apiKey'];
-
-/** The record's own fields: the rest of a version-1 record is the story. */
-export const TOP_LEVEL_FIELDS = new Set<string>([
-  'id',
-  'walletAddress',
-  'lastSaved',
-  ...REQUIRED_STORY_FIELDS,
-  'isFinal',
-  'endingType',
-  'game',
-  'revision',
-  'branchOf',
-  ...FORBIDDEN_GAME_FIELDS,
-]);
-
-export type StoryProblem =
-  | { reason: 'notAnObject' }
-  | { reason: 'missingField'; field: (typeof REQUIRED_STORY_FIELDS)[number] }
-  | { reason: 'previousParagraphTooShort'; length: number };
-
-function isFilled(value: unknown): value is string {
+export function isFilled(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
-}
-
-/** The save rule of SPEC.md section 5; null when the story may be saved. */
-export function findStoryProblem(story: unknown): StoryProblem | null {
-  if (!isRecord(story)) return { reason: 'notAnObject' };
-  const missing = REQUIRED_STORY_FIELDS.find((field) => !isFilled(story[field]));
-  if (missing) return { reason: 'missingField', field: missing };
-  const paragraph = story.previousParagraph as string;
-  if (paragraph.length < MIN_PREVIOUS_PARAGRAPH_LENGTH) {
-    return { reason: 'previousParagraphTooShort', length: paragraph.length };
-  }
-  return null;
 }
 
 /** The listing rule of SPEC.md section 5 (the genre is not part of it). */

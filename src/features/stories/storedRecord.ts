@@ -1,9 +1,53 @@
-// Reading a stored or imported saved-story record (SPEC.md section 3, "Saved story"): the
-// record's own fields, and its story read by the game's parseStory. Only MyStoriesDB and the
+// Reading a stored or imported saved-story record (SPEC.md section 3, "Saved story"), and the
+// rule of what may be saved (section 5): the record's own fields, and its story read by the
+// game's parseStory. Only MyStoriesDB and the
 // import read records, so this stays out of the home screen's code. No I/O here.
 import { isRecord } from '../../engine/guards';
 import { initialStory, isStoryProblem, parseStory, type Story } from '../game';
-import { REQUIRED_STORY_FIELDS, TOP_LEVEL_FIELDS, type SavedStory } from './savedStory';
+import { MIN_PREVIOUS_PARAGRAPH_LENGTH, isFilled, type SavedStory } from './savedStory';
+
+/** SPEC.md section 5: what a saved story must hold. */
+export const REQUIRED_STORY_FIELDS = [
+  'chosenCharacter',
+  'chosenGenre',
+  'characterBio',
+  'characterImage',
+  'previousParagraph',
+] as const;
+
+/** Never kept in a saved story or an export: the key belongs to the session only. */
+const FORBIDDEN_GAME_FIELDS = ['apiKey'];
+
+/** The record's own fields: the rest of a version-1 record is the story. */
+const TOP_LEVEL_FIELDS = new Set<string>([
+  'id',
+  'walletAddress',
+  'lastSaved',
+  ...REQUIRED_STORY_FIELDS,
+  'isFinal',
+  'endingType',
+  'game',
+  'revision',
+  'branchOf',
+  ...FORBIDDEN_GAME_FIELDS,
+]);
+
+export type StoryProblem =
+  | { reason: 'notAnObject' }
+  | { reason: 'missingField'; field: (typeof REQUIRED_STORY_FIELDS)[number] }
+  | { reason: 'previousParagraphTooShort'; length: number };
+
+/** The save rule of SPEC.md section 5; null when the story may be saved. */
+export function findStoryProblem(story: unknown): StoryProblem | null {
+  if (!isRecord(story)) return { reason: 'notAnObject' };
+  const missing = REQUIRED_STORY_FIELDS.find((field) => !isFilled(story[field]));
+  if (missing) return { reason: 'missingField', field: missing };
+  const paragraph = story.previousParagraph as string;
+  if (paragraph.length < MIN_PREVIOUS_PARAGRAPH_LENGTH) {
+    return { reason: 'previousParagraphTooShort', length: paragraph.length };
+  }
+  return null;
+}
 
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;

@@ -5,12 +5,11 @@ import { isRecord } from '../../engine/guards';
 import {
   type SavedStory,
   type StoryDraft,
-  findStoryProblem,
   isListable,
   sameWallet,
   walletOwner,
 } from './savedStory';
-import { toSavedStoryShape } from './storedRecord';
+import { findStoryProblem, toSavedStoryShape } from './storedRecord';
 import { FIRST_REVISION, type RecordStamp, chooseSaveTarget, storedStampOf } from './storyRevision';
 
 export const STORIES_DB_NAME = 'MyStoriesDB';

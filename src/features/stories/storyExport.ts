@@ -2,8 +2,8 @@
 // spec"). An import is validated as strictly as a save: a foreign or broken file changes nothing.
 import { isRecord } from '../../engine/guards';
 import type { Recap, Story } from '../game';
-import { type SavedStory, findStoryProblem } from './savedStory';
-import { toSavedStoryShape } from './storedRecord';
+import type { SavedStory } from './savedStory';
+import { findStoryProblem, toSavedStoryShape } from './storedRecord';
 
 export const STORY_EXPORT_FORMAT = 'taleweaver-story';
 export const STORY_EXPORT_VERSION = 1;
@@ -107,10 +107,13 @@ function recapMarkdown(recap: Record<string, unknown>, labels: StoryMarkdownLabe
 
 /** The JSON export: a versioned envelope, without the id (an import gets a new one). */
 export function storyToJson(story: ExportableStory): string {
-  // The record as it was read (its story by parseStory), without the id: an import is saved as
-  // a new story.
-  const { id: _id, ...record } = story;
-  const envelope = { format: STORY_EXPORT_FORMAT, version: STORY_EXPORT_VERSION, story: record };
+  // Read again as any stored record is (the story through parseStory: never the API key), and
+  // without the id: an import is saved as a new story.
+  const envelope = {
+    format: STORY_EXPORT_FORMAT,
+    version: STORY_EXPORT_VERSION,
+    story: toSavedStoryShape({ ...story }),
+  };
   return JSON.stringify(envelope, null, 2);
 }
 

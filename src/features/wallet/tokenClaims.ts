@@ -3,7 +3,7 @@
  * after sign-in). Read with jose's decodeJwt, not verified: the server verifies the token on
  * every request it authorises.
  */
-import { decodeJwt } from 'jose';
+import { decodeJwt } from 'jose/jwt/decode';
 
 /** The expiry (seconds since the epoch) a token states, or null when it is not a JWT or has none. */
 export function tokenExpiry(token: string): number | null {

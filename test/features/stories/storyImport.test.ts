@@ -1,6 +1,6 @@
 import { makeStore } from '../../../src/app/store';
 import { INITIAL_PLAYER_STATS } from '../../../src/engine/types';
-import { gameActions, initialGameState, selectPlayerStats } from '../../../src/features/game';
+import { gameActions, initialGameState, selectStory } from '../../../src/features/game';
 import { parseStoryJson, storyToJson, type SavedStory } from '../../../src/features/stories';
 import { storyOf } from '../../../src/features/stories/gameRecord';
 import { savedStory } from '../../fixtures/savedStories';
@@ -44,7 +44,7 @@ describe('importing a story with edited stats', () => {
       preloadedState: { game: { ...initialGameState, turn: { phase: 'home' }, apiKey: 'sk' } },
     });
     store.dispatch(gameActions.savedStoryResumed(game));
-    expect(selectPlayerStats(store.getState()).playerStats).toEqual({
+    expect(selectStory(store.getState()).playerStats).toEqual({
       moralScore: 100,
       riskScore: 100,
       traitConsistency: 0,

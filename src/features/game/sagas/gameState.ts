@@ -7,7 +7,6 @@ import { fromContext } from './sagaContext';
 import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
 import { providerById } from '../../llm';
-import { STOPPING_THE_STORY } from '../flowStarters';
 import { gameActions, type GameState } from '../gameSlice';
 
 import { problemOf } from './problems';
@@ -25,6 +24,15 @@ export interface State {
 }
 
 export const selectState = (state: State) => state;
+
+const { waitCancelled, writingStopped, returnedHome, newGameStarted, savedStoryResumed } =
+  gameActions;
+
+/** The player leaves the story: what was written for it is no longer wanted. */
+export const LEAVING_THE_STORY = [returnedHome.type, newGameStarted.type, savedStoryResumed.type];
+
+/** Cancel on the overlay, Stop, and leaving: the opening or a turn being written stops. */
+export const STOPPING_THE_STORY = [waitCancelled.type, writingStopped.type, ...LEAVING_THE_STORY];
 
 /**
  * Until the player stops the story (STOPPING_THE_STORY). A Stop counts only if the slice took

@@ -7,10 +7,9 @@
  */
 import { call, put, race, select, take } from 'typed-redux-saga';
 import { REPLY_TOKENS, isAbortError } from '../../llm';
-import { LEAVING_THE_STORY } from '../flowStarters';
 import { gameActions, type Story } from '../gameSlice';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
-import { has, selectState } from './gameState';
+import { LEAVING_THE_STORY, has, selectState } from './gameState';
 import { pickText } from '../../../engine/reply';
 
 /** Words of a segment kept as its summary when the model cannot give one. */

@@ -12,7 +12,9 @@ import { fromContext } from './sagaContext';
 export function* tellOtherTabs(message: StorySavedMessage) {
   const openTabs = yield* fromContext('openTabChannel');
   try {
-    openTabs?.()?.post(message);
+    // Under the root saga this tab's channel is open already (storiesSaga.ts): no wait here.
+    const tabs = openTabs?.();
+    if (tabs && !(tabs instanceof Promise)) tabs.post(message);
   } catch (error) {
     // Only the early word is lost: the revision check still keeps both lines.
     console.error('Telling the other tabs of a save failed', error);

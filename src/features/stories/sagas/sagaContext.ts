@@ -11,8 +11,11 @@ import type { TabChannel } from '../tabChannel';
 export interface StoriesContext extends ClockContext {
   /** Opens MyStoriesDB (the root saga opens it once and shares it with every flow). */
   openStoriesDb: () => Promise<StoriesDb>;
-  /** This tab's channel to the others, or null where the browser has none. */
-  openTabChannel: () => TabChannel | null;
+  /**
+   * This tab's channel to the others, or null where the browser has none (the browser's own
+   * arrives with the stories' flows, so it may come as a promise).
+   */
+  openTabChannel: () => TabChannel | null | Promise<TabChannel | null>;
 }
 
 /** One value of the context the saved stories' flows read, typed by its key. */

@@ -38,7 +38,9 @@ import { openedOnce, selectState } from './storiesState';
 export function* storiesSaga() {
   const open = yield* fromContext('openStoriesDb');
   const openTabs = yield* fromContext('openTabChannel');
-  const tabs = openTabs();
+  // The browser's channel comes with this code's chunk (a promise); a test's is there at once.
+  const opening = openTabs();
+  let tabs = opening instanceof Promise ? null : opening;
   // The flows below share one MyStoriesDB, opened on first use, and this tab's one channel.
   const shared: Partial<StoriesContext> = {
     openStoriesDb: openedOnce(open),
@@ -47,7 +49,6 @@ export function* storiesSaga() {
   yield* setContext(shared);
   const saves = yield* call(channel<SaveKind>, buffers.expanding<SaveKind>());
 
-  if (tabs) yield* fork(hearOtherTabs, tabs);
   yield* fork(saveInTurn, saves);
   yield* fork(saveWhenStoryChanges, saves);
   yield* takeEvery(storiesActions.saveRequested, requestSave, saves, 'manual');
@@ -62,4 +63,8 @@ export function* storiesSaga() {
   // A list asked for while this code was still loading is served now.
   const { list } = (yield* select(selectState)).stories;
   if (list.status === 'loading') yield* fork(listSaved);
+
+  // Every watcher is listening before the channel is waited for: no action goes unheard.
+  if (opening instanceof Promise) tabs = yield* call(() => opening);
+  if (tabs) yield* fork(hearOtherTabs, tabs);
 }
