@@ -36,6 +36,8 @@ const config: Config = {
       globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
       globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/e2e/support/timeout.ts'],
+      // A test that makes the app's store (devtools) reaches feature indexes with views in them.
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/support/styleStub.ts' },
     },
     {
       // npm run test:reliability: restarts, load, sign-in, headers, two tabs and fuzzing, each

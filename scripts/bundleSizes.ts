@@ -15,7 +15,7 @@ export const INITIAL_JS_BUDGET_BYTES = 125 * 1024;
 export const LAZY_BUDGETS_BYTES: Record<string, number> = { wallet: 25 * 1024 };
 /** Every JavaScript file a whole game downloads, landing to leaderboard: at most 230 KB gzip. */
 export const WHOLE_GAME_JS_BUDGET_BYTES = 230 * 1024;
-/** Issue 21: the JavaScript and CSS a whole game receives over the wire, fonts apart. */
+/** Budget 1 over the wire: the JavaScript and CSS a whole game receives, fonts apart. */
 export const WHOLE_GAME_WIRE_BUDGET_BYTES = 200 * 1024;
 
 /** What webpack.config.ts's BuildStatsPlugin writes to build-stats.json. */

@@ -136,7 +136,7 @@ export function loadServerKeys(
   publishableKey: string,
   env: NodeJS.ProcessEnv = process.env,
 ): ServerKeys {
-  // Keys kept in the data directory: it is made private first (issue 33).
+  // Keys kept in the data directory: it is made private first.
   if (!env.WALLET_LOGIN_SIGNING_JWK || !projectSecretKey((name) => env[name])) {
     makePrivateDataDir(dataDir);
   }

@@ -65,7 +65,8 @@ export async function openDatabase(options: {
     return openPglite(null, null, options.startFrom);
   }
 
-  // Private before anything is read or written in it (issue 33).
+  // Private before anything is read or written in it: it holds every player's results and the
+  // server's keys.
   makePrivateDataDir(dataDir);
   const lock = await takeDataDirLock(dataDir);
   try {

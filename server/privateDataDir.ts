@@ -1,6 +1,6 @@
 /**
  * DATA_DIR holds every player's results and the server's keys, so nothing in it is for other
- * users of the machine (issue 33). The server creates what it writes there private to its own
+ * users of the machine. The server creates what it writes there private to its own
  * user whatever the umask it was started with (privateFileMode), and a directory left with
  * looser modes (an older version, a copy, a hand-made folder) is tightened before the database
  * opens, or refused with a message that says how.

@@ -1,7 +1,7 @@
 /**
- * The figures before issue 21 (fast over a real network, flat at turn 100), kept so that
- * docs/BENCHMARKS.md shows each of its budgets before and after. Each is the figure as it was
- * measured, and where: the issue's own measurement on main before the work began, or this
+ * The figures before the game was made fast over a real network and flat at turn 100, kept so
+ * that docs/BENCHMARKS.md shows each of those budgets before and after. Each is the figure as it
+ * was measured, and where: the measurement on main before the work began, or this
  * bench on the code of that time (commit 6b057b2, the app as it was before the streamed-turn
  * work; the bench itself already no longer polled the page, see streamedTurn.ts).
  */

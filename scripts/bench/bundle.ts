@@ -2,7 +2,7 @@
  * Budget 1, JavaScript size (gzip level 9): what / downloads when it opens, at most 125 KB; the
  * wallet's lazy part, at most 25 KB; everything a whole game downloads, at most 230 KB; and
  * the scripts and style sheets of a whole game as the browser received them (compressed by the
- * server, issue 21), at most 200 KB. Chunk
+ * server), at most 200 KB. Chunk
  * sizes come from the build (scripts/bundleSizes.ts, as the build's own report prints them); what
  * the browser downloads is recorded in Chromium: / opened by a new visitor, and a whole game played
  * by a player with the test wallet, landing to leaderboard, against the real server and the fake

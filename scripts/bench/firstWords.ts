@@ -5,8 +5,8 @@
  * (Date.now), when the first words of the new paragraph are in view and painted (a
  * MutationObserver, then the frame after it), and when the options are back. The player
  * chooses as soon as the options are painted. Measured over several turns of one game, median:
- * - the first words at most 40 ms (a frame or two) after the first token of the story text
- *   (issue 21). The reply's own first token comes earlier: the JSON before the story text,
+ * - the first words at most 40 ms (a frame or two) after the first token of the story text.
+ *   The reply's own first token comes earlier: the JSON before the story text,
  *   {"storySegment":", is 4 tokens, 100 ms at 40 tokens/s, in which there are no words to show;
  *   that figure is reported beside it;
  * - the first words at most 500 ms after the click;

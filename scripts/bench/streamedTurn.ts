@@ -1,5 +1,5 @@
 /**
- * Issue 21, a streamed turn stays flat as the story grows: the main thread's work for a whole
+ * Budget 10, a streamed turn stays flat as the story grows: the main thread's work for a whole
  * streamed turn (from the click to the next options) at turn 10 and at turn 100, with the CPU
  * slowed 4x, and the React commits the turn takes. A saved story of 9 (then 99) turns is put
  * into MyStoriesDB and loaded, and turns are played against the fake model server streaming

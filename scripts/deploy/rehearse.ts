@@ -1,6 +1,7 @@
 /**
  * `npm run deploy:rehearse`: what a deployer does on Supabase (README, "Deploying to Supabase"),
- * done offline against this machine's PostgreSQL (issue 29), with the same commands:
+ * done offline against this machine's PostgreSQL (DESIGN.md, "The pieces"), with the same
+ * commands:
  *
  * 1. A fresh database owned by a role that is not a superuser but bypasses row-level security
  *    and is a member of anon, authenticated and service_role, as a Supabase project's `postgres`

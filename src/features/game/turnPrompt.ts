@@ -2,7 +2,7 @@
  * What a turn's prompt is built from, read from the game: the story so far (the hero, the
  * memory, the pinned note), the latest paragraph and the resolved choice. One place for the turn
  * saga, which asks the model with it, and for the 'Story so far' panel, which shows what that
- * prompt tells (issue 22). Pure: no store, no I/O.
+ * prompt tells. Pure: no store, no I/O.
  */
 import type { PlayerStats } from '../../engine/types';
 import type { CharacterSketch, TurnInput, TurnUse } from '../llm';

@@ -1,7 +1,7 @@
 /**
  * Performance marks around a turn's client work, from the story reply complete to the next
- * options in the page (issue 13, budget 4: one frame at turn 100), and around each streamed
- * update, from its action to its words in the page (issue 21: at most 2 ms at turn 100). `npm run bench`
+ * options in the page (budget 4: one frame at turn 100), and around each streamed update, from
+ * its action to its words in the page (budget 10: at most 2 ms at turn 100). `npm run bench`
  * reads the measures in Chromium (scripts/bench/turnWork.ts, streamedTurn.ts); anyone can in
  * the browser's Performance panel.
  */

@@ -173,7 +173,7 @@ function RankBadge({ rank }: { rank: number }) {
 }
 
 /**
- * Under the score, how many times the game had a turn written again (issue 22): a rewrite never
+ * Under the score, how many times the game had a turn written again: a rewrite never
  * changes the outcome, but a reader comparing scores should see it. A game without rewrites shows
  * nothing, keeping the column quiet.
  */

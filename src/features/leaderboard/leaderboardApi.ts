@@ -12,7 +12,7 @@ export interface LeaderboardEntry {
   created_at: string;
   genre: string;
   turn_count: number;
-  /** How many times the game had a turn written again (issue 22); 0 on older results. */
+  /** How many times the game had a turn written again; 0 on older results. */
   rewrites: number;
 }
 

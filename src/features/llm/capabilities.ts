@@ -24,9 +24,10 @@ export type ModelFeature =
   'response_format' | 'stream' | 'reasoning' | 'temperature' | 'max_tokens';
 
 /**
- * What a provider taught the game about one of its models by refusing a request (issue 30):
- * leave the feature out (max_tokens: send max_completion_tokens instead), or, with `use`, send
- * this value instead (a reasoning effort the model takes, from the values its refusal listed).
+ * What a provider taught the game about one of its models by refusing a request (DESIGN.md,
+ * "Model families, not model ids"): leave the feature out (max_tokens: send
+ * max_completion_tokens instead), or, with `use`, send this value instead (a reasoning effort the
+ * model takes, from the values its refusal listed).
  */
 export interface ModelLesson {
   feature: ModelFeature;

@@ -160,7 +160,7 @@ async function completionOnce(request: CompletionRequest, plan: RequestPlan): Pr
     throw new ProviderError(response.status, redactKey(message, apiKey), details);
   }
   const reply = replyOf(completion);
-  // Half a reply is never a reply (issue 30): the caller asks again, with more room.
+  // Half a reply is never a reply: the caller asks again, with more room.
   if (reply.cutOff) throw new ReplyCutOffError(reply.text);
   if (withoutThinking(reply.text).trim() !== '') request.onText?.(reply.text);
   return reply.text;

@@ -112,10 +112,10 @@ function newerFirst(a: ModelPreset, b: ModelPreset): number {
 }
 
 /**
- * The default model as the provider's live list has it (issue 30): the newest member of the
- * first preferred family the list holds; else the built-in default if listed, else the
- * preset's first listed model, else the first listed. The built-in default when nothing is
- * listed.
+ * The default model as the provider's live list has it (DESIGN.md, "Model families, not model
+ * ids"): the newest member of the first preferred family the list holds; else the built-in
+ * default if listed, else the preset's first listed model, else the first listed. The built-in
+ * default when nothing is listed.
  */
 export function chosenDefaultModel(
   provider: ProviderPreset,
@@ -141,7 +141,7 @@ export interface SettledModel {
  * decides nothing. No choice made: the default chosen from the list. A model the provider no
  * longer lists is a retired one, whether it was picked from a list (Groq, OpenAI) or typed
  * (OpenRouter, Together, a local or custom server): the chosen default stands in, and the
- * player is told both names (issue 30).
+ * player is told both names.
  */
 export function settleModel(
   provider: ProviderPreset,

@@ -33,8 +33,9 @@ export interface ProviderHint {
 }
 
 /**
- * A family of models and the parameters it takes (issue 30): providers retire model ids on
- * their own calendar, but a family's rules hold for its members, old and new.
+ * A family of models and the parameters it takes (DESIGN.md, "Model families, not model ids"):
+ * providers retire model ids on their own calendar, but a family's rules hold for its members,
+ * old and new.
  */
 export interface ModelFamily {
   /** The ids the family covers; the first family of the preset whose match fits decides. */

@@ -14,10 +14,10 @@ export interface SettingsState {
   model: string;
   /** For the local and custom presets: where the OpenAI-compatible server is. */
   baseUrl: string;
-  /** Whether each new paragraph of the story is read aloud as it arrives (issue 22). */
+  /** Whether each new paragraph of the story is read aloud as it arrives. */
   autoRead: boolean;
   /**
-   * What providers taught by refusing a request (issue 30), by model (the llm feature's
+   * What providers taught by refusing a request, by model (the llm feature's
    * capabilityKey: provider, endpoint and model): kept, so that a reload does not ask for a
    * refused parameter again.
    */
@@ -102,7 +102,7 @@ export const settingsSlice = createSlice({
       state.baseUrl = action.payload.baseUrl.trim();
     },
     /**
-     * A provider refused part of a request for a model and the game learnt from it (issue 30):
+     * A provider refused part of a request for a model and the game learnt from it:
      * the latest lesson about a feature replaces an earlier one, and the model moves to the end
      * of the kept list (the oldest beyond MAX_MODELS_WITH_LESSONS are forgotten).
      */

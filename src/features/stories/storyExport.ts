@@ -1,5 +1,6 @@
-// Export a saved story as Markdown or JSON, and import a JSON export back (issue 6, "Beyond the
-// spec"). An import is validated as strictly as a save: a foreign or broken file changes nothing.
+// Export a saved story as Markdown or JSON, and import a JSON export back (beyond SPEC.md, which
+// has neither; DESIGN.md, "Code layout"). An import is validated as strictly as a save: a foreign
+// or broken file changes nothing.
 import { isRecord } from '../../engine/guards';
 import type { Recap, Story } from '../game';
 import type { SavedStory } from './savedStory';

@@ -37,7 +37,7 @@ export const MAX_INTERRUPTED_PAUSE_MS = 8000;
 /**
  * Unreadable replies are asked for again at once this many times; after that with growing
  * pauses the player sees (2 s, 4 s, 8 s, ... up to 30 s), never a tight loop that burns a free
- * tier's requests (issue 30).
+ * tier's requests (DESIGN.md, "Free tiers first").
  */
 export const IMMEDIATE_UNREADABLE_RETRIES = 3;
 export const MAX_UNREADABLE_PAUSE_MS = 30_000;
@@ -135,7 +135,7 @@ type RequestEvent =
  * How often the narrative being written is shown anew: a few words at a time rather than at
  * every token. Each update is a frame of work for the page (render, layout, paint, about 13 ms
  * on a phone's slower CPU); a frame per token kept the main thread busy for a third of the
- * turn (issue 21). At a model's 40 tokens a second an update brings four or five words, still
+ * turn. At a model's 40 tokens a second an update brings four or five words, still
  * several times faster than anyone reads; a slow local model's words come one or two at a time.
  */
 export const STREAM_UPDATE_SPACING_MS = 150;

@@ -4,7 +4,7 @@ import { autoReadChosen, selectAutoRead } from '../../settings';
 import './readAloud.css';
 
 /**
- * The 'Read new paragraphs aloud' box (issue 22): a setting kept between visits, which
+ * The 'Read new paragraphs aloud' box: a setting kept between visits, which
  * useAutoRead follows. Nothing when the browser cannot read the interface language.
  */
 export function AutoReadToggle({ available }: { available: boolean }) {

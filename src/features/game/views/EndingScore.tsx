@@ -5,7 +5,7 @@ import type { EndingScore as EndingScoreParts } from '../../../engine/score';
 interface EndingScoreProps {
   score: number;
   parts: EndingScoreParts;
-  /** How many turns were written again (issue 22): shown beside the score, as on the board. */
+  /** How many turns were written again: shown beside the score, as on the board. */
   rewrites: number;
 }
 

@@ -9,7 +9,7 @@ import './limitOffer.css';
 
 /**
  * Where another model of the same provider may do better: one at its daily cap, and one whose
- * replies keep coming back cut off or unreadable (issue 30).
+ * replies keep coming back cut off or unreadable.
  */
 const ANOTHER_MODEL_HELPS: ReadonlySet<Problem['reason']> = new Set([
   'dailyLimit',

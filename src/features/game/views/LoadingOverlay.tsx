@@ -14,7 +14,7 @@ interface LoadingOverlayProps {
   writing?: boolean;
   wait: GameWait | null;
   onCancel: () => void;
-  /** Stop the segment being written (issue 22); absent when Stop does not apply. */
+  /** Stop the segment being written; absent when Stop does not apply. */
   onStop?: () => void;
 }
 
@@ -85,7 +85,7 @@ function WaitNotice({ wait, onCancel }: { wait: GameWait; onCancel: () => void }
   );
 }
 
-/** Ends the request at once; what was written so far is dropped (issue 22). Escape does too. */
+/** Ends the request at once; what was written so far is dropped. Escape does too. */
 export function StopButton({ onStop }: { onStop: () => void }) {
   useEffect(() => {
     function stopOnEscape(event: KeyboardEvent) {

@@ -79,7 +79,7 @@ export function LoadingView() {
       ) : (
         <>
           <StoryProgress percent={loadingProgress} />
-          {/* Back to the name, with the genre, portrait and name kept (issue 22). */}
+          {/* Back to the name, with the genre, portrait and name kept. */}
           {stoppable && !wait && (
             <div className="setup-actions">
               <StopButton onStop={() => dispatch(gameActions.writingStopped())} />

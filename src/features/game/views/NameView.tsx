@@ -44,7 +44,7 @@ export function splitCharacterName(name: string): { first: string; last: string 
 export function NameView() {
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
-  // The name given before a stopped opening comes back (issue 22).
+  // The name given before a stopped opening comes back.
   const named = splitCharacterName(
     useAppSelector((state: { game: GameState }) => state.game.story.chosenCharacter),
   );

@@ -4,7 +4,7 @@ import type { StoryOption } from '../../../engine/types';
 import { markOptionsVisible } from '../turnTiming';
 import { AlignmentTag, RiskTag, TraitTag } from './StoryTags';
 
-/** Number keys 1 to 4 pick an option (issue 5, Keyboard). */
+/** Number keys 1 to 4 pick an option, so a turn can be played from the keyboard alone. */
 export const OPTION_KEYS = 4;
 
 interface OptionListProps {

@@ -74,7 +74,7 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
   const logRef = useRef<HTMLDivElement>(null);
   const firstOptionRef = useRef<HTMLButtonElement>(null);
 
-  // Read aloud (issue 22): one reader for the screen; a new paragraph is read when asked to.
+  // Read aloud: one reader for the screen; a new paragraph is read when asked to.
   const { available, speakingKey, speak, stop } = useReadAloud(useSelector(selectLanguage));
   const reader = useMemo(() => ({ available, speak, stop }), [available, speak, stop]);
   const paragraphs = useMemo(() => paragraphsIn(storyLog), [storyLog]);

@@ -12,7 +12,7 @@ interface ReadAloudButtonProps {
 }
 
 /**
- * One paragraph's 'Read aloud' button (issue 22): pressed while the paragraph is read, and
+ * One paragraph's 'Read aloud' button: pressed while the paragraph is read, and
  * pressing it again stops. Its name stays 'Read aloud' whatever its state, as a toggle's
  * should (aria-pressed says the state); the tooltip says what a press will do. Nothing when
  * the browser cannot read the interface language.

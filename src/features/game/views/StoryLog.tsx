@@ -15,7 +15,7 @@ interface StoryLogProps {
   entries: StoryEntry[];
   /** The log's element, so the view can bring the latest paragraph into view after a turn. */
   logRef?: Ref<HTMLDivElement>;
-  /** Reads a paragraph aloud (issue 22); the same object between readings. */
+  /** Reads a paragraph aloud; the same object between readings. */
   reader: ParagraphReader;
   /** The key of the paragraph being read (its position in the log), if any. */
   speakingKey: string | null;
@@ -24,8 +24,8 @@ interface StoryLogProps {
 /**
  * An entry never changes once written, but for the latest ones a rewrite or an edit replaces
  * (the slice appends, and keeps the objects it does not change), so each renders once:
- * appending a turn renders only what is new, however long the story (issue 13: one frame of
- * work per turn at turn 100).
+ * appending a turn renders only what is new, however long the story (npm run bench, budget 4:
+ * one frame of work per turn at turn 100).
  */
 const WrittenEntry = memo(StoryLogEntry);
 
@@ -36,7 +36,7 @@ const WrittenEntry = memo(StoryLogEntry);
  *
  * The log renders when an entry is added, never while a paragraph streams: the paragraph being
  * written takes its words from the store itself, so a streamed update renders nothing on the
- * screen (issue 21: the same work per update at turn 100 as at turn 10).
+ * screen (npm run bench, budget 10: the same work per update at turn 100 as at turn 10).
  */
 export const StoryLog = memo(function StoryLog({
   entries,
@@ -80,7 +80,7 @@ function ParagraphBeingWritten() {
 /**
  * The words of the paragraph being written, kept in step with the store by the store's own
  * subscription rather than by React: an update writes the new text into the page as the action
- * is dispatched, with no render and no commit (issue 21: at most 2 ms from the action to the
+ * is dispatched, with no render and no commit (budget 10: at most 2 ms from the action to the
  * words, on a phone's CPU; React's render and commit of this one paragraph took 2 of the 3).
  * The store stays the only source: the text is whatever it holds, so a DevTools jump or a
  * replay shows the right words. React owns the paragraph and the caret; the span's text is

@@ -10,7 +10,7 @@ import { OutcomeBadge } from './StoryTags';
  */
 interface StoryLogEntryProps {
   entry: StoryEntry;
-  /** The entry's position in the log: which paragraph the reader reads (issue 22). */
+  /** The entry's position in the log: which paragraph the reader reads aloud. */
   paragraphKey: string;
   speaking: boolean;
   reader: ParagraphReader;
@@ -46,7 +46,7 @@ export function StoryLogEntry({ entry, paragraphKey, speaking, reader }: StoryLo
   );
 }
 
-/** The player changed this text (issue 22): the model has read it as edited since. */
+/** The player changed this text: the model has read it as edited since. */
 function EditedMark() {
   return (
     <span className="story-edited">

@@ -11,7 +11,7 @@ const StoryMemoryPanel = onDemand(() =>
 );
 
 /**
- * "Story so far" (issue 22), closed at the foot of the playing screen. Most games never open it,
+ * "Story so far", closed at the foot of the playing screen. Most games never open it,
  * so what it shows (the next prompt's context, built by the prompt builders) is worked out only
  * while it is open, and its code comes the first time it is. A pinned note the player is still
  * writing is kept here, so closing the panel loses none of it.

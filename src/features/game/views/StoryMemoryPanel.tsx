@@ -58,7 +58,7 @@ function contextOfNextTurn(next: NextTurn, language: Language): ContextEntry[] {
 const ANY_ACTION = { text: '', risk: 'medium', alignment: 'neutral', traitAlignment: '' } as const;
 
 /**
- * The open "Story so far" panel (issue 22): what the model is told of the past, in order,
+ * The open "Story so far" panel: what the model is told of the past, in order,
  * exactly as the next turn's prompt tells it: the newest summaries whole, older ones shortened to
  * their gist, the oldest left out once the prompt's token budget is spent (the note and the
  * latest paragraph count in it). The player may correct any entry, and pin a note that goes into

@@ -35,9 +35,9 @@ function selectTurnTools({ game }: { game: GameState }) {
 type Editing = 'paragraph' | 'action' | null;
 
 /**
- * Under the latest paragraph (issue 22): Write it again, with the rewrites left this turn, and
- * Edit for the paragraph and for the player's typed action. After a Stop, the turn waits here to
- * be written again.
+ * The player's hand on the story, under the latest paragraph: Write it again, with the rewrites
+ * left this turn, and Edit for the paragraph and for the player's typed action. After a Stop,
+ * the turn waits here to be written again.
  */
 export function TurnTools() {
   const dispatch = useAppDispatch();

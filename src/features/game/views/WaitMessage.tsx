@@ -22,7 +22,8 @@ export function WaitMessage({ wait }: { wait: GameWait }) {
     return <FormattedMessage id="game.wait.cutOff" values={who} />;
   }
   if (wait.reason === 'unreadableReply' && wait.retryAt !== null) {
-    // Past the quick retries: a pause, and the way out (issue 30).
+    // Past the quick retries: a pause, and the way out (DESIGN.md, "Retries are visible,
+    // cancellable and honest").
     return (
       <FormattedMessage
         id="game.wait.unreadablePause"

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import type { Language } from '../../../engine/types';
 
 /**
- * Reading the story aloud with the browser's own speech synthesis (issue 22): no server of ours
+ * Reading the story aloud with the browser's own speech synthesis: no server of ours
  * hears the story. A browser without speech synthesis (or jsdom) simply has no read-aloud
  * controls.
  */

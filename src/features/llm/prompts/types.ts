@@ -131,7 +131,7 @@ export interface StoryContextInput {
   /** At most this many tokens for the context (STORY_CONTEXT_TOKEN_BUDGET when absent). */
   contextBudget?: number;
   /**
-   * The player's pinned note (issue 22), told with the story in every prompt that has it. It
+   * The player's pinned note, told with the story in every prompt that has it. It
    * is part of the prompt, so the context fits in what is left of PROMPT_TOKEN_BUDGET.
    */
   note?: string;
@@ -272,8 +272,8 @@ export type TurnUse = 'nextSegment' | 'conclusionCheck';
 /** One language's prompts: each builder returns the user message for its use. */
 export interface PromptBuilders {
   /**
-   * What a turn's prompt would tell the model of the past, for the 'Story so far' panel
-   * (issue 22): the same entries the prompt itself carries.
+   * What a turn's prompt would tell the model of the past, for the 'Story so far' panel: the
+   * same entries the prompt itself carries.
    */
   contextOfTurn(use: TurnUse, input: TurnInput): ContextEntry[];
   genderFromName(input: GenderFromNameInput): string;
