@@ -1,25 +1,25 @@
 /**
- * A streamed turn stays flat as the story grows (issue 21, and the story's length in issue 31):
- * the main thread's work for a whole streamed turn at turn 10 and at turn 100, played the way a
- * player plays it. Chromium runs with the CPU slowed 4x against the fake model server streaming
- * at 40 tokens/s after 300 ms; a saved story of 9 (then 99) turns is put into MyStoriesDB and
- * loaded, and the first option is clicked as soon as the options are painted. A turn is
- * everything from that click to the next options in the page and the auto-save that follows
- * them committed to IndexedDB (SPEC.md section 4, "Saving": 100 ms after the story last
- * changed): the save is part of what a turn costs, and it is the part that grows with a story
- * written whole each time.
+ * A streamed turn stays flat as the story grows: the main thread's work for a whole streamed
+ * turn at turn 10 and at turn 100, played the way a player plays it. Chromium runs with the CPU
+ * slowed 4x against the fake model server streaming at 40 tokens/s after 300 ms; a saved story
+ * of 9 (then 99) turns is put into MyStoriesDB and loaded, and the first option is clicked as
+ * soon as it is on screen. A turn is everything from that click to the next options in the page
+ * and the auto-save after them committed to IndexedDB (SPEC.md section 4, "Saving": 100 ms
+ * after the story last changed). A turn holds two saves: the rolled choice's, while the model
+ * is asked, and the written turn's. They are part of what a turn costs, and the part that
+ * grows with the story when it is written whole.
  *
  * Main-thread work is Chromium's own counter of the page's main-thread tasks (CDP Performance
  * .getMetrics TaskDuration: script, style, layout, paint), read before the click and after the
  * save, and so are layout and style. Script time is what Chromium's sampling profiler (CDP
  * Profiler, as DevTools records it) found running script in the same window, garbage
- * collection included as DevTools counts it: ScriptDuration leaves out the promise callbacks
- * that read the stream and run the sagas, most of a turn's script. Commits are counted by a stand-in for
- * React DevTools' hook (onCommitFiberRoot), which React calls in production builds too. Each
- * streamed update's time from its action to its words in the page is the product's own measure
- * (TURN_TIMING.streamUpdate), read by a PerformanceObserver. Nothing of the bench's runs in the
- * page while a turn is measured: the page itself tells when its options are painted and when
- * the save has committed.
+ * collection included as DevTools counts it (getMetrics' ScriptDuration leaves out the promise
+ * callbacks that read the stream and run the sagas, most of a turn's script). Commits are
+ * counted by a stand-in for React DevTools' hook (onCommitFiberRoot), which React calls in
+ * production builds too. Each streamed update's time from its action to its words in the page
+ * is the product's own measure (TURN_TIMING.streamUpdate), read by a PerformanceObserver.
+ * Nothing of the bench's runs in the page while a turn is measured: the page itself tells when
+ * its options are painted and when the save has committed.
  *
  * BENCH_PROFILE=<directory> keeps each turn's profile there (turn-N.cpuprofile, DevTools opens
  * them) and prints the functions that took the most script time at turn 10 and at 100; a build
