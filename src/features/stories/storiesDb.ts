@@ -1,7 +1,13 @@
 // The saved stories in the browser (SPEC.md sections 3 "Saved story", 4 "Saving", 5 and 9):
-// MyStoriesDB version 2, store 'stories', key 'id', index 'walletAddress'.
+// MyStoriesDB, store 'stories', key 'id', index 'walletAddress'. Since version 3 a story's
+// growing lists (its log, its memory, its rolls) are kept beside the record, one entry per
+// record in 'storyParts', so that the auto-save of turn 100 (SPEC.md section 4, "Saving": one
+// or two a turn) writes the turn's few new entries, not the whole story cloned again. A record
+// saved before keeps its lists inline and is read as it always was; its next save moves them
+// out. What the record and its parts hold together is still SPEC.md section 3's saved story.
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 import { isRecord } from '../../engine/guards';
+import { initialStory, type Story } from '../game';
 import {
   type SavedStory,
   type StoryDraft,
@@ -10,23 +16,63 @@ import {
   walletOwner,
 } from './savedStory';
 import { findStoryProblem, toSavedStoryShape } from './storedRecord';
-import { FIRST_REVISION, type RecordStamp, chooseSaveTarget, storedStampOf } from './storyRevision';
+import {
+  FIRST_REVISION,
+  type RecordStamp,
+  chooseSaveTarget,
+  sameStamp,
+  storedStampOf,
+} from './storyRevision';
 
 export const STORIES_DB_NAME = 'MyStoriesDB';
-export const STORIES_DB_VERSION = 2;
+export const STORIES_DB_VERSION = 3;
 const STORE = 'stories';
+const PARTS = 'storyParts';
+
+/**
+ * The lists of a story's game that grow with every turn, each kept entry by entry in
+ * 'storyParts' (version 3 on): the log and the summaries most of all, and the rolls.
+ */
+export const STORY_PART_LISTS = [
+  'storyLog',
+  'storySummary',
+  'outcomes',
+  'moralChoices',
+  'scenarioHistory',
+] as const;
+type PartList = (typeof STORY_PART_LISTS)[number];
+
+/** One entry of one of a story's lists: `game[list][index]` of story `storyId`. */
+export interface StoryPart {
+  storyId: number;
+  list: PartList;
+  index: number;
+  value: unknown;
+}
+
+/**
+ * A record as the store holds it. `parts` (version 3 on) says which lists of `game` are kept in
+ * 'storyParts', and how long each is; a record without it keeps them inline in `game`.
+ */
+export type StoredStory = Omit<SavedStory, 'game'> & {
+  /** The story as stored: without its lists where `parts` says they are kept beside it. */
+  game: Partial<Story>;
+  parts?: Partial<Record<PartList, number>>;
+};
 
 interface StoriesSchema extends DBSchema {
-  stories: { key: number; value: SavedStory; indexes: { walletAddress: string } };
+  stories: { key: number; value: StoredStory; indexes: { walletAddress: string } };
+  storyParts: { key: [number, string, number]; value: StoryPart };
 }
 
 export type StoriesDb = IDBPDatabase<StoriesSchema>;
+type StoreName = 'stories' | 'storyParts';
 type StoriesTransaction<Mode extends IDBTransactionMode> = IDBPTransaction<
   StoriesSchema,
-  ['stories'],
+  StoreName[],
   Mode
 >;
-type UpgradeTransaction = IDBPTransaction<StoriesSchema, 'stories'[], 'versionchange'>;
+type UpgradeTransaction = IDBPTransaction<StoriesSchema, StoreName[], 'versionchange'>;
 
 export type StorageErrorReason = 'unavailable' | 'quota' | 'blocked' | 'unknown';
 
@@ -70,7 +116,10 @@ export type SaveResult =
   | ({ saved: true; id: number; splitFrom: number | null } & RecordStamp)
   | { saved: false; reason: 'notAnObject' | 'missingField' | 'previousParagraphTooShort' };
 
-/** Version 1 had the store (maybe without the index); every record is kept. */
+/**
+ * Version 1 had the store (maybe without the index), version 2 no parts; every record is kept
+ * as it is (a version-2 record moves its lists out when it is next saved).
+ */
 function upgradeStories(
   db: IDBPDatabase<StoriesSchema>,
   oldVersion: number,
@@ -81,6 +130,9 @@ function upgradeStories(
     : db.createObjectStore(STORE, { keyPath: 'id' });
   if (!store.indexNames.contains('walletAddress')) {
     store.createIndex('walletAddress', 'walletAddress', { unique: false });
+  }
+  if (!db.objectStoreNames.contains(PARTS)) {
+    db.createObjectStore(PARTS, { keyPath: ['storyId', 'list', 'index'] });
   }
   // A failure here aborts the upgrade, and openDB rejects with it.
   if (oldVersion === 1) reshapeVersion1Records(tx).catch(() => undefined);
@@ -148,7 +200,7 @@ function withFactory<T>(factory: IDBFactory, open: () => T): T {
   }
 }
 
-/** One transaction, all or nothing: any failure aborts it and becomes a StorageError. */
+/** One transaction over both stores, all or nothing: any failure aborts it and becomes a StorageError. */
 async function inTransaction<Mode extends IDBTransactionMode, T>(
   db: StoriesDb,
   mode: Mode,
@@ -156,7 +208,7 @@ async function inTransaction<Mode extends IDBTransactionMode, T>(
 ): Promise<T> {
   let tx: StoriesTransaction<Mode> | undefined;
   try {
-    tx = db.transaction(STORE, mode);
+    tx = db.transaction([STORE, PARTS], mode);
     const result = await work(tx);
     await tx.done;
     return result;
@@ -171,6 +223,96 @@ async function inTransaction<Mode extends IDBTransactionMode, T>(
     }
     throw toStorageError(error);
   }
+}
+
+/** A story's lists, as `game` holds them: only the lists it has. */
+type StoryLists = Partial<Record<PartList, readonly unknown[]>>;
+
+/** What this connection last wrote of a story's lists, and the write it was (its stamp). */
+interface WrittenLists extends RecordStamp {
+  lists: StoryLists;
+}
+
+/**
+ * Per connection, per story: the lists as this tab last wrote or read them. A save compares
+ * against them to write only the entries that changed, and only while the record is still that
+ * write (another tab's save makes a branch, written whole). Kept beside the connection, never
+ * in the store's state: it is a cache of what IndexedDB holds.
+ */
+const lastWritten = new WeakMap<StoriesDb, Map<number, WrittenLists>>();
+
+function writtenOf(db: StoriesDb): Map<number, WrittenLists> {
+  let written = lastWritten.get(db);
+  if (!written) {
+    written = new Map();
+    lastWritten.set(db, written);
+  }
+  return written;
+}
+
+/** Only the fields a story has (initialStory names them all): a draft's extras stay out. */
+function storyFieldsOf(game: Partial<Story>): Partial<Story> {
+  const fields = Object.keys(initialStory) as (keyof Story)[];
+  return Object.fromEntries(
+    fields.filter((field) => field in game).map((field) => [field, game[field]]),
+  ) as Partial<Story>;
+}
+
+/** The game without its lists, and the lists: what goes in the record, and what goes beside it. */
+function splitLists(game: Partial<Story>): { head: Partial<Story>; lists: StoryLists } {
+  const head = { ...game };
+  const lists: StoryLists = {};
+  for (const list of STORY_PART_LISTS) {
+    const value = head[list];
+    if (!Array.isArray(value)) continue;
+    lists[list] = value;
+    delete head[list];
+  }
+  return { head, lists };
+}
+
+/**
+ * Whether two entries of a list are the same: the same object, or flat records (a log entry)
+ * with the same fields. The game keeps every entry it does not change, so the first test
+ * answers for all but a turn's new or edited entries.
+ */
+function sameEntry(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+const partsOf = (id: number) => IDBKeyRange.bound([id], [id, []]);
+const partsFrom = (id: number, list: PartList, index: number) =>
+  IDBKeyRange.bound([id, list, index], [id, list, Infinity]);
+
+/**
+ * Writes the story's lists into 'storyParts': against `known` (the lists as this record holds
+ * them), only the entries that differ, and the tail of a list that grew shorter (a paragraph
+ * written again) is deleted; without it, every entry, after any parts the id had.
+ */
+async function writeParts(
+  tx: StoriesTransaction<'readwrite'>,
+  id: number,
+  lists: StoryLists,
+  known: StoryLists | undefined,
+): Promise<void> {
+  const parts = tx.objectStore(PARTS);
+  if (!known) await parts.delete(partsOf(id));
+  const writes: Promise<unknown>[] = [];
+  for (const list of STORY_PART_LISTS) {
+    const entries = lists[list] ?? [];
+    const before = known?.[list] ?? [];
+    for (let index = 0; index < entries.length; index += 1) {
+      if (known && index < before.length && sameEntry(before[index], entries[index])) continue;
+      writes.push(parts.put({ storyId: id, list, index, value: entries[index] }));
+    }
+    if (known && before.length > entries.length) {
+      writes.push(parts.delete(partsFrom(id, list, entries.length)));
+    }
+  }
+  await Promise.all(writes);
 }
 
 /**
@@ -195,17 +337,24 @@ export async function saveStory(
   const foreign = fields.walletAddress !== undefined && !sameWallet(fields.walletAddress, owner);
   const wanted = !foreign && typeof fields.id === 'number' ? { id: fields.id, basedOn } : null;
   const lastSaved = now.toISOString();
+  // The story's own fields and nothing else (never the API key), without walking its lists.
+  const { head, lists } = splitLists(storyFieldsOf(fields.game));
   const record = {
-    ...toSavedStoryShape({ ...fields }),
+    ...toSavedStoryShape({ ...fields, game: {} }),
     walletAddress: owner,
     lastSaved,
+    game: head,
+    parts: Object.fromEntries(
+      Object.entries(lists).map(([list, entries]) => [list, entries.length]),
+    ),
   };
+  const written = writtenOf(db);
 
-  return inTransaction(db, 'readwrite', async (tx) => {
+  const result = await inTransaction(db, 'readwrite', async (tx) => {
     const store = tx.objectStore(STORE);
     // Read and written in one transaction, so no other tab's save can come in between.
     const stored = wanted ? await store.get(wanted.id) : undefined;
-    const target = chooseSaveTarget(wanted, stored && storedStampOf(fromStored(stored)), owner);
+    const target = chooseSaveTarget(wanted, stored && storedStampOf(stored), owner);
     let id: number;
     if (target.kind === 'update') {
       id = target.id;
@@ -217,10 +366,43 @@ export async function saveStory(
     const revision = target.kind === 'update' ? target.revision : FIRST_REVISION;
     const branchOf =
       target.kind === 'update' ? target.branchOf : target.kind === 'branch' ? target.from : null;
+    // Only what changed since the write this record still is; anything else is written whole.
+    const known = written.get(id);
+    const current =
+      target.kind === 'update' && stored?.parts && known && sameStamp(known, storedStampOf(stored))
+        ? known.lists
+        : undefined;
     await store.put({ ...record, id, revision, branchOf });
+    await writeParts(tx, id, lists, current);
     const splitFrom = target.kind === 'branch' ? target.from : null;
     return { saved: true, id, revision, lastSaved, splitFrom } as const;
   });
+  written.set(result.id, { revision: result.revision, lastSaved, lists });
+  return result;
+}
+
+/** A stored record with its lists back in `game`, read in the transaction `tx`. */
+async function assembled<Mode extends IDBTransactionMode>(
+  tx: StoriesTransaction<Mode>,
+  value: StoredStory,
+): Promise<SavedStory> {
+  if (!value.parts) return fromStored(value);
+  const lists: Partial<Record<PartList, unknown[]>> = {};
+  for (const list of STORY_PART_LISTS) {
+    if (typeof value.parts[list] === 'number') lists[list] = [];
+  }
+  for (const part of await tx.objectStore(PARTS).getAll(partsOf(value.id))) {
+    const entries = lists[part.list];
+    // Only the list's saved length is the story's.
+    if (entries && part.index < (value.parts[part.list] ?? 0)) entries[part.index] = part.value;
+  }
+  // The whole story, lists and all, is read by parseStory as any stored record is.
+  return fromStored({ ...value, game: { ...value.game, ...(lists as Partial<Story>) } });
+}
+
+/** Deletes a record and its parts, in `tx`. */
+async function deleteRecord(tx: StoriesTransaction<'readwrite'>, id: number): Promise<void> {
+  await Promise.all([tx.objectStore(STORE).delete(id), tx.objectStore(PARTS).delete(partsOf(id))]);
 }
 
 /**
@@ -230,27 +412,44 @@ export async function saveStory(
 export function listStories(db: StoriesDb, wallet: string | null): Promise<SavedStory[]> {
   const owner = walletOwner(wallet);
   return inTransaction(db, 'readwrite', async (tx) => {
-    const stories: SavedStory[] = [];
+    const stored: StoredStory[] = [];
+    const incomplete: number[] = [];
     let cursor = await tx.objectStore(STORE).openCursor();
     while (cursor) {
       const story = fromStored(cursor.value);
       if (sameWallet(story.walletAddress, owner)) {
-        if (isListable(story)) stories.push(story);
-        else await cursor.delete();
+        if (isListable(story)) stored.push(cursor.value);
+        else incomplete.push(story.id);
       }
       cursor = await cursor.continue();
     }
+    for (const id of incomplete) await deleteRecord(tx, id);
+    // Whole, lists and all: the list exports them as they are (storyExport.ts).
+    const stories = await Promise.all(stored.map((value) => assembled(tx, value)));
     return stories.sort((a, b) => b.lastSaved.localeCompare(a.lastSaved));
   });
 }
 
+/**
+ * One story, whole. What it holds is what the game resumes: a save of it after this compares
+ * against it and writes only what changed.
+ */
 export async function getStory(db: StoriesDb, id: number): Promise<SavedStory | undefined> {
-  const stored = await inTransaction(db, 'readonly', (tx) => tx.objectStore(STORE).get(id));
-  return stored && fromStored(stored);
+  const story = await inTransaction(db, 'readonly', async (tx) => {
+    const stored = await tx.objectStore(STORE).get(id);
+    return stored && { story: await assembled(tx, stored), parts: stored.parts };
+  });
+  if (!story) return undefined;
+  if (story.parts) {
+    const { lists } = splitLists(story.story.game);
+    writtenOf(db).set(id, { ...storedStampOf(story.story), lists });
+  }
+  return story.story;
 }
 
 export function deleteStory(db: StoriesDb, id: number): Promise<void> {
-  return inTransaction(db, 'readwrite', (tx) => tx.objectStore(STORE).delete(id));
+  writtenOf(db).delete(id);
+  return inTransaction(db, 'readwrite', (tx) => deleteRecord(tx, id));
 }
 
 /** SPEC.md section 7, "list keys". */
@@ -280,15 +479,19 @@ export function deleteFinishedStories(
         story.chosenCharacter.trim() === characterName.trim() &&
         story.endingType.trim() === endingType.trim()
       ) {
-        await cursor.delete();
         deleted.push(story.id);
       }
       cursor = await cursor.continue();
+    }
+    for (const id of deleted) {
+      writtenOf(db).delete(id);
+      await deleteRecord(tx, id);
     }
     return deleted;
   });
 }
 
-function fromStored(value: SavedStory): SavedStory {
-  return { ...toSavedStoryShape({ ...value }), id: value.id };
+function fromStored(value: StoredStory): SavedStory {
+  const { parts: _parts, ...story } = value;
+  return { ...toSavedStoryShape({ ...story }), id: value.id };
 }
