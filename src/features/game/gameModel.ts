@@ -121,6 +121,19 @@ export interface Recap {
   endingType: string;
 }
 
+/**
+ * The finished game as the leaderboard keeps it (SPEC.md section 3, game_results): what Save
+ * Adventure Results sends.
+ */
+export interface GameResult {
+  score: number;
+  ending_type: string;
+  character_name: string;
+  genre: string;
+  turn_count: number;
+  detailed_stats: Record<string, unknown>;
+}
+
 export interface CharacterProfile {
   gender: string;
   bio: string;

@@ -34,6 +34,7 @@ import {
 
 export type {
   CharacterProfile,
+  GameResult,
   GameStage,
   GameState,
   GameWait,

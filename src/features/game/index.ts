@@ -14,6 +14,7 @@ export {
   selectTurn,
 } from './gameSlice';
 export type {
+  GameResult,
   GameStage,
   GameState,
   KeyErrorCode,

@@ -1,4 +1,5 @@
 import { backendOf, baseApi, fromSupabase, type BackendError } from '../../api';
+import type { GameResult } from '../game';
 import { walletSessionOf } from '../wallet';
 
 /** SPEC.md section 4: the same result saved again within 24 hours is a duplicate. */
@@ -6,15 +7,8 @@ export const DUPLICATE_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** SQLSTATE the server answers a duplicate with (the database's own rule, race-free). */
 const UNIQUE_VIOLATION = '23505';
 
-/** What a finished game posts to the leaderboard (SPEC.md section 3, game_results). */
-export interface GameResult {
-  score: number;
-  ending_type: string;
-  character_name: string;
-  genre: string;
-  turn_count: number;
-  detailed_stats: Record<string, unknown>;
-}
+/** What a finished game posts to the leaderboard: the game's own (SPEC.md section 3). */
+export type { GameResult };
 
 export interface SaveResultRequest {
   /** The wallet account the header shows, if any (lowercased before sending). */

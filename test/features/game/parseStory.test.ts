@@ -3,21 +3,12 @@ import {
   initialStory,
   isStoryProblem,
   parseStory,
-  type Recap,
   type Story,
 } from '../../../src/features/game';
-import { PLAYING_GAME, gameAt } from '../../fixtures/games';
+import { PLAYING_GAME, gameAt, RECAP } from '../../fixtures/games';
 
 const PARAGRAPH = 'The road ends at a locked gate under a sky of iron.';
-const recap: Recap = {
-  wrapUpParagraph: 'And so the roads were mapped.',
-  bigMoment: 'The gate',
-  frequentActivity: 'Climbing',
-  characterTraitHighlight: 'Stubborn',
-  themeExploration: 'Home',
-  overallScore: 80,
-  endingType: 'Heroic Victory',
-};
+const recap = RECAP;
 const story: Story = gameAt({
   story: {
     ...PLAYING_GAME.story,

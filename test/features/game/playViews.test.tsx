@@ -22,7 +22,8 @@ import {
 } from '../../../src/features/game/gameSlice';
 import { selectGameStage } from '../../../src/features/game/gameSelectors';
 import { initialStory } from '../../../src/features/game/turnRules';
-import { EndingView, type GameResult } from '../../../src/features/game/views/EndingView';
+import type { GameResult } from '../../../src/features/game';
+import { EndingView } from '../../../src/features/game/views/EndingView';
 import { PlayingView } from '../../../src/features/game/views/PlayingView';
 import { SaveResultButton } from '../../../src/features/leaderboard';
 import { choiceResolved, gameAt } from '../../fixtures/games';

@@ -10,13 +10,12 @@ import {
   isResumable,
   phaseOf,
   type Phase,
-  type Recap,
   type ResolvedChoice,
   type Story,
   type Turn,
 } from '../../../src/features/game';
 import { PLAYING_PHASES } from '../../../src/features/game/turnRules';
-import { gameAt } from '../../fixtures/games';
+import { gameAt, RECAP } from '../../fixtures/games';
 
 const writing = { streamed: '', thinking: false, wait: null };
 const TURNS: Record<Phase, Turn> = {
@@ -44,15 +43,7 @@ const choice: ResolvedChoice = {
   scenarioType: 'standard',
   outcomesSoFar: ['failure'],
 };
-const recap: Recap = {
-  wrapUpParagraph: 'And so the roads were mapped.',
-  bigMoment: 'The gate',
-  frequentActivity: 'Climbing',
-  characterTraitHighlight: 'Stubborn',
-  themeExploration: 'Home',
-  overallScore: 80,
-  endingType: 'Heroic Victory',
-};
+const recap = RECAP;
 const PARAGRAPH = 'The road ends at a locked gate under a sky of iron.';
 /** A turn rolled and resolved, its segment not yet in. */
 const unwritten: Partial<Story> = {

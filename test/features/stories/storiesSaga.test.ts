@@ -24,7 +24,6 @@ import {
   scoreComputed,
   selectGameStage,
   type GameState,
-  type Recap,
   type Story,
   type Turn,
 } from '../../../src/features/game';
@@ -61,7 +60,7 @@ import {
 } from '../../../src/features/stories';
 import { storyDraftOf, storyOf } from '../../../src/features/stories/gameRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet';
-import { choiceResolved, gameAt, segmentOffered, type GameAt } from '../../fixtures/games';
+import { choiceResolved, gameAt, segmentOffered, type GameAt, RECAP } from '../../fixtures/games';
 import { verifiedSession } from '../../fixtures/walletSessions';
 import { contextProviders } from '../../support/sagaReplay';
 import { virtualClock, type VirtualClock } from '../../support/virtualClock';
@@ -117,15 +116,7 @@ const choice = {
   outcomesSoFar: ['success' as const],
 };
 
-const recap: Recap = {
-  wrapUpParagraph: 'And so the roads were mapped.',
-  bigMoment: 'The gate',
-  frequentActivity: 'Climbing',
-  characterTraitHighlight: 'Stubborn',
-  themeExploration: 'Home',
-  overallScore: 80,
-  endingType: 'Heroic Victory',
-};
+const recap = RECAP;
 
 /** The turn's segment and the options it ends on, as the turn puts them. */
 const segment = segmentOffered(SECOND, story.options);

@@ -8,6 +8,7 @@ import {
   toEnglishEndingType,
   type EndingStyle,
 } from '../../../engine/score';
+import type { GameResult } from '../gameModel';
 import { gameActions, selectStory } from '../gameSlice';
 import { EndingScore } from './EndingScore';
 import { EndingStats, PerformanceBars } from './EndingPerformance';
@@ -30,19 +31,6 @@ const HIGHLIGHTS = [
   ['game.ending.characterTrait', 'characterTraitHighlight'],
   ['game.ending.themeSong', 'themeExploration'],
 ] as const;
-
-/**
- * The finished game as the leaderboard keeps it (SPEC.md section 5, game_results): what Save
- * Adventure Results sends.
- */
-export interface GameResult {
-  score: number;
-  ending_type: string;
-  character_name: string;
-  genre: string;
-  turn_count: number;
-  detailed_stats: Record<string, unknown>;
-}
 
 /** SPEC.md section 2, view 8: the recap, the score and its formula, and what to do next. */
 export interface EndingViewProps {
