@@ -7,9 +7,15 @@
  */
 import type { BackendContext } from '../api';
 import type { GameContext } from '../features/game';
-import { browserConnectPage, browserModelClient, type LlmContext } from '../features/llm';
-import { browserStoriesContext, type StoriesContext } from '../features/stories';
-import { browserWalletEnvironment, type WalletContext } from '../features/wallet';
+import type { LlmContext } from '../features/llm';
+import type { StoriesContext } from '../features/stories';
+import type { WalletContext } from '../features/wallet';
+// The browser's own parts by their modules, as the store takes the slices: the app's store (and
+// a script that makes one, such as the bench's) never loads a feature's views with them.
+import { browserModelClient } from '../features/llm/browserModelClient';
+import { browserConnectPage } from '../features/llm/connectPage';
+import { browserStoriesContext } from '../features/stories/browserContext';
+import { browserWalletEnvironment } from '../features/wallet/environment';
 import { systemClock } from '../shared/sagaContext';
 
 export type SagaContext = GameContext &
