@@ -2,7 +2,8 @@
  * The one way a view test renders (the Redux docs' "Writing tests" pattern): the ui inside the
  * providers the app puts around it (src/app/App.tsx): the react-redux Provider over a real
  * store made by `makeStore`, an IntlProvider with the compiled catalogue of the language (as
- * IntlRoot gives it once loaded), and a MemoryRouter when the test names a route.
+ * IntlRoot gives it once loaded), and a MemoryRouter when the test names a route. A store it
+ * makes runs the app's flows, as makeStore's do: the test stops it (store.stop()) when done.
  */
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
