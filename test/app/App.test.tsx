@@ -1,19 +1,20 @@
 /**
  * @jest-environment jsdom
  */
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
 import { App } from '../../src/app/App';
 import { ErrorBoundary, reportCaughtError } from '../../src/app/ErrorBoundary';
-import { englishCatalogue } from '../../src/app/intl/catalogues';
-import { makeStore } from '../../src/app/store';
+import { makeStore, type AppStore } from '../../src/app/store';
 import { selectLanguage } from '../../src/features/settings';
+import { renderWithProviders } from '../support/render';
 
 describe('the app shell', () => {
   test('shows the common layout and switches the interface to Korean at once', async () => {
+    // The app puts its own providers (and its router) around the routes; the helper's are
+    // over the same store, and the app's IntlRoot is the one its screens read.
     const store = makeStore();
-    render(<App store={store} />);
+    renderWithProviders(<App store={store} />, { store });
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
@@ -35,17 +36,21 @@ describe('ErrorBoundary', () => {
   function Broken({ error }: { error: Error }): never {
     throw error;
   }
+  let store: AppStore | undefined;
   const renderBroken = (error: Error) =>
-    render(
-      <IntlProvider locale="en" messages={englishCatalogue}>
-        <ErrorBoundary>
-          <Broken error={error} />
-        </ErrorBoundary>
-      </IntlProvider>,
-    );
+    ({ store } = renderWithProviders(
+      <ErrorBoundary>
+        <Broken error={error} />
+      </ErrorBoundary>,
+      { language: 'en' },
+    ));
 
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    store?.stop();
+    store = undefined;
+    jest.restoreAllMocks();
+  });
 
   test('a failed chunk download says so and offers Reload and Return to Home', () => {
     const error = Object.assign(new Error('Loading chunk 42 failed.'), { name: 'ChunkLoadError' });

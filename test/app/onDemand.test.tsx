@@ -1,13 +1,13 @@
 /**
  * @jest-environment jsdom
  */
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
 import { ErrorBoundary } from '../../src/app/ErrorBoundary';
-import { englishCatalogue } from '../../src/app/intl/catalogues';
+import type { AppStore } from '../../src/app/store';
 import { onDemand } from '../../src/shared/onDemand';
+import { renderWithProviders } from '../support/render';
 
 const chunkLoadError = () =>
   Object.assign(new Error('Loading chunk 7 failed.'), { name: 'ChunkLoadError' });
@@ -16,19 +16,28 @@ function Greeting({ name }: { name: string }) {
   return <p>Hello, {name}</p>;
 }
 
-const inEnglish = (ui: ReactNode) =>
-  render(
-    <IntlProvider locale="en" messages={englishCatalogue}>
-      <ErrorBoundary>
-        <p>The rest of the screen</p>
-        {ui}
-      </ErrorBoundary>
-    </IntlProvider>,
+/** The stores the renders were made over, stopped after each test. */
+let stores: AppStore[] = [];
+
+function inEnglish(ui: ReactNode) {
+  const rendered = renderWithProviders(
+    <ErrorBoundary>
+      <p>The rest of the screen</p>
+      {ui}
+    </ErrorBoundary>,
+    { language: 'en' },
   );
+  stores.push(rendered.store);
+  return rendered;
+}
 
 describe('onDemand', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    stores.forEach((store) => store.stop());
+    stores = [];
+    jest.restoreAllMocks();
+  });
 
   test('downloads the part once, the first time it is shown, and says so while it comes', async () => {
     let arrive: (part: typeof Greeting) => void = () => undefined;

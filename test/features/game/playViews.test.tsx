@@ -1,18 +1,13 @@
 /**
  * @jest-environment jsdom
  */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import { baseApi } from '../../../src/api/baseApi';
-import { englishCatalogue, type Catalogue } from '../../../src/app/intl/catalogues';
-import korean from '../../../src/app/intl/compiled/kr.json';
 import { injectBackendApi, makeStore, type AppStore } from '../../../src/app/store';
 import { endingScore } from '../../../src/engine/score';
-import type { StoryOption } from '../../../src/engine/types';
+import type { Language, StoryOption } from '../../../src/engine/types';
 import {
   gameActions,
   type ResolvedChoice,
@@ -28,8 +23,7 @@ import { PlayingView } from '../../../src/features/game/views/PlayingView';
 import { SaveResultButton } from '../../../src/features/leaderboard';
 import { choiceResolved, gameAt } from '../../fixtures/games';
 import { problem } from '../../fixtures/problems';
-
-const koreanCatalogue = { ...englishCatalogue, ...(korean as unknown as Catalogue) };
+import { renderWithProviders } from '../../support/render';
 
 const OPTIONS: StoryOption[] = [
   { text: 'Climb the bell tower', risk: 'high', alignment: 'neutral', traitAlignment: 'Reckless' },
@@ -79,7 +73,7 @@ let store: AppStore;
 function renderWith(
   ui: ReactElement,
   { turn = { phase: 'choosing' }, story = {} }: Scene,
-  { messages = englishCatalogue, locale = 'en' } = {},
+  { language = 'en' }: { language?: Language } = {},
 ) {
   injectBackendApi(baseApi);
   store = makeStore({
@@ -93,13 +87,7 @@ function renderWith(
     .mockImplementation((action) =>
       gameActions.choiceMade.match(action) ? action : passOn(action),
     );
-  render(
-    <Provider store={store}>
-      <IntlProvider locale={locale} messages={messages}>
-        <MemoryRouter initialEntries={['/game']}>{ui}</MemoryRouter>
-      </IntlProvider>
-    </Provider>,
-  );
+  renderWithProviders(ui, { store, language, route: '/game' });
   return { dispatch };
 }
 
@@ -226,7 +214,7 @@ describe('PlayingView', () => {
     });
     expect(screen.getByRole('status').textContent).not.toContain('thinking');
     cleanup();
-    renderWith(<PlayingView />, thinking, { messages: korean, locale: 'ko' });
+    renderWith(<PlayingView />, thinking, { language: 'kr' });
     expect(screen.getByRole('status').textContent).toContain('이야기꾼이 생각하는 중입니다…');
   });
 
@@ -318,7 +306,7 @@ describe('PlayingView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.turnRetryRequested());
     cleanup();
-    renderWith(<PlayingView />, cutOff, { messages: korean, locale: 'ko' });
+    renderWith(<PlayingView />, cutOff, { language: 'kr' });
     expect(screen.getByRole('alert').textContent).toContain('끝나기 전에 잘려');
   });
 
@@ -448,7 +436,7 @@ describe('PlayingView', () => {
           ],
         },
       },
-      { messages: koreanCatalogue, locale: 'ko' },
+      { language: 'kr' },
     );
     expect(screen.getByText('장르: Gothic mystery')).toBeTruthy();
     expect(screen.getByText('성공')).toBeTruthy();
@@ -694,7 +682,7 @@ describe('EndingView', () => {
     renderWith(
       <EndingView />,
       { ...ENDED, story: { ...ENDED_STORY, recap: { ...RECAP, endingType: '비극적 몰락' } } },
-      { messages: koreanCatalogue, locale: 'ko' },
+      { language: 'kr' },
     );
     expect(screen.getByRole('article', { name: '모험 완료' }).classList.contains('tragic')).toBe(
       true,

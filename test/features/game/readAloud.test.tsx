@@ -4,13 +4,9 @@
 // Reading the story aloud (issue 22): a stand-in for the browser's speech synthesis records what
 // the page asks it to read, and sends the events a browser would (voices arriving late, the end
 // of a reading, the error of one cancelled).
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMemo } from 'react';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
-import { englishCatalogue, type Catalogue } from '../../../src/app/intl/catalogues';
-import korean from '../../../src/app/intl/compiled/kr.json';
 import { useAppSelector } from '../../../src/shared/hooks';
 import { makeStore, type AppStore } from '../../../src/app/store';
 import type { Language } from '../../../src/engine/types';
@@ -31,8 +27,7 @@ import {
   selectLanguage,
 } from '../../../src/features/settings';
 import { MemoryStorage } from '../../fixtures/testWallet';
-
-const koreanCatalogue = { ...englishCatalogue, ...(korean as unknown as Catalogue) };
+import { renderWithProviders } from '../../support/render';
 
 const voice = (lang: string, name: string, extra: Partial<SpeechSynthesisVoice> = {}) =>
   ({
@@ -146,20 +141,20 @@ const NEXT: ReadableParagraph = { key: '4', text: 'The bells began to ring.' };
 
 function renderReader(
   paragraphs: readonly ReadableParagraph[],
-  { language = 'en' as Language, autoRead = false, messages = englishCatalogue } = {},
+  // The catalogue is English unless told, whatever the chosen language: the voice follows the
+  // setting, the words on the buttons the catalogue.
+  { language = 'en' as Language, autoRead = false, catalogue = 'en' as Language } = {},
 ) {
-  store = makeStore({
+  const rendered = renderWithProviders(<StoryReader paragraphs={paragraphs} />, {
     preloadedState: { settings: { ...initialSettingsState, language, autoRead } },
+    language: catalogue,
   });
-  const ui = (shown: readonly ReadableParagraph[]) => (
-    <Provider store={store}>
-      <IntlProvider locale={language === 'kr' ? 'ko' : 'en'} messages={messages}>
-        <StoryReader paragraphs={shown} />
-      </IntlProvider>
-    </Provider>
-  );
-  const { rerender, unmount } = render(ui(paragraphs));
-  return { show: (shown: readonly ReadableParagraph[]) => rerender(ui(shown)), unmount };
+  store = rendered.store;
+  const { rerender, unmount } = rendered;
+  return {
+    show: (shown: readonly ReadableParagraph[]) => rerender(<StoryReader paragraphs={shown} />),
+    unmount,
+  };
 }
 
 const readButtonOf = (key: string) =>
@@ -199,7 +194,7 @@ describe('the read-aloud controls', () => {
 
   test('show once the voices arrive after the page', () => {
     installSpeech([]);
-    renderReader(STORY, { language: 'kr', messages: koreanCatalogue });
+    renderReader(STORY, { language: 'kr', catalogue: 'kr' });
     expect(screen.queryByRole('button')).toBeNull();
 
     speech.voicesArrive([US_ENGLISH, KOREAN_ON_DEVICE]);
@@ -342,13 +337,7 @@ describe('the auto-read setting', () => {
     store = makeStore({ persist: true, context: { storage } });
     await store.ready;
     expect(selectAutoRead(store.getState())).toBe(false);
-    render(
-      <Provider store={store}>
-        <IntlProvider locale="en" messages={englishCatalogue}>
-          <AutoReadToggle available />
-        </IntlProvider>
-      </Provider>,
-    );
+    renderWithProviders(<AutoReadToggle available />, { store, language: 'en' });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Read new paragraphs aloud' }));
     // The persistoid writes after the dispatch, a field per timer tick.
     for (let tick = 0; tick < 200 && storage.getItem(KEY) === null; tick += 1) {

@@ -4,12 +4,8 @@
  * The key screen after the page reloaded to allow the player's server (connectPolicy.ts): it
  * shows what the player had typed and submits the check again once the wallet session is back.
  */
-import { act, render, screen } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
-import { loadCatalogue } from '../../../src/app/intl/catalogues';
-import { makeStore, type AppStore } from '../../../src/app/store';
+import { act, screen } from '@testing-library/react';
+import type { AppStore } from '../../../src/app/store';
 import { initialGameState } from '../../../src/features/game/gameSlice';
 import { ApiKeyView } from '../../../src/features/game/views/ApiKeyView';
 import { readPendingKeyCheck, reloadToAllow } from '../../../src/features/llm/connectPolicy';
@@ -19,6 +15,7 @@ import { sessionRestored } from '../../../src/features/wallet/walletSlice';
 import { fakeConnectPage } from '../../fixtures/connectPage';
 import { verifiedSession, verifiedWallet } from '../../fixtures/walletSessions';
 import { httpModelClient } from '../../../src/features/llm';
+import { renderWithProviders } from '../../support/render';
 
 const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
 const CHECK = {
@@ -43,26 +40,18 @@ function keepCheckAsBeforeTheReload() {
   reloadToAllow(page, 'https://llm.example.test', CHECK);
 }
 
-async function renderKeyScreen(wallet: WalletState) {
-  store = makeStore({
+function renderKeyScreen(wallet: WalletState) {
+  ({ store } = renderWithProviders(<ApiKeyView />, {
     preloadedState: { game: initialGameState, wallet, settings: initialSettingsState },
     context: { model: httpModelClient(pendingFetch) },
-  });
-  const messages = await loadCatalogue('en');
-  render(
-    <Provider store={store}>
-      <IntlProvider locale="en" messages={messages}>
-        <MemoryRouter>
-          <ApiKeyView />
-        </MemoryRouter>
-      </IntlProvider>
-    </Provider>,
-  );
+    language: 'en',
+    route: '/',
+  }));
 }
 
 test('the kept check is shown and submitted again, then forgotten', async () => {
   keepCheckAsBeforeTheReload();
-  await renderKeyScreen(verifiedWallet(ADDRESS));
+  renderKeyScreen(verifiedWallet(ADDRESS));
   expect(store.getState().game.keyCheck).toEqual({ status: 'checking' });
   expect(store.getState().settings).toMatchObject({
     provider: 'custom',
@@ -77,7 +66,7 @@ test('the kept check is shown and submitted again, then forgotten', async () => 
 
 test('it waits for the wallet session to be back before submitting', async () => {
   keepCheckAsBeforeTheReload();
-  await renderKeyScreen(initialWalletState);
+  renderKeyScreen(initialWalletState);
   expect(store.getState().game.keyCheck).toEqual({ status: 'idle' });
   expect(readPendingKeyCheck(window.sessionStorage)).not.toBeNull();
   act(() => {

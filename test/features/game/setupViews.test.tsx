@@ -1,16 +1,13 @@
 /**
  * @jest-environment jsdom
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { loadCatalogue } from '../../../src/app/intl/catalogues';
+import { Route, Routes } from 'react-router-dom';
 import en from '../../../src/app/intl/messages/en.json';
 import kr from '../../../src/app/intl/messages/kr.json';
-import { makeStore, type AppStore, type RootState } from '../../../src/app/store';
+import type { AppStore, RootState } from '../../../src/app/store';
 import { PRESET_GENRES } from '../../../src/engine/genres';
 import {
   gameActions,
@@ -32,6 +29,7 @@ import { problem } from '../../fixtures/problems';
 import { initialWalletState, type WalletState } from '../../../src/features/wallet';
 import { verifiedWallet } from '../../fixtures/walletSessions';
 import { httpModelClient } from '../../../src/features/llm';
+import { renderWithProviders } from '../../support/render';
 
 const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
 const VERIFIED: WalletState = verifiedWallet(ADDRESS);
@@ -58,23 +56,18 @@ async function renderView(ui: ReactElement, setup: Setup = {}) {
     wallet: setup.wallet ?? VERIFIED,
     settings: { ...initialSettingsState, language, ...setup.settings },
   };
-  store = makeStore({
-    preloadedState: preloaded,
-    context: { model: httpModelClient(pendingFetch) },
-  });
-  const messages = await loadCatalogue(language);
-  render(
-    <Provider store={store}>
-      <IntlProvider locale={language === 'kr' ? 'ko' : 'en'} messages={messages}>
-        <MemoryRouter initialEntries={['/']}>
-          <Routes>
-            <Route path="/" element={ui} />
-            <Route path="/game" element={<p>The game page</p>} />
-          </Routes>
-        </MemoryRouter>
-      </IntlProvider>
-    </Provider>,
-  );
+  ({ store } = renderWithProviders(
+    <Routes>
+      <Route path="/" element={ui} />
+      <Route path="/game" element={<p>The game page</p>} />
+    </Routes>,
+    {
+      preloadedState: preloaded,
+      context: { model: httpModelClient(pendingFetch) },
+      language,
+      route: '/',
+    },
+  ));
   return store;
 }
 

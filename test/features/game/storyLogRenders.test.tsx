@@ -6,19 +6,16 @@
 // written and nothing else). Each entry's renders are counted by wrapping the entry component
 // the log memoizes; the playing screen's renders by wrapping its character panel, which renders
 // each time the screen does.
-import { act, render, screen } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { act, screen } from '@testing-library/react';
 import { baseApi } from '../../../src/api/baseApi';
-import { englishCatalogue } from '../../../src/app/intl/catalogues';
-import { injectBackendApi, makeStore, type AppStore } from '../../../src/app/store';
+import { injectBackendApi, type AppStore } from '../../../src/app/store';
 import type { StoryOption } from '../../../src/engine/types';
 import { gameActions, type StoryEntry } from '../../../src/features/game/gameSlice';
 import { StoryLogEntry } from '../../../src/features/game/views/StoryLogEntry';
 import { PlayingView } from '../../../src/features/game/views/PlayingView';
 import { CharacterPanel } from '../../../src/features/game/views/CharacterPanel';
 import { choiceResolved, gameAt, playingWith } from '../../fixtures/games';
+import { renderWithProviders } from '../../support/render';
 
 jest.mock('../../../src/features/game/views/StoryLogEntry', () => {
   const actual = jest.requireActual<{ StoryLogEntry: typeof StoryLogEntry }>(
@@ -76,7 +73,8 @@ let store: AppStore;
 
 beforeEach(() => {
   injectBackendApi(baseApi);
-  store = makeStore({
+  ({ store } = renderWithProviders(<PlayingView />, {
+    route: '/game',
     preloadedState: {
       game: gameAt({
         // No key in the session, as a new game has it: the view needs none.
@@ -89,16 +87,7 @@ beforeEach(() => {
         }),
       }),
     },
-  });
-  render(
-    <Provider store={store}>
-      <IntlProvider locale="en" messages={englishCatalogue}>
-        <MemoryRouter initialEntries={['/game']}>
-          <PlayingView />
-        </MemoryRouter>
-      </IntlProvider>
-    </Provider>,
-  );
+  }));
 });
 
 afterEach(() => store.stop());

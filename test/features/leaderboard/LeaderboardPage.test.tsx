@@ -2,24 +2,22 @@
  * @jest-environment jsdom
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import { baseApi } from '../../../src/api/baseApi';
-import { englishCatalogue, loadCatalogue, type Catalogue } from '../../../src/app/intl/catalogues';
 import {
   injectBackendApi,
   makeStore,
   type AppStore,
   type StoreOptions,
 } from '../../../src/app/store';
+import type { Language } from '../../../src/engine/types';
 import { LeaderboardPage } from '../../../src/features/leaderboard/LeaderboardPage';
 import {
   leaderboardApi,
   type LeaderboardEntry,
 } from '../../../src/features/leaderboard/leaderboardApi';
+import { renderWithProviders } from '../../support/render';
 
 const entry = (overrides: Partial<LeaderboardEntry>): LeaderboardEntry => ({
   wallet_address: '0x1111111111111111111111111111111111111111',
@@ -50,19 +48,9 @@ type ApiDispatch = ThunkDispatch<
 >;
 const apiDispatch = (target: AppStore) => target.dispatch as ApiDispatch;
 
-function renderPage({
-  locale = 'en',
-  messages = englishCatalogue,
-}: { locale?: string; messages?: Catalogue } = {}) {
-  return render(
-    <Provider store={store}>
-      <IntlProvider locale={locale} defaultLocale="en" messages={messages}>
-        <MemoryRouter>
-          <LeaderboardPage />
-        </MemoryRouter>
-      </IntlProvider>
-    </Provider>,
-  );
+/** The page over the store the test made, in `language`. */
+function renderPage({ language = 'en' }: { language?: Language } = {}) {
+  return renderWithProviders(<LeaderboardPage />, { store, language, route: '/' });
 }
 
 /**
@@ -194,7 +182,7 @@ describe('LeaderboardPage', () => {
 
   test('speaks Korean with the Korean catalogue', async () => {
     store = await storeWithRows(ROWS);
-    renderPage({ locale: 'ko', messages: await loadCatalogue('kr') });
+    renderPage({ language: 'kr' });
     expect(screen.getByRole('heading', { level: 1, name: '리더보드' })).toBeTruthy();
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers).toEqual(['순위', '캐릭터', '장르', '점수', '턴 수', '결말', '날짜']);

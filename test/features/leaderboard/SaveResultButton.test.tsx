@@ -1,18 +1,10 @@
 /**
  * @jest-environment jsdom
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
 import { baseApi } from '../../../src/api/baseApi';
-import { englishCatalogue } from '../../../src/app/intl/catalogues';
-import {
-  injectBackendApi,
-  makeStore,
-  type AppStore,
-  type StoreOptions,
-} from '../../../src/app/store';
+import { injectBackendApi, type AppStore, type StoreOptions } from '../../../src/app/store';
 import type { Backend, WalletSession } from '../../../src/api';
 import { SaveResultButton } from '../../../src/features/leaderboard';
 import type { GameResult } from '../../../src/features/leaderboard/resultsApi';
@@ -23,6 +15,7 @@ import {
   type WalletState,
 } from '../../../src/features/wallet';
 import { verifiedWallet } from '../../fixtures/walletSessions';
+import { renderWithProviders } from '../../support/render';
 
 const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
 
@@ -39,15 +32,11 @@ let store: AppStore;
 
 function renderButton(wallet: WalletState = initialWalletState, options?: StoreOptions) {
   injectBackendApi(baseApi);
-  store = makeStore({ ...options, preloadedState: { wallet } });
   const onSaved = jest.fn();
-  render(
-    <Provider store={store}>
-      <IntlProvider locale="en" messages={englishCatalogue}>
-        <SaveResultButton result={RESULT} onSaved={onSaved} />
-      </IntlProvider>
-    </Provider>,
-  );
+  ({ store } = renderWithProviders(<SaveResultButton result={RESULT} onSaved={onSaved} />, {
+    ...options,
+    preloadedState: { wallet },
+  }));
   return { onSaved, button: screen.getByRole('button', { name: 'Save Adventure Results' }) };
 }
 

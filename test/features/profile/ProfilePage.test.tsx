@@ -2,13 +2,9 @@
  * @jest-environment jsdom
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import { baseApi } from '../../../src/api/baseApi';
-import { englishCatalogue } from '../../../src/app/intl/catalogues';
 import {
   injectBackendApi,
   makeStore,
@@ -24,6 +20,7 @@ import {
   type VerifiedWalletSession,
 } from '../../../src/features/wallet';
 import { verifiedWallet, verifiedSession } from '../../fixtures/walletSessions';
+import { renderWithProviders } from '../../support/render';
 
 const ADDRESS = '0xabcdef0123456789abcdef0123456789abcdef01';
 
@@ -69,15 +66,7 @@ async function renderProfile(
       profileApi.util.upsertQueryData('getProfileStats', session, cached.stats),
     );
   }
-  render(
-    <Provider store={store}>
-      <IntlProvider locale="en" messages={englishCatalogue}>
-        <MemoryRouter>
-          <ProfilePage />
-        </MemoryRouter>
-      </IntlProvider>
-    </Provider>,
-  );
+  renderWithProviders(<ProfilePage />, { store, route: '/' });
 }
 
 const offline: StoreOptions = { backend: () => Promise.reject(new Error('offline')) };
@@ -100,18 +89,10 @@ describe('ProfilePage without a wallet', () => {
 
   test('an account still signing in (no token yet) counts as no wallet', async () => {
     injectBackendApi(baseApi);
-    store = makeStore({
+    ({ store } = renderWithProviders(<ProfilePage />, {
       preloadedState: { wallet: { ...initialWalletState, status: 'signing', address: ADDRESS } },
-    });
-    render(
-      <Provider store={store}>
-        <IntlProvider locale="en" messages={englishCatalogue}>
-          <MemoryRouter>
-            <ProfilePage />
-          </MemoryRouter>
-        </IntlProvider>
-      </Provider>,
-    );
+      route: '/',
+    }));
     expect(screen.getByRole('heading', { name: 'Wallet Not Connected' })).toBeTruthy();
   });
 

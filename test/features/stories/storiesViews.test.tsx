@@ -7,13 +7,10 @@
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
-import { englishCatalogue, type Catalogue } from '../../../src/app/intl/catalogues';
-import korean from '../../../src/app/intl/compiled/kr.json';
 import { makeStore, type AppStore } from '../../../src/app/store';
+import type { Language } from '../../../src/engine/types';
 import {
   initialGameState,
   initialStory,
@@ -40,6 +37,7 @@ import { initialWalletState, walletSlice } from '../../../src/features/wallet/wa
 import { fakeTabs } from './fakeTabs';
 import { choiceResolved, gameAt, type GameAt } from '../../fixtures/games';
 import { verifiedSession } from '../../fixtures/walletSessions';
+import { renderWithProviders } from '../../support/render';
 
 const WALLET = '0xaaaa000000000000000000000000000000000001';
 const LONG_PARAGRAPH = Array.from({ length: 60 }, (_, i) => `word${i + 1}`).join(' ');
@@ -82,7 +80,7 @@ afterEach(() => {
 function renderAt(
   { story: changes, ...game }: GameAt,
   ui: React.ReactElement,
-  { wallet = WALLET as string | null, messages = englishCatalogue, locale = 'en' } = {},
+  { wallet = WALLET as string | null, language = 'en' as Language } = {},
 ) {
   store = makeStore({
     preloadedState: {
@@ -93,13 +91,12 @@ function renderAt(
   });
   // The stories' flows load with the first list asked for (in the app, with the API key).
   store.dispatch(storiesActions.savedStoriesRequested());
-  return render(
-    <Provider store={store}>
-      <IntlProvider locale={locale} messages={messages}>
-        {ui}
-        <StoriesNotice />
-      </IntlProvider>
-    </Provider>,
+  return renderWithProviders(
+    <>
+      {ui}
+      <StoriesNotice />
+    </>,
+    { store, language },
   );
 }
 
@@ -139,19 +136,12 @@ describe('the saved-stories list', () => {
   test("a storage failure shows 'Failed to load stories'; Refresh tries again", async () => {
     const blocked = Object.assign(new Error('blocked'), { name: 'SecurityError' });
     let fail = true;
-    store = makeStore({
+    ({ store } = renderWithProviders(loadOrCreate(), {
       preloadedState: { game: { ...playing, turn: { phase: 'home' } } },
       context: {
         openStoriesDb: () => (fail ? Promise.reject(blocked) : openStoriesDb(factory)),
       },
-    });
-    render(
-      <Provider store={store}>
-        <IntlProvider locale="en" messages={englishCatalogue}>
-          {loadOrCreate()}
-        </IntlProvider>
-      </Provider>,
-    );
+    }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load stories');
     expect(alert.textContent).toContain('private window');
@@ -262,10 +252,7 @@ describe('Start New Game', () => {
 
 describe('the save button and the ending note', () => {
   test('saves at once and says so in Korean; it waits while a turn is written', async () => {
-    renderAt({}, <SaveGameButton />, {
-      messages: { ...englishCatalogue, ...(korean as unknown as Catalogue) },
-      locale: 'ko',
-    });
+    renderAt({}, <SaveGameButton />, { language: 'kr' });
     await userEvent.click(screen.getByRole('button', { name: '게임 저장' }));
     await screen.findByText('게임이 성공적으로 저장되었습니다!');
     expect(await listStories(db, WALLET)).toHaveLength(1);
@@ -286,21 +273,19 @@ describe('the save button and the ending note', () => {
   });
 
   test("a failed save says 'Error occurred while saving.' and why, until dismissed", async () => {
-    store = makeStore({
-      preloadedState: { game: playing },
-      context: {
-        openStoriesDb: () =>
-          Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' })),
+    ({ store } = renderWithProviders(
+      <>
+        <SaveGameButton />
+        <StoriesNotice />
+      </>,
+      {
+        preloadedState: { game: playing },
+        context: {
+          openStoriesDb: () =>
+            Promise.reject(Object.assign(new Error('full'), { name: 'QuotaExceededError' })),
+        },
       },
-    });
-    render(
-      <Provider store={store}>
-        <IntlProvider locale="en" messages={englishCatalogue}>
-          <SaveGameButton />
-          <StoriesNotice />
-        </IntlProvider>
-      </Provider>,
-    );
+    ));
     // The flows load with the first stories event.
     act(() => {
       store.dispatch(storiesActions.savedStoriesRequested());
@@ -349,29 +334,25 @@ describe('another tab played this story on', () => {
     return { current, elsewhere };
   }
 
-  function renderPlaying(
-    current: CurrentRecord,
-    { messages = englishCatalogue, locale = 'en' } = {},
-  ) {
-    store = makeStore({
-      preloadedState: {
-        game: playing,
-        wallet: { ...initialWalletState, status: 'verified', address: WALLET },
-        stories: { ...initialStoriesState, current },
+  function renderPlaying(current: CurrentRecord, { language = 'en' as Language } = {}) {
+    ({ store } = renderWithProviders(
+      <>
+        <SaveGameButton />
+        <StoriesNotice />
+      </>,
+      {
+        language,
+        preloadedState: {
+          game: playing,
+          wallet: { ...initialWalletState, status: 'verified', address: WALLET },
+          stories: { ...initialStoriesState, current },
+        },
+        context: {
+          openStoriesDb: () => openStoriesDb(factory),
+          openTabChannel: fakeTabs().open,
+        },
       },
-      context: {
-        openStoriesDb: () => openStoriesDb(factory),
-        openTabChannel: fakeTabs().open,
-      },
-    });
-    render(
-      <Provider store={store}>
-        <IntlProvider locale={locale} messages={messages}>
-          <SaveGameButton />
-          <StoriesNotice />
-        </IntlProvider>
-      </Provider>,
-    );
+    ));
     act(() => {
       store.dispatch(storiesActions.savedStoriesRequested());
     });
@@ -403,10 +384,7 @@ describe('another tab played this story on', () => {
 
   test('in Korean: the word from the other tab, and Switch resumes the other tab’s story', async () => {
     const { current } = await playedOnElsewhere();
-    renderPlaying(current, {
-      messages: { ...englishCatalogue, ...(korean as unknown as Catalogue) },
-      locale: 'ko',
-    });
+    renderPlaying(current, { language: 'kr' });
     await waitFor(() => expect(store.getState().stories.list.status).toBe('loaded'));
     // What the channel between tabs brings when the other tab saves.
     act(() => {

@@ -1,15 +1,12 @@
 /**
  * @jest-environment jsdom
  */
-import { fireEvent, render, screen } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen } from '@testing-library/react';
 import en from '../../../src/app/intl/messages/en.json';
-import { englishCatalogue } from '../../../src/app/intl/catalogues';
 import { makeStore } from '../../../src/app/store';
 import { WalletControl, disconnectRequested } from '../../../src/features/wallet';
 import { verifiedWallet } from '../../fixtures/walletSessions';
+import { renderWithProviders } from '../../support/render';
 import {
   initialWalletState,
   type WalletErrorCode,
@@ -24,16 +21,9 @@ function renderControl(wallet: Partial<WalletState>) {
       wallet: { ...initialWalletState, ...wallet },
     },
   });
+  // Spied on before the render: the control's handlers keep the dispatch they rendered with.
   const dispatched = jest.spyOn(store, 'dispatch');
-  render(
-    <Provider store={store}>
-      <IntlProvider locale="en" messages={englishCatalogue}>
-        <MemoryRouter>
-          <WalletControl />
-        </MemoryRouter>
-      </IntlProvider>
-    </Provider>,
-  );
+  renderWithProviders(<WalletControl />, { store, route: '/' });
   return Object.assign(store, { dispatched });
 }
 
