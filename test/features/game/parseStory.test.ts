@@ -1,10 +1,5 @@
 /** parseStory, the one reader of a stored or imported story. */
-import {
-  initialStory,
-  isStoryProblem,
-  parseStory,
-  type Story,
-} from '../../../src/features/game';
+import { initialStory, isStoryProblem, parseStory, type Story } from '../../../src/features/game';
 import { PLAYING_GAME, gameAt, RECAP } from '../../fixtures/games';
 
 const PARAGRAPH = 'The road ends at a locked gate under a sky of iron.';
