@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { selectGameStage } from './gameSelectors';
+import { selectGameStage } from './turn/gameSelectors';
 import { gameActions, type GameStage } from './gameSlice';
 import { ApiKeyView } from './views/ApiKeyView';
 import type { GameResult } from './gameModel';

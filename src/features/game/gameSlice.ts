@@ -30,7 +30,7 @@ import {
   latestChoice,
   PLAYING_PHASES,
   phaseOf,
-} from './turnRules';
+} from './turn/turnRules';
 
 export type {
   CharacterProfile,

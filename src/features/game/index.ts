@@ -28,15 +28,22 @@ export type {
   Turn,
 } from './gameSlice';
 export { MAX_REWRITES_PER_TURN } from './gameModel';
-export { canEdit, canRewrite, canStop, initialStory, isStoryUnderWay, phaseOf } from './turnRules';
-export { isStoryProblem, parseStory, type StoryProblem } from './parseStory';
+export {
+  canEdit,
+  canRewrite,
+  canStop,
+  initialStory,
+  isStoryUnderWay,
+  phaseOf,
+} from './turn/turnRules';
+export { isStoryProblem, parseStory, type StoryProblem } from './story/parseStory';
 export {
   canChoose,
   isResumable,
   selectGameStage,
   selectIsResumable,
   stageOf,
-} from './gameSelectors';
+} from './turn/gameSelectors';
 export { PORTRAIT_COUNT, portraitNumber, portraitSrc } from './portraits';
 export { flowFor, gameSaga } from './sagas/gameSaga';
 export type { GameContext } from './sagas/sagaContext';

@@ -15,8 +15,8 @@ import {
   type Turn,
   type Writing,
 } from '../../../src/features/game/gameSlice';
-import { selectGameStage } from '../../../src/features/game/gameSelectors';
-import { initialStory } from '../../../src/features/game/turnRules';
+import { selectGameStage } from '../../../src/features/game/turn/gameSelectors';
+import { initialStory } from '../../../src/features/game/turn/turnRules';
 import type { GameResult } from '../../../src/features/game';
 import { EndingView } from '../../../src/features/game/views/EndingView';
 import { PlayingView } from '../../../src/features/game/views/PlayingView';

@@ -15,7 +15,7 @@ import {
   type Turn,
   type Writing,
 } from '../../../src/features/game/gameSlice';
-import { selectGameStage } from '../../../src/features/game/gameSelectors';
+import { selectGameStage } from '../../../src/features/game/turn/gameSelectors';
 import { ApiKeyView } from '../../../src/features/game/views/ApiKeyView';
 import { GenreView } from '../../../src/features/game/views/GenreView';
 import { LoadingView } from '../../../src/features/game/views/LoadingView';

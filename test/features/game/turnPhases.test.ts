@@ -14,7 +14,7 @@ import {
   type Story,
   type Turn,
 } from '../../../src/features/game';
-import { PLAYING_PHASES } from '../../../src/features/game/turnRules';
+import { PLAYING_PHASES } from '../../../src/features/game/turn/turnRules';
 import { gameAt, RECAP } from '../../fixtures/games';
 
 const writing = { streamed: '', thinking: false, wait: null };

@@ -14,7 +14,7 @@ import type { StoryOption } from '../../../engine/types';
 import { REPLY_TOKENS } from '../../llm';
 import { gameActions, type ResolvedChoice, type Story } from '../gameSlice';
 import { turnInput, turnUse } from '../turnPrompt';
-import { canChoose } from '../gameSelectors';
+import { canChoose } from '../turn/gameSelectors';
 import { policed } from './failurePolicy';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
 import { concludeStory, conclusionCheck } from './conclusion';

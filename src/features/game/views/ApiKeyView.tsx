@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { baseUrlOf, forgetPendingKeyCheck, providerById, selectListedModels } from '../../llm';
 import { modelSettingsChosen, selectSettings } from '../../settings';
 import { selectWalletAddress } from '../../wallet';
-import { selectGameStage } from '../gameSelectors';
+import { selectGameStage } from '../turn/gameSelectors';
 import { API_KEY_STORAGE_KEY, gameActions, selectKeyCheck } from '../gameSlice';
 import { KeyError } from './KeyError';
 import { KeyForm } from './KeyForm';

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { shallowEqual } from 'react-redux';
 import { gameActions, selectGame, type GameState, type GameWait } from '../gameSlice';
-import { canStop } from '../turnRules';
+import { canStop } from '../turn/turnRules';
 import { StopButton } from './LoadingOverlay';
 import { LimitOffer } from './LimitOffer';
 import { ProblemDetail } from './ProblemDetail';

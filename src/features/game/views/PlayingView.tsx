@@ -9,8 +9,8 @@ import {
   type GameState,
   type StoryEntry,
 } from '../gameSlice';
-import { canChoose } from '../gameSelectors';
-import { canStop } from '../turnRules';
+import { canChoose } from '../turn/gameSelectors';
+import { canStop } from '../turn/turnRules';
 import { AutoReadToggle } from './AutoReadToggle';
 import { CharacterPanel } from './CharacterPanel';
 import { focusWasLost } from './focus';

@@ -9,7 +9,7 @@ import {
   PARAGRAPH_MIN_CHARS,
 } from '../gameModel';
 import { gameActions, type GameState } from '../gameSlice';
-import { canEdit, canRewrite, latestChoice } from '../turnRules';
+import { canEdit, canRewrite, latestChoice } from '../turn/turnRules';
 import { focusWasLost } from './focus';
 import { TextEditor } from './TextEditor';
 import './storyHand.css';

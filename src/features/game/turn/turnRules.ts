@@ -3,14 +3,14 @@
  * guards its events with, read from the phase and the story; what only the views and flows ask
  * is in gameSelectors.ts. Pure: no store, no I/O.
  */
-import { INITIAL_PLAYER_STATS, INITIAL_SCORE_BREAKDOWN } from '../../engine/types';
+import { INITIAL_PLAYER_STATS, INITIAL_SCORE_BREAKDOWN } from '../../../engine/types';
 import {
   MAX_REWRITES_PER_TURN,
   type GameState,
   type Phase,
   type Story,
   type Turn,
-} from './gameModel';
+} from '../gameModel';
 
 /** A story before anything is chosen. */
 export const initialStory: Story = {

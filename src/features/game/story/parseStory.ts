@@ -4,9 +4,9 @@
  * record saved by earlier versions; anything malformed falls back to the start value, and only
  * a value with no story in it at all is refused. Pure: no I/O.
  */
-import { isRecord } from '../../engine/guards';
-import { normalizeOptions } from '../../engine/options';
-import { playerStatsInRange } from '../../engine/stats';
+import { isRecord } from '../../../engine/guards';
+import { normalizeOptions } from '../../../engine/options';
+import { playerStatsInRange } from '../../../engine/stats';
 import {
   INITIAL_PLAYER_STATS,
   INITIAL_SCORE_BREAKDOWN,
@@ -17,7 +17,7 @@ import {
   type ScenarioType,
   type ScoreBreakdown,
   type StoryOption,
-} from '../../engine/types';
+} from '../../../engine/types';
 import {
   MAX_REWRITES_PER_TURN,
   STORY_NOTE_MAX_CHARS,
@@ -25,8 +25,8 @@ import {
   type ResolvedChoice,
   type Story,
   type StoryEntry,
-} from './gameModel';
-import { portraitNumber } from './portraits';
+} from '../gameModel';
+import { portraitNumber } from '../portraits';
 
 /** Why a value is not a story: not an object, or no paragraph to take the story up from. */
 export type StoryProblem = { reason: 'notAnObject' } | { reason: 'noParagraph' };
@@ -116,7 +116,7 @@ function numbersLike<T extends object>(start: T, value: unknown): T {
  * A stored story as the game takes it up, or the problem when it holds no story at all. Older
  * records kept the portrait as `characterImage`, the options as a map, and no story log: the log
  * is made of their last paragraph. A stopped turn is not read from the record: where a story is
- * taken up follows from the story itself (turnRules.ts, phaseOf).
+ * taken up follows from the story itself (turn/turnRules.ts, phaseOf).
  */
 export function parseStory(value: unknown): Story | StoryProblem {
   if (!isRecord(value)) return { reason: 'notAnObject' };

@@ -3,7 +3,7 @@
  * screen it is on, whether a choice may be made, whether the story may be saved. Kept apart from
  * the slice's own checks (turnRules.ts), so the home screen's code carries none of it.
  */
-import type { GameStage, GameState, Phase, Turn } from './gameModel';
+import type { GameStage, GameState, Phase, Turn } from '../gameModel';
 import { isTurnUnwritten } from './turnRules';
 
 type WithGame = { game: GameState };
