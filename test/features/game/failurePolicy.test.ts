@@ -4,6 +4,7 @@
  * other flow keeps running.
  */
 import { gameActions } from '../../../src/features/game';
+import { fakeConnectPage } from '../../fixtures/connectPage';
 import { gameReply } from '../../fixtures/fakeModelServer';
 import { PLAYING_GAME, appStateWith, turnProblemOf } from '../../fixtures/games';
 import { gameStore } from '../../support/gameStore';
@@ -81,4 +82,39 @@ test('a rule that throws before the roll leaves the choices as they were, to be 
   await offered;
   stop();
   expect(store.getState().game.story.turnCount).toBe(1);
+});
+
+test('a key check that breaks is refused with its cause, and the next check goes on', async () => {
+  const model = scriptedModel(gameReply, { listed: ['fake-model'] });
+  // The page's policy, read before the provider is asked, breaks on first use.
+  let pageBroken = true;
+  // Then a page served from the player's own server's origin, which may call it.
+  const page = fakeConnectPage('', 'http://127.0.0.1:9');
+  const connectPage = new Proxy(page, {
+    get(target, key, receiver) {
+      if (pageBroken) throw new TypeError(`page policy unreadable (${String(key)})`);
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  const { store, dispatched, stop } = gameStore(
+    appStateWith({ turn: { phase: 'keyNeeded' }, apiKey: '' }, SETTINGS),
+    { model, connectPage },
+  );
+  const refused = dispatched(gameActions.apiKeyRejected.type);
+  store.dispatch(gameActions.apiKeySubmitted('sk-live'));
+  await refused;
+  expect(store.getState().game.keyCheck).toMatchObject({
+    status: 'refused',
+    error: 'keyCheckFailed',
+    detail: { reason: 'unexpected' },
+  });
+  expect(logged).toHaveLength(1);
+
+  // The watchers still run: the form submits again, and the key is taken.
+  pageBroken = false;
+  const accepted = dispatched(gameActions.apiKeyAccepted.type);
+  store.dispatch(gameActions.apiKeySubmitted('sk-live'));
+  await accepted;
+  stop();
+  expect(store.getState().game.turn).toEqual({ phase: 'home' });
 });

@@ -25,6 +25,7 @@ import {
 } from '../../llm';
 import { modelLessonLearned, modelSettingsChosen, selectModelLessons } from '../../settings';
 import { API_KEY_STORAGE_KEY, gameActions, type KeyErrorCode, type Problem } from '../gameSlice';
+import { policed } from './failurePolicy';
 import { problemWith, selectState } from './gameState';
 import { KeyCheckTimeoutError } from './problems';
 
@@ -132,71 +133,75 @@ const notAllowedProblem = (provider: string, model: string, origin: string | nul
 });
 
 /** The key check worker: from the key submitted to the key accepted or rejected. */
-export function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.apiKeySubmitted>) {
-  const { settings, wallet } = yield* select(selectState);
-  const provider = providerById(settings.provider);
-  const key = apiKey.trim();
-  if (wallet.status !== 'verified') {
-    yield* put(gameActions.apiKeyRejected({ error: 'walletNotVerified' }));
-    return;
-  }
-  if (key === '' && provider.requiresKey) {
-    yield* put(gameActions.apiKeyRejected({ error: 'emptyApiKey' }));
-    return;
-  }
-  // The page's Content-Security-Policy names the hosts it may call; a Custom or Local server
-  // elsewhere is added by reloading the page once, after which the key screen submits this
-  // check again, or on a static host only by the deployer (src/features/llm/connectPolicy.ts).
-  const page = yield* fromContext('connectPage');
-  const origin = connectOriginOf(baseUrlOf(provider, settings.baseUrl));
-  const step = page && origin ? yield* call(connectStep, page, origin) : 'go';
-  if (step === 'reload' && page && origin) {
-    const { baseUrl, model } = settings;
-    yield* call(reloadToAllow, page, origin, {
-      provider: provider.id,
-      model,
-      baseUrl,
-      apiKey: key,
-    });
-    return; // 'Verifying...' until the page reloads
-  }
-  if (step === 'blocked') {
-    yield* put(
-      gameActions.apiKeyRejected({
-        error: 'originNotAllowed',
-        detail: notAllowedProblem(provider.id, settings.model, origin),
-      }),
-    );
-    return;
-  }
-  const controller = new AbortController();
-  try {
-    const { timedOut } = yield* race({
-      checked: call(checkKeyAndModel, {
-        provider,
-        baseUrl: settings.baseUrl,
-        apiKey: key,
-        model: settings.model,
-        signal: controller.signal,
-      }),
-      // A provider that never answers must not leave the form 'Verifying...' for good (on the
-      // context's clock: the check that wins cancels the wait, and its timer with it).
-      timedOut: call(wait, KEY_CHECK_TIMEOUT_MS),
-    });
-    if (timedOut) {
-      controller.abort();
-      throw new KeyCheckTimeoutError(KEY_CHECK_TIMEOUT_MS / 1000);
+export const checkKey = policed(
+  function* checkKey({ payload: apiKey }: ReturnType<typeof gameActions.apiKeySubmitted>) {
+    const { settings, wallet } = yield* select(selectState);
+    const provider = providerById(settings.provider);
+    const key = apiKey.trim();
+    if (wallet.status !== 'verified') {
+      yield* put(gameActions.apiKeyRejected({ error: 'walletNotVerified' }));
+      return;
     }
-    const storage = yield* fromContext('storage');
-    storage?.setItem(API_KEY_STORAGE_KEY, key);
-    yield* put(gameActions.apiKeyAccepted(key));
-  } catch (error) {
-    const problem = yield* call(problemWith, error);
-    yield* put(
-      gameActions.apiKeyRejected({
-        error: KEY_ERROR_OF[problem.reason] ?? 'keyCheckFailed',
-        detail: problem,
-      }),
-    );
-  }
-}
+    if (key === '' && provider.requiresKey) {
+      yield* put(gameActions.apiKeyRejected({ error: 'emptyApiKey' }));
+      return;
+    }
+    // The page's Content-Security-Policy names the hosts it may call; a Custom or Local server
+    // elsewhere is added by reloading the page once, after which the key screen submits this
+    // check again, or on a static host only by the deployer (src/features/llm/connectPolicy.ts).
+    const page = yield* fromContext('connectPage');
+    const origin = connectOriginOf(baseUrlOf(provider, settings.baseUrl));
+    const step = page && origin ? yield* call(connectStep, page, origin) : 'go';
+    if (step === 'reload' && page && origin) {
+      const { baseUrl, model } = settings;
+      yield* call(reloadToAllow, page, origin, {
+        provider: provider.id,
+        model,
+        baseUrl,
+        apiKey: key,
+      });
+      return; // 'Verifying...' until the page reloads
+    }
+    if (step === 'blocked') {
+      yield* put(
+        gameActions.apiKeyRejected({
+          error: 'originNotAllowed',
+          detail: notAllowedProblem(provider.id, settings.model, origin),
+        }),
+      );
+      return;
+    }
+    const controller = new AbortController();
+    try {
+      const { timedOut } = yield* race({
+        checked: call(checkKeyAndModel, {
+          provider,
+          baseUrl: settings.baseUrl,
+          apiKey: key,
+          model: settings.model,
+          signal: controller.signal,
+        }),
+        // A provider that never answers must not leave the form 'Verifying...' for good (on the
+        // context's clock: the check that wins cancels the wait, and its timer with it).
+        timedOut: call(wait, KEY_CHECK_TIMEOUT_MS),
+      });
+      if (timedOut) {
+        controller.abort();
+        throw new KeyCheckTimeoutError(KEY_CHECK_TIMEOUT_MS / 1000);
+      }
+      const storage = yield* fromContext('storage');
+      storage?.setItem(API_KEY_STORAGE_KEY, key);
+      yield* put(gameActions.apiKeyAccepted(key));
+    } catch (error) {
+      const problem = yield* call(problemWith, error);
+      yield* put(
+        gameActions.apiKeyRejected({
+          error: KEY_ERROR_OF[problem.reason] ?? 'keyCheckFailed',
+          detail: problem,
+        }),
+      );
+    }
+  },
+  // A check that broke is refused with its cause: the key form stays, to submit again.
+  (problem) => gameActions.apiKeyRejected({ error: 'keyCheckFailed', detail: problem }),
+);

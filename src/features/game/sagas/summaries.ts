@@ -9,6 +9,7 @@ import { call, put, race, select, take } from 'typed-redux-saga';
 import { REPLY_TOKENS, isAbortError } from '../../llm';
 import { gameActions, type Story } from '../gameSlice';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
+import { policed } from './failurePolicy';
 import { LEAVING_THE_STORY, has, selectState } from './gameState';
 import { pickText } from '../../../engine/reply';
 
@@ -72,7 +73,7 @@ export function* writeSummary(story: Story, choiceText: string | undefined, text
  * from the turn (the next choice may come while it is written). It stops if the player leaves
  * the story or has the segment written again.
  */
-export function* summaryFallback(
+export const summaryFallback = policed(function* summaryFallback(
   _action:
     | ReturnType<typeof gameActions.summaryMissing>
     | ReturnType<typeof gameActions.paragraphEdited>
@@ -92,7 +93,7 @@ export function* summaryFallback(
     if (isAbortError(error)) return;
     yield* put(gameActions.summaryStored(fallbackSummary(text)));
   }
-}
+});
 
 /**
  * The last segment's summary, if it is still being written: the next prompt carries it
