@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Every record in MyStoriesDB's 'stories' store, read straight from IndexedDB; none while the
- * app has not created the database yet.
+ * Every record in MyStoriesDB's 'stories' store, read straight from IndexedDB, whole: since
+ * version 3 a story's growing lists are kept entry by entry in 'storyParts' (the record's
+ * `parts` says how long each is), and they are put back into `game` here as the app reads them.
+ * None while the app has not created the database yet.
  */
 export function storedStories<Stored>(page: Page): Promise<Stored[]> {
   return page.evaluate(
@@ -21,12 +23,37 @@ export function storedStories<Stored>(page: Page): Promise<Stored[]> {
         };
         open.onsuccess = () => {
           const db = open.result;
-          const request = db.transaction('stories', 'readonly').objectStore('stories').getAll();
-          request.onsuccess = () => {
+          const withParts = db.objectStoreNames.contains('storyParts');
+          const tx = db.transaction(
+            withParts ? ['stories', 'storyParts'] : ['stories'],
+            'readonly',
+          );
+          const records = tx.objectStore('stories').getAll();
+          const parts = withParts ? tx.objectStore('storyParts').getAll() : null;
+          tx.oncomplete = () => {
             db.close();
-            resolve(request.result as Stored[]);
+            type Part = { storyId: number; list: string; index: number; value: unknown };
+            type StoredRecord = {
+              id: number;
+              game: Record<string, unknown>;
+              parts?: Record<string, number>;
+            };
+            const stored = records.result as StoredRecord[];
+            for (const record of stored) {
+              if (!record.parts) continue;
+              for (const [list, length] of Object.entries(record.parts)) {
+                const entries: unknown[] = [];
+                for (const part of (parts?.result ?? []) as Part[]) {
+                  if (part.storyId === record.id && part.list === list && part.index < length) {
+                    entries[part.index] = part.value;
+                  }
+                }
+                record.game[list] = entries;
+              }
+            }
+            resolve(stored as Stored[]);
           };
-          request.onerror = () => reject(request.error);
+          tx.onerror = () => reject(tx.error);
         };
       }),
   );
