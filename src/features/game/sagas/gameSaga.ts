@@ -16,8 +16,10 @@ import { playTurn, retryTurn } from './turn';
 
 type Worker = (action: never) => Generator;
 
-/** Each flow's worker (under the failure policy, failurePolicy.ts), and how its watcher takes
- * its starters. */
+/**
+ * Each flow's worker (under the failure policy, failurePolicy.ts), and how its watcher takes
+ * its starters.
+ */
 const FLOWS: Record<FlowName, { worker: Worker; latest?: true }> = {
   keyCheck: { worker: checkKey },
   // A restart cancels a stale opening; the latest edit's summary is the one written.
@@ -28,7 +30,7 @@ const FLOWS: Record<FlowName, { worker: Worker; latest?: true }> = {
   summary: { worker: summaryFallback, latest: true },
 };
 
-/** The flows an action starts (for the first action, and for replays), or null. */
+/** The flow an action starts (for the first action, and for replays), or null. */
 export function flowFor(action: UnknownAction) {
   const flow = (Object.keys(FLOWS) as FlowName[]).find((name) =>
     (FLOW_STARTERS[name] as readonly string[]).includes(action.type),
