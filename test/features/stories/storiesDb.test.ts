@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
-import { initialStory, type Story } from '../../../src/features/game';
+import type { Story } from '../../../src/features/game';
 import {
   STORIES_DB_NAME,
   StorageError,
@@ -14,6 +14,7 @@ import {
   saveStory,
   storyIds,
 } from '../../../src/features/stories';
+import { savedStory } from '../../fixtures/savedStories';
 
 const WALLET = '0xAbCdEf0000000000000000000000000000000001';
 const OTHER_WALLET = '0x9999999999999999999999999999999999999999';
@@ -24,27 +25,22 @@ function draft({
   game,
   ...overrides
 }: Partial<Omit<StoryDraft, 'game'>> & { game?: Partial<Story> } = {}): StoryDraft {
-  return {
-    chosenCharacter: 'Mira Vale',
-    chosenGenre: 'Gothic mystery',
-    characterBio: 'A lighthouse keeper who hears the sea talk.',
-    characterImage: 'characters/4.png',
+  // The saved-story fixture, less what only the store decides (id, owner, time, revision).
+  const {
+    id: _id,
+    walletAddress: _owner,
+    lastSaved: _lastSaved,
+    ...record
+  } = savedStory({
     previousParagraph: PARAGRAPH,
-    isFinal: false,
-    endingType: '',
     game: {
-      ...initialStory,
-      chosenCharacter: 'Mira Vale',
-      chosenGenre: 'Gothic mystery',
-      characterBio: 'A lighthouse keeper who hears the sea talk.',
-      chosenImage: 4,
       previousParagraph: PARAGRAPH,
       turnCount: 3,
       storyLog: [{ kind: 'paragraph', text: PARAGRAPH }],
       ...game,
     },
-    ...overrides,
-  };
+  });
+  return { ...record, ...overrides };
 }
 
 /** A version-1 database as the old app left it: the store without the index, flat records. */
