@@ -93,7 +93,14 @@ export async function buildServer(
   // Sign-in is limited in the database, here as on Supabase (migration
   // 20261126130000_sign_in_limits.sql); the server hands it its own number.
   const signInSettings = { 'taleweaver.sign_in_rate_limit': String(config.signInRateLimit) };
-  registerRest(app, db, tokens, { sharedReads, settings: signInSettings });
+  // So are cloud saves' writes (migration 20261127000000_cloud_stories.sql).
+  registerRest(app, db, tokens, {
+    sharedReads,
+    settings: {
+      ...signInSettings,
+      'taleweaver.story_write_rate_limit': String(config.storyWriteRateLimit),
+    },
+  });
   await registerFunctions(app, {
     db,
     tokens,

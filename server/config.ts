@@ -34,6 +34,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** Nonce requests and logins allowed per IP address per minute. */
   signInRateLimit: number;
+  /** Cloud-save writes allowed per wallet per minute. */
+  storyWriteRateLimit: number;
   logLevel: string;
 }
 
@@ -114,6 +116,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     connectSources: connectSourcesOf(env.CONNECT_SRC),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     signInRateLimit: positiveInteger(env.SIGN_IN_RATE_LIMIT, 'SIGN_IN_RATE_LIMIT', 30),
+    storyWriteRateLimit: positiveInteger(
+      env.STORY_WRITE_RATE_LIMIT,
+      'STORY_WRITE_RATE_LIMIT',
+      60,
+    ),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

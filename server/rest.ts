@@ -17,6 +17,11 @@ import {
 /** The media type of `.single()`: one JSON object rather than an array. */
 const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
 const TABLE_ROUTE = '/rest/v1/:table';
+/** A function call: it may write (publishing a story changes the leaderboard's links). */
+const RPC_ROUTE = '/rest/v1/rpc/:fn';
+const STORY_SAVE_ROUTE = '/rest/v1/rpc/save_story';
+/** A saved story may hold 1 MB (the stories migration), sent as JSON with some room to spare. */
+export const STORY_SAVE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** Query parameters that are not column filters. */
 const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns']);
 
@@ -191,11 +196,15 @@ export function registerRest(
     }
   };
 
-  // A completed write to a table starts a new generation of shared reads, before its answer
+  // A completed write (to a table, or by a function) starts a new generation of shared reads, before its answer
   // is sent, so the writer's next read sees what it wrote.
   app.addHook('onSend', async (request, reply) => {
-    const writes = request.method === 'POST' || request.method === 'PATCH';
-    if (writes && request.routeOptions.url === TABLE_ROUTE && reply.statusCode < 400) {
+    const route = request.routeOptions.url;
+    const writes =
+      (route === TABLE_ROUTE && ['POST', 'PATCH', 'DELETE'].includes(request.method)) ||
+      route === RPC_ROUTE ||
+      route === STORY_SAVE_ROUTE;
+    if (writes && reply.statusCode < 400) {
       sharedReads.invalidate();
     }
   });
@@ -291,8 +300,35 @@ export function registerRest(
     },
   );
 
-  app.post<{ Params: { fn: string } }>('/rest/v1/rpc/:fn', async (request, reply) => {
-    const { fn } = request.params;
+  app.delete<{ Params: { table: string }; Querystring: Query }>(
+    TABLE_ROUTE,
+    {
+      // supabase-js names a JSON body it does not send; PostgREST reads none.
+      onRequest: async (request) => {
+        const length = request.headers['content-length'];
+        if (length === undefined || length === '0') delete request.headers['content-type'];
+      },
+    },
+    async (request, reply) => {
+      const { table } = request.params;
+      const rules = tableRules(table);
+      if (!rules.deletable) throw outsideSubset(`Deleting from '${table}'`);
+      const params: unknown[] = [];
+      const where = whereClause(request.query, rules, params);
+      if (where === '') throw outsideSubset('A delete without a filter');
+      const representation = preferences(request).has('return=representation');
+      const sql =
+        `delete from public.${quote(table)}${where}` +
+        (representation
+          ? ` returning ${selectedColumns(request.query, rules).map(quote).join(', ')}`
+          : '');
+      const rows = await run(request, async (client) => (await client.query(sql, params)).rows);
+      if (!representation) return reply.code(204).send();
+      return sendRows(request, reply, rows);
+    },
+  );
+
+  const callFunction = async (fn: string, request: FastifyRequest, reply: FastifyReply) => {
     const allowed = Object.hasOwn(FUNCTIONS, fn) ? FUNCTIONS[fn] : undefined;
     if (!allowed) throw outsideSubset(`Function '${fn}'`);
     const [args] = bodyRows(request.body ?? {});
@@ -300,11 +336,22 @@ export function registerRest(
     for (const name of names) {
       if (!allowed.includes(name)) throw outsideSubset(`Argument '${name}' of '${fn}'`);
     }
-    const params = names.map((name) => args?.[name]);
+    // Objects and arrays are JSON documents, as PostgREST reads a JSON body's values.
+    const params = names.map((name) => {
+      const value = args?.[name];
+      return typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
+    });
     const sql = `select * from public.${quote(fn)}(${names
       .map((name, i) => `${quote(name)} => $${i + 1}`)
       .join(', ')})`;
     const rows = await run(request, async (client) => (await client.query(sql, params)).rows);
     return sendRows(request, reply, rows);
-  });
+  };
+  app.post<{ Params: { fn: string } }>(RPC_ROUTE, (request, reply) =>
+    callFunction(request.params.fn, request, reply),
+  );
+  // A story's first save sends it whole: up to the 1 MB a story may hold, as JSON.
+  app.post(STORY_SAVE_ROUTE, { bodyLimit: STORY_SAVE_BODY_LIMIT_BYTES }, (request, reply) =>
+    callFunction('save_story', request, reply),
+  );
 }

@@ -8,6 +8,8 @@ export interface TableRules {
   readable: readonly string[];
   insertable: readonly string[];
   updatable: readonly string[];
+  /** Whether a DELETE may remove rows (with a filter, under row-level security). */
+  deletable?: boolean;
   /** Columns whose values are JSON documents. */
   json?: readonly string[];
   /**
@@ -43,6 +45,7 @@ export const TABLES: Readonly<Record<string, TableRules>> = {
       'genre',
       'turn_count',
       'detailed_stats',
+      'story_id',
     ],
     updatable: [],
     json: ['detailed_stats'],
@@ -57,10 +60,51 @@ export const TABLES: Readonly<Record<string, TableRules>> = {
       'genre',
       'turn_count',
       'rewrites',
+      'published_story_id',
     ],
     insertable: [],
     updatable: [],
     sameForEveryone: true,
+  },
+  /** Cloud saves: written through save_story and publish_story, read and deleted here. */
+  stories: {
+    readable: [
+      'id',
+      'wallet_address',
+      'revision',
+      'saved_at',
+      'updated_at',
+      'language',
+      'head',
+      'copy_of',
+      'published_at',
+    ],
+    insertable: [],
+    updatable: [],
+    deletable: true,
+  },
+  story_parts: {
+    readable: ['story_id', 'list', 'index', 'value'],
+    insertable: [],
+    updatable: [],
+  },
+  published_stories: {
+    readable: [
+      'id',
+      'language',
+      'genre',
+      'portrait',
+      'character_name',
+      'author',
+      'entries',
+      'recap',
+      'score',
+      'ending_type',
+      'turn_count',
+      'published_at',
+    ],
+    insertable: [],
+    updatable: [],
   },
 };
 
@@ -70,6 +114,17 @@ export const FUNCTIONS: Readonly<Record<string, readonly string[]>> = {
   /** The wallet-login function's, with the secret key (granted to service_role only). */
   admit_sign_in: ['p_request_headers'],
   spend_sign_in_nonce: ['p_wallet_address', 'p_nonce', 'p_max_age_seconds'],
+  save_story: [
+    'p_id',
+    'p_base_revision',
+    'p_saved_at',
+    'p_language',
+    'p_head',
+    'p_lengths',
+    'p_parts',
+    'p_copy_of',
+  ],
+  publish_story: ['p_id', 'p_published'],
 };
 
 /** PostgREST filter operators the app uses, and their SQL. */

@@ -144,6 +144,7 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
           'created_at',
           'ending_type',
           'genre',
+          'published_story_id',
           'rewrites',
           'score',
           'turn_count',
