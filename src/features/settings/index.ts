@@ -3,10 +3,12 @@ export {
   languageChosen,
   modelSettingsChosen,
   autoReadChosen,
+  cloudSavesChosen,
   modelLessonLearned,
   selectModelLessons,
   selectLanguage,
   selectAutoRead,
+  selectCloudSaves,
   selectSettings,
   initialSettingsState,
 } from './settingsSlice';

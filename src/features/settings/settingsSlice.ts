@@ -17,6 +17,11 @@ export interface SettingsState {
   /** Whether each new paragraph of the story is read aloud as it arrives. */
   autoRead: boolean;
   /**
+   * 'Keep my stories with my wallet': each save also goes to the backend while the wallet is
+   * signed in (the stories feature's cloud saves). Off until the player turns it on.
+   */
+  cloudSaves: boolean;
+  /**
    * What providers taught by refusing a request, by model (the llm feature's
    * capabilityKey: provider, endpoint and model): kept, so that a reload does not ask for a
    * refused parameter again.
@@ -30,6 +35,7 @@ export const initialSettingsState: SettingsState = {
   model: '',
   baseUrl: '',
   autoRead: false,
+  cloudSaves: false,
   modelLessons: {},
 };
 
@@ -76,7 +82,8 @@ export const settingsSlice = createSlice({
      * storage held, each field taken only if it is still a value the settings can have.
      */
     restored(state, action: PayloadAction<Record<string, unknown>>) {
-      const { language, provider, model, baseUrl, autoRead, modelLessons } = action.payload;
+      const { language, provider, model, baseUrl, autoRead, cloudSaves, modelLessons } =
+        action.payload;
       if ((LANGUAGES as readonly unknown[]).includes(language)) {
         state.language = language as Language;
       }
@@ -84,6 +91,7 @@ export const settingsSlice = createSlice({
       if (typeof model === 'string') state.model = model;
       if (typeof baseUrl === 'string') state.baseUrl = baseUrl.trim();
       if (typeof autoRead === 'boolean') state.autoRead = autoRead;
+      if (typeof cloudSaves === 'boolean') state.cloudSaves = cloudSaves;
       state.modelLessons = lessonsOf(modelLessons);
     },
     languageChosen(state, action: PayloadAction<string>) {
@@ -125,17 +133,32 @@ export const settingsSlice = createSlice({
       // Only a yes or a no (a replayed or hand-written action may carry anything).
       if (typeof action.payload === 'boolean') state.autoRead = action.payload;
     },
+    /** 'Keep my stories with my wallet', ticked or cleared. */
+    cloudSavesChosen(state, action: PayloadAction<boolean>) {
+      if (typeof action.payload === 'boolean') state.cloudSaves = action.payload;
+    },
   },
   selectors: {
     selectLanguage: (settings) => settings.language,
     selectAutoRead: (settings) => settings.autoRead,
+    selectCloudSaves: (settings) => settings.cloudSaves,
     selectModelLessons: (settings) => settings.modelLessons,
     /** All the settings (one object, so components re-render only when one changes). */
     selectSettings: (settings) => settings,
   },
 });
 
-export const { languageChosen, modelSettingsChosen, autoReadChosen, modelLessonLearned } =
-  settingsSlice.actions;
-export const { selectLanguage, selectAutoRead, selectSettings, selectModelLessons } =
-  settingsSlice.selectors;
+export const {
+  languageChosen,
+  modelSettingsChosen,
+  autoReadChosen,
+  cloudSavesChosen,
+  modelLessonLearned,
+} = settingsSlice.actions;
+export const {
+  selectLanguage,
+  selectAutoRead,
+  selectCloudSaves,
+  selectSettings,
+  selectModelLessons,
+} = settingsSlice.selectors;

@@ -4,7 +4,7 @@
  */
 import type { StoriesContext } from './sagas/sagaContext';
 
-export function browserStoriesContext(): Omit<StoriesContext, 'clock'> {
+export function browserStoriesContext(): Omit<StoriesContext, 'clock' | 'backend'> {
   return {
     openStoriesDb: () =>
       import(/* webpackChunkName: "stories-flow" */ './storiesDb').then(({ openStoriesDb }) =>

@@ -11,6 +11,8 @@ import type { RecordStamp } from './storyRevision';
 export interface CurrentRecord extends RecordStamp {
   id: number;
   walletAddress: string;
+  /** Its id in the cloud (cloud saves, its published page, its leaderboard result's link). */
+  cloudId?: string;
 }
 
 export function storyDraftOf(story: Story, current: CurrentRecord | null): StoryDraft {

@@ -11,6 +11,18 @@ export interface RecordStamp {
   lastSaved: string;
 }
 
+/**
+ * Where a story is kept with its wallet (cloud saves, cloud/cloudSync.ts) and how far: the
+ * cloud's revision this record matches, and this record's revision last sent there. A record
+ * saved since (`revision > sent`) has a save still to go up.
+ */
+export interface CloudLink {
+  /** The story's id in the cloud (a UUID; the page of a published story is /story/<id>). */
+  id: string;
+  revision: number;
+  sent: number;
+}
+
 /** A story as kept in MyStoriesDB. */
 export interface SavedStory {
   id: number;
@@ -36,6 +48,8 @@ export interface SavedStory {
   revision?: number;
   /** The story this one split from when two tabs played it on (storyRevision.ts), or null. */
   branchOf?: number | null;
+  /** Kept with the wallet too, once a save has gone up or the story came down from there. */
+  cloud?: CloudLink;
 }
 
 /**
@@ -44,11 +58,13 @@ export interface SavedStory {
  */
 export type StoryDraft = Omit<
   SavedStory,
-  'id' | 'lastSaved' | 'walletAddress' | 'revision' | 'branchOf'
+  'id' | 'lastSaved' | 'walletAddress' | 'revision' | 'branchOf' | 'cloud'
 > & {
   id?: number;
   walletAddress?: string;
   basedOn?: RecordStamp;
+  /** A story brought down from the cloud comes with its link; a save otherwise keeps the record's. */
+  cloud?: CloudLink;
 };
 
 /** Owner of the stories saved without a connected wallet (SPEC.md section 5). */
@@ -77,4 +93,18 @@ export function walletOwner(wallet: string | null | undefined): string {
 
 export function sameWallet(a: unknown, b: unknown): boolean {
   return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+
+/**
+ * A new story's id in the cloud, a random UUID, given at its first save so that its result and
+ * its page can name it before it ever goes up. crypto.randomUUID needs a secure context (a page
+ * over plain http on a LAN address has none); getRandomValues does not.
+ */
+export function newStoryId(): string {
+  if (typeof globalThis.crypto.randomUUID === 'function') return globalThis.crypto.randomUUID();
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -29,6 +29,8 @@ const TOP_LEVEL_FIELDS = new Set<string>([
   'game',
   'revision',
   'branchOf',
+  // The record's own link to the cloud: kept by MyStoriesDB, never exported or imported.
+  'cloud',
   ...FORBIDDEN_GAME_FIELDS,
 ]);
 

@@ -9,13 +9,23 @@ import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from '
 import { isRecord } from '../../engine/guards';
 import { initialStory, type Story } from '../game';
 import {
+  type CloudLink,
   type SavedStory,
   type StoryDraft,
   isListable,
+  newStoryId,
   sameWallet,
   walletOwner,
 } from './savedStory';
 import { findStoryProblem, toSavedStoryShape } from './storedRecord';
+import {
+  STORY_PART_LISTS,
+  changedEntries,
+  listLengths,
+  splitLists,
+  type PartList,
+  type StoryLists,
+} from './storyLists';
 import {
   FIRST_REVISION,
   type RecordStamp,
@@ -28,19 +38,6 @@ export const STORIES_DB_NAME = 'MyStoriesDB';
 export const STORIES_DB_VERSION = 3;
 const STORE = 'stories';
 const PARTS = 'storyParts';
-
-/**
- * The lists of a story's game that grow with every turn, each kept entry by entry in
- * 'storyParts' (version 3 on): the log and the summaries most of all, and the rolls.
- */
-export const STORY_PART_LISTS = [
-  'storyLog',
-  'storySummary',
-  'outcomes',
-  'moralChoices',
-  'scenarioHistory',
-] as const;
-type PartList = (typeof STORY_PART_LISTS)[number];
 
 /** One entry of one of a story's lists: `game[list][index]` of story `storyId`. */
 export interface StoryPart {
@@ -113,7 +110,7 @@ export function toStorageError(error: unknown): StorageError {
  * from when another tab had saved that one since (storyRevision.ts), else null.
  */
 export type SaveResult =
-  | ({ saved: true; id: number; splitFrom: number | null } & RecordStamp)
+  | ({ saved: true; id: number; splitFrom: number | null; cloudId: string } & RecordStamp)
   | { saved: false; reason: 'notAnObject' | 'missingField' | 'previousParagraphTooShort' };
 
 /**
@@ -225,9 +222,6 @@ async function inTransaction<Mode extends IDBTransactionMode, T>(
   }
 }
 
-/** A story's lists, as `game` holds them: only the lists it has. */
-type StoryLists = Partial<Record<PartList, readonly unknown[]>>;
-
 /** What this connection last wrote of a story's lists, and the write it was (its stamp). */
 interface WrittenLists extends RecordStamp {
   lists: StoryLists;
@@ -258,31 +252,6 @@ function storyFieldsOf(game: Partial<Story>): Partial<Story> {
   ) as Partial<Story>;
 }
 
-/** The game without its lists, and the lists: what goes in the record, and what goes beside it. */
-function splitLists(game: Partial<Story>): { head: Partial<Story>; lists: StoryLists } {
-  const head = { ...game };
-  const lists: StoryLists = {};
-  for (const list of STORY_PART_LISTS) {
-    const value = head[list];
-    if (!Array.isArray(value)) continue;
-    lists[list] = value;
-    delete head[list];
-  }
-  return { head, lists };
-}
-
-/**
- * Whether two entries of a list are the same: the same object, or flat records (a log entry)
- * with the same fields. The game keeps every entry it does not change, so the first test
- * answers for all but a turn's new or edited entries.
- */
-function sameEntry(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (!isRecord(a) || !isRecord(b)) return false;
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
-}
-
 const partsOf = (id: number) => IDBKeyRange.bound([id], [id, []]);
 const partsFrom = (id: number, list: PartList, index: number) =>
   IDBKeyRange.bound([id, list, index], [id, list, Infinity]);
@@ -300,16 +269,13 @@ async function writeParts(
 ): Promise<void> {
   const parts = tx.objectStore(PARTS);
   if (!known) await parts.delete(partsOf(id));
-  const writes: Promise<unknown>[] = [];
+  const writes: Promise<unknown>[] = changedEntries(lists, known).map(({ list, index, value }) =>
+    parts.put({ storyId: id, list, index, value }),
+  );
   for (const list of STORY_PART_LISTS) {
-    const entries = lists[list] ?? [];
-    const before = known?.[list] ?? [];
-    for (let index = 0; index < entries.length; index += 1) {
-      if (known && index < before.length && sameEntry(before[index], entries[index])) continue;
-      writes.push(parts.put({ storyId: id, list, index, value: entries[index] }));
-    }
-    if (known && before.length > entries.length) {
-      writes.push(parts.delete(partsFrom(id, list, entries.length)));
+    const length = lists[list]?.length ?? 0;
+    if (known && (known[list]?.length ?? 0) > length) {
+      writes.push(parts.delete(partsFrom(id, list, length)));
     }
   }
   await Promise.all(writes);
@@ -331,7 +297,7 @@ export async function saveStory(
     console.warn('Saved story refused:', problem);
     return { saved: false, reason: problem.reason };
   }
-  const { basedOn, ...fields } = story;
+  const { basedOn, cloud, ...fields } = story;
   const owner = walletOwner(currentWallet);
   // A story of another wallet is saved as a new copy (SPEC.md section 5).
   const foreign = fields.walletAddress !== undefined && !sameWallet(fields.walletAddress, owner);
@@ -344,9 +310,7 @@ export async function saveStory(
     walletAddress: owner,
     lastSaved,
     game: head,
-    parts: Object.fromEntries(
-      Object.entries(lists).map(([list, entries]) => [list, entries.length]),
-    ),
+    parts: listLengths(lists),
   };
   const written = writtenOf(db);
 
@@ -372,10 +336,17 @@ export async function saveStory(
       target.kind === 'update' && stored?.parts && known && sameStamp(known, storedStampOf(stored))
         ? known.lists
         : undefined;
-    await store.put({ ...record, id, revision, branchOf });
+    // A story keeps its place in the cloud; a new one or a branch has none yet.
+    const link = cloud ??
+      (target.kind === 'update' ? stored?.cloud : undefined) ?? {
+        id: newStoryId(),
+        revision: 0,
+        sent: 0,
+      };
+    await store.put({ ...record, id, revision, branchOf, cloud: link });
     await writeParts(tx, id, lists, current);
     const splitFrom = target.kind === 'branch' ? target.from : null;
-    return { saved: true, id, revision, lastSaved, splitFrom } as const;
+    return { saved: true, id, revision, lastSaved, splitFrom, cloudId: link.id } as const;
   });
   written.set(result.id, { revision: result.revision, lastSaved, lists });
   return result;
@@ -493,5 +464,48 @@ export function deleteFinishedStories(
 
 function fromStored(value: StoredStory): SavedStory {
   const { parts: _parts, ...story } = value;
-  return { ...toSavedStoryShape({ ...story }), id: value.id };
+  return {
+    ...toSavedStoryShape({ ...story }),
+    id: value.id,
+    ...(isCloudLink(value.cloud) && { cloud: value.cloud }),
+  };
+}
+
+function isCloudLink(value: unknown): value is CloudLink {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.revision === 'number' &&
+    typeof value.sent === 'number'
+  );
+}
+
+/**
+ * Records where a story is kept in the cloud after a save went up or came down, without making
+ * a new write of the record (its stamp stays: no other tab's line is taken for moved on). A
+ * record deleted meanwhile stays deleted.
+ */
+export function linkToCloud(db: StoriesDb, id: number, link: CloudLink): Promise<void> {
+  return inTransaction(db, 'readwrite', async (tx) => {
+    const store = tx.objectStore(STORE);
+    const stored = await store.get(id);
+    if (stored) await store.put({ ...stored, cloud: link });
+  });
+}
+
+/**
+ * The wallet's stories with a save still to go up to the cloud (saved since the last one sent),
+ * oldest first. Reads the records only, never their lists.
+ */
+export function storiesToSend(db: StoriesDb, wallet: string): Promise<number[]> {
+  return inTransaction(db, 'readonly', async (tx) => {
+    const waiting: { id: number; lastSaved: string }[] = [];
+    let cursor = await tx.objectStore(STORE).index('walletAddress').openCursor(wallet);
+    while (cursor) {
+      const { id, revision = 0, cloud, lastSaved } = cursor.value;
+      if (!isCloudLink(cloud) || cloud.sent < revision) waiting.push({ id, lastSaved });
+      cursor = await cursor.continue();
+    }
+    return waiting.sort((a, b) => a.lastSaved.localeCompare(b.lastSaved)).map(({ id }) => id);
+  });
 }

@@ -3,8 +3,15 @@
 // successfully!', 'Story deleted!', 'Story loaded!', ...). The sagas do the I/O.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { gameActions } from '../game';
+import {
+  initialCloudState,
+  type CloudProblem,
+  type CloudState,
+  type CloudStory,
+  type PublishTarget,
+} from './cloud/cloudModel';
 import type { CurrentRecord } from './gameRecord';
-import type { SavedStory } from './savedStory';
+import type { CloudLink, SavedStory } from './savedStory';
 import type { StorageErrorReason } from './storiesDb';
 import { movedOnElsewhere, type RecordStamp } from './storyRevision';
 import type { StoryImportErrorReason } from './storyExport';
@@ -20,7 +27,9 @@ export type StoryNoticeKind =
   | 'loaded'
   | 'loadFailed'
   | 'imported'
-  | 'importFailed';
+  | 'importFailed'
+  /** A save reached this browser but not the cloud, for a reason the player can act on. */
+  | 'cloudSaveFailed';
 
 /** Whether a notice tells of a failure (it says why, and stays until dismissed). */
 export const isFailureNotice = (notice: StoryNotice) => notice.kind.endsWith('Failed');
@@ -28,7 +37,7 @@ export const isFailureNotice = (notice: StoryNotice) => notice.kind.endsWith('Fa
 export interface StoryNotice {
   kind: StoryNoticeKind;
   /** What went wrong, for the failures: a storage reason or an import problem. */
-  reason: StorageErrorReason | StoryImportErrorReason | null;
+  reason: StorageErrorReason | StoryImportErrorReason | CloudProblem | null;
   /** Tells one notice from the next, so each can expire on its own. */
   seq: number;
 }
@@ -69,6 +78,8 @@ export interface StoriesState {
   lastNoticeSeq: number;
   /** Local final stories deleted after this game's result reached the leaderboard. */
   localStoriesDeleted: number | null;
+  /** Cloud saves and published stories (cloud/). */
+  cloud: CloudState;
 }
 
 export const initialStoriesState: StoriesState = {
@@ -79,6 +90,7 @@ export const initialStoriesState: StoriesState = {
   otherTab: null,
   lastNoticeSeq: 0,
   localStoriesDeleted: null,
+  cloud: initialCloudState,
 };
 
 /** Shows a notice in place of the one before. */
@@ -173,6 +185,80 @@ export const storiesSlice = createSlice({
     noticeDismissed(state, action: PayloadAction<number>) {
       if (state.notice?.seq === action.payload) state.notice = null;
     },
+    /** How this browser's saves are going up to the cloud. */
+    cloudSyncChanged(state, action: PayloadAction<CloudState['sync']>) {
+      const { problem } = action.payload;
+      // A bound the player can act on is said once, not with every save.
+      if (problem && problem !== state.cloud.sync.problem && problem !== 'unreachable') {
+        notify(state, 'cloudSaveFailed', problem);
+      }
+      state.cloud.sync = action.payload;
+    },
+    /** The wallet's stories in the cloud, set beside the ones this browser keeps. */
+    cloudStoriesListed(
+      state,
+      action: PayloadAction<{
+        owner: string;
+        elsewhere: CloudStory[];
+        published: Record<string, string>;
+      }>,
+    ) {
+      Object.assign(state.cloud, action.payload);
+    },
+    /** A story's save went up to the cloud (under `cloudId`, a copy's when it became one). */
+    storyLinkedToCloud(state, action: PayloadAction<{ id: number; link: CloudLink }>) {
+      const { id, link } = action.payload;
+      if (state.current?.id === id) state.current.cloudId = link.id;
+      const listed = state.list.stories.find((story) => story.id === id);
+      if (listed) listed.cloud = link;
+    },
+    /** Stories deleted from the cloud on another device: this browser's copies go too. */
+    storiesGoneFromCloud(state, action: PayloadAction<number[]>) {
+      state.list.stories = state.list.stories.filter(
+        (story) => !action.payload.includes(story.id),
+      );
+    },
+    /** Another device had saved the story since: this browser's line went up as a copy. */
+    cloudStoryKeptAsCopy(state, action: PayloadAction<{ name: string }>) {
+      state.cloud.keptAsCopy = action.payload;
+    },
+    cloudCopyNoticeDismissed(state) {
+      state.cloud.keptAsCopy = null;
+    },
+    /** Load, on a story kept only in the cloud: it comes down, then loads as any other. */
+    cloudLoadRequested(_state, _action: PayloadAction<string>) {},
+    /** Delete, confirmed, on a story kept only in the cloud. */
+    cloudDeleteConfirmed(_state, _action: PayloadAction<string>) {},
+    cloudStoryDeleted(state, action: PayloadAction<string>) {
+      state.cloud.elsewhere = state.cloud.elsewhere.filter((story) => story.id !== action.payload);
+      delete state.cloud.published[action.payload];
+      notify(state, 'deleted');
+    },
+    cloudDeleteFailed(state, action: PayloadAction<CloudProblem>) {
+      notify(state, 'deleteFailed', action.payload);
+    },
+    /** Publish, once the player has read what will be public. */
+    publishRequested(state, action: PayloadAction<PublishTarget>) {
+      state.cloud.publishing = { status: 'working', storyId: action.payload.cloudId, problem: null };
+    },
+    unpublishRequested(state, action: PayloadAction<PublishTarget>) {
+      state.cloud.publishing = { status: 'working', storyId: action.payload.cloudId, problem: null };
+    },
+    storyPublished(state, action: PayloadAction<{ cloudId: string; publishedAt: string }>) {
+      state.cloud.published[action.payload.cloudId] = action.payload.publishedAt;
+      state.cloud.publishing = { status: 'idle', storyId: null, problem: null };
+    },
+    storyUnpublished(state, action: PayloadAction<string>) {
+      delete state.cloud.published[action.payload];
+      state.cloud.publishing = { status: 'idle', storyId: null, problem: null };
+    },
+    publishFailed(state, action: PayloadAction<{ cloudId: string; problem: CloudProblem }>) {
+      state.cloud.publishing = {
+        status: 'failed',
+        storyId: action.payload.cloudId,
+        problem: action.payload.problem,
+      };
+    },
     /** SPEC.md section 4, Saving: after the leaderboard save, the local copies go. */
     finishedStoriesDeleted(state, action: PayloadAction<number[]>) {
       state.localStoriesDeleted = action.payload.length;
@@ -193,6 +279,8 @@ export const storiesSlice = createSlice({
     selectStoriesNotice: (stories) => stories.notice,
     selectOtherTabNotice: (stories) => stories.otherTab,
     selectLocalStoriesDeleted: (stories) => stories.localStoriesDeleted,
+    selectCloud: (stories) => stories.cloud,
+    selectCurrentRecord: (stories) => stories.current,
     /** The newest unfinished story in the list, which Start New Game offers to continue. */
     selectUnfinishedStory: (stories) =>
       stories.list.status === 'loaded'
@@ -208,4 +296,6 @@ export const {
   selectOtherTabNotice,
   selectLocalStoriesDeleted,
   selectUnfinishedStory,
+  selectCloud,
+  selectCurrentRecord,
 } = storiesSlice.selectors;

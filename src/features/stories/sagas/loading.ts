@@ -32,6 +32,7 @@ export function* loadSaved({ payload: id }: ReturnType<typeof storiesActions.loa
         walletAddress: story.walletAddress,
         revision: story.revision ?? 0,
         lastSaved: story.lastSaved,
+        ...(story.cloud && { cloudId: story.cloud.id }),
       }),
     );
   } catch (error) {

@@ -4,11 +4,12 @@
  * fills it with the browser's own (browserStoriesContext); tests put a fresh fake-indexeddb and
  * a fake channel in it.
  */
+import type { BackendContext } from '../../../api';
 import { contextReader, type ClockContext } from '../../../shared/sagaContext';
 import type { StoriesDb } from '../storiesDb';
 import type { TabChannel } from '../tabChannel';
 
-export interface StoriesContext extends ClockContext {
+export interface StoriesContext extends ClockContext, BackendContext {
   /** Opens MyStoriesDB (the root saga opens it once and shares it with every flow). */
   openStoriesDb: () => Promise<StoriesDb>;
   /**

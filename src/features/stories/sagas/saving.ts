@@ -39,8 +39,8 @@ export function* saveCurrentStory(manual: boolean) {
     const result = yield* call(saveStory, db, draft, owner);
     // A refused story is only logged (SPEC.md section 5).
     if (!result.saved) return 'skipped';
-    const { id, revision, lastSaved, splitFrom } = result;
-    const saved = { id, walletAddress: owner, revision, lastSaved, manual, storyGeneration };
+    const { id, revision, lastSaved, splitFrom, cloudId } = result;
+    const saved = { id, walletAddress: owner, revision, lastSaved, cloudId, manual, storyGeneration };
     yield* put(
       splitFrom === null
         ? storiesActions.storySaved(saved)

@@ -4,7 +4,8 @@
  * one at a time (saving.ts), the list for the current wallet, which follows a wallet change at
  * once (savedList.ts), load (loading.ts), delete (deleting.ts), import (importing.ts), the
  * clean-up after a result reaches the leaderboard (afterLeaderboard.ts), the other tabs
- * (otherTabs.ts) and the notices that go by themselves (notices.ts). Each worker takes the
+ * (otherTabs.ts), the notices that go by themselves (notices.ts), and cloud saves and publishing,
+ * loaded when first wanted (cloudLoader.ts). Each worker takes the
  * action that starts it and returns when its flow ends, so a test runs one with expectSaga and
  * no timeout.
  */
@@ -21,6 +22,7 @@ import {
 import { resultsApi } from '../../leaderboard';
 import { storiesActions } from '../storiesSlice';
 import { deleteFinished } from './afterLeaderboard';
+import { loadCloudWhenWanted } from './cloudLoader';
 import { deleteSaved } from './deleting';
 import { importStory } from './importing';
 import { loadSaved } from './loading';
@@ -59,6 +61,7 @@ export function* storiesSaga() {
   yield* takeEvery(storiesActions.importRequested, importStory);
   yield* takeEvery(resultsApi.endpoints.saveGameResult.matchFulfilled, deleteFinished);
   yield* takeEvery(EXPIRING_NOTICES, expireNotice);
+  yield* fork(loadCloudWhenWanted);
 
   // A list asked for while this code was still loading is served now.
   const { list } = (yield* select(selectState)).stories;

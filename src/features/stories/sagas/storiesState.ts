@@ -4,6 +4,7 @@
  */
 import { call } from 'typed-redux-saga';
 import type { GameState } from '../../game';
+import type { SettingsState } from '../../settings';
 import { selectWalletAddress, type WalletState } from '../../wallet';
 import { walletOwner } from '../savedStory';
 import type { StoriesDb } from '../storiesDb';
@@ -14,6 +15,7 @@ export interface State {
   game: GameState;
   wallet: WalletState;
   stories: StoriesState;
+  settings: SettingsState;
 }
 
 export const selectState = (state: State) => state;
