@@ -1,12 +1,16 @@
+import type { GameResult } from '../features/game';
 import { GamePage } from '../features/game/GamePage';
 import { SaveResultButton } from '../features/leaderboard';
 import {
   LocalStoriesDeletedNote,
+  PublishCurrentStory,
   SaveGameButton,
   SavedStoriesList,
   StartNewGame,
   StoriesNotice,
+  selectCurrentRecord,
 } from '../features/stories';
+import { useAppSelector } from '../shared/hooks';
 
 /**
  * /game: the game's views, with the saved stories' parts and the leaderboard's button where the
@@ -19,10 +23,17 @@ export function GameRoute() {
         savedStories={<SavedStoriesList />}
         startNewGame={<StartNewGame />}
         saveGame={<SaveGameButton />}
-        saveResult={(result) => <SaveResultButton result={result} />}
+        saveResult={(result) => <SaveResultOfStory result={result} />}
         resultNote={<LocalStoriesDeletedNote />}
+        publishStory={<PublishCurrentStory />}
       />
       <StoriesNotice />
     </>
   );
+}
+
+/** Save Adventure Results, naming the story it came from (its cloud id). */
+function SaveResultOfStory({ result }: { result: GameResult }) {
+  const storyId = useAppSelector(selectCurrentRecord)?.cloudId ?? null;
+  return <SaveResultButton result={result} storyId={storyId} />;
 }

@@ -28,6 +28,8 @@ export interface GameSlots {
   saveResult?: (result: GameResult) => ReactNode;
   /** Ending: a note under Save Adventure Results. */
   resultNote?: ReactNode;
+  /** Ending: Publish, for the story just finished. */
+  publishStory?: ReactNode;
 }
 
 /** SPEC.md section 2: /game shows one view, chosen by the game's stage. */

@@ -14,6 +14,8 @@ import './leaderboard.css';
 
 export interface SaveResultButtonProps {
   result: GameResult;
+  /** The story's cloud id, so that the leaderboard can link to it once it is published. */
+  storyId?: string | null;
   /** Called once the result is on the leaderboard ('saved', or a recent 'duplicate'). */
   onSaved?: () => void;
 }
@@ -42,7 +44,7 @@ function failureState(error: BackendError | SerializedError): SaveState {
 }
 
 /** The ending screen's 'Save Adventure Results' button, with its in-page outcome. */
-export function SaveResultButton({ result, onSaved }: SaveResultButtonProps) {
+export function SaveResultButton({ result, storyId = null, onSaved }: SaveResultButtonProps) {
   const [saveGameResult] = useSaveGameResultMutation();
   // The account as it is when the player clicks (SPEC.md section 5); its token is the
   // wallet's to give as the request leaves.
@@ -54,7 +56,7 @@ export function SaveResultButton({ result, onSaved }: SaveResultButtonProps) {
   async function save() {
     if (busy || saved) return;
     setState({ kind: 'saving' });
-    const response = await saveGameResult({ address: account, result });
+    const response = await saveGameResult({ address: account, result, storyId });
     if ('error' in response && response.error) {
       setState(failureState(response.error));
       return;

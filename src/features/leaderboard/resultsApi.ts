@@ -14,6 +14,8 @@ export interface SaveResultRequest {
   /** The wallet account the header shows, if any (lowercased before sending). */
   address: string | null;
   result: GameResult;
+  /** The story it came from, by its cloud id: the leaderboard links it while it is published. */
+  storyId?: string | null;
 }
 
 /** 'duplicate' is the spec's warning 'This result has already been saved recently.' */
@@ -30,7 +32,7 @@ interface SavedRow {
 export const resultsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     saveGameResult: build.mutation<SaveResultOutcome, SaveResultRequest>({
-      async queryFn({ address, result }, { extra }) {
+      async queryFn({ address, result, storyId }, { extra }) {
         if (!address) return { error: { code: SAVE_RESULT_ERRORS.noWallet, message: '' } };
         const wallet = address.toLowerCase();
         // The token is asked of the wallet as the request leaves, never carried in the
@@ -60,7 +62,9 @@ export const resultsApi = baseApi.injectEndpoints({
         if (duplicate) return { data: 'duplicate' };
 
         const inserted = await fromSupabase(
-          client.from('game_results').insert({ wallet_address: wallet, ...result }),
+          client
+            .from('game_results')
+            .insert({ wallet_address: wallet, ...result, ...(storyId && { story_id: storyId }) }),
         );
         if ('error' in inserted) {
           const error: BackendError = inserted.error;

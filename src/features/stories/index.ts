@@ -38,12 +38,15 @@ export {
   selectSavedStories,
   selectStoriesNotice,
   selectUnfinishedStory,
+  selectCloud,
+  selectCurrentRecord,
   storiesActions,
   storiesSlice,
 } from './storiesSlice';
 export type { OtherTabNotice, StoriesState, StoryNotice } from './storiesSlice';
 export { LocalStoriesDeletedNote } from './views/LocalStoriesDeletedNote';
 export { SaveGameButton } from './views/SaveGameButton';
+export { PublishButton, PublishCurrentStory } from './views/PublishButton';
 export { SavedStoriesList } from './views/SavedStoriesList';
 export { StartNewGame } from './views/StartNewGame';
 export { StoriesNotice } from './views/StoriesNotice';

@@ -214,9 +214,7 @@ export const storiesSlice = createSlice({
     },
     /** Stories deleted from the cloud on another device: this browser's copies go too. */
     storiesGoneFromCloud(state, action: PayloadAction<number[]>) {
-      state.list.stories = state.list.stories.filter(
-        (story) => !action.payload.includes(story.id),
-      );
+      state.list.stories = state.list.stories.filter((story) => !action.payload.includes(story.id));
     },
     /** Another device had saved the story since: this browser's line went up as a copy. */
     cloudStoryKeptAsCopy(state, action: PayloadAction<{ name: string }>) {
@@ -239,10 +237,18 @@ export const storiesSlice = createSlice({
     },
     /** Publish, once the player has read what will be public. */
     publishRequested(state, action: PayloadAction<PublishTarget>) {
-      state.cloud.publishing = { status: 'working', storyId: action.payload.cloudId, problem: null };
+      state.cloud.publishing = {
+        status: 'working',
+        storyId: action.payload.cloudId,
+        problem: null,
+      };
     },
     unpublishRequested(state, action: PayloadAction<PublishTarget>) {
-      state.cloud.publishing = { status: 'working', storyId: action.payload.cloudId, problem: null };
+      state.cloud.publishing = {
+        status: 'working',
+        storyId: action.payload.cloudId,
+        problem: null,
+      };
     },
     storyPublished(state, action: PayloadAction<{ cloudId: string; publishedAt: string }>) {
       state.cloud.published[action.payload.cloudId] = action.payload.publishedAt;

@@ -156,7 +156,10 @@ test('a story played on a laptop goes on from a phone at the same turn; a stale 
 
   // The phone: nothing of its own; the wallet's story is listed as kept elsewhere.
   const phone = openDevice();
-  await until('the phone lists the cloud', () => phone.getState().stories.cloud.elsewhere.length === 1);
+  await until(
+    'the phone lists the cloud',
+    () => phone.getState().stories.cloud.elsewhere.length === 1,
+  );
   expect(phone.getState().stories.list.stories).toEqual([]);
   const [elsewhere] = phone.getState().stories.cloud.elsewhere;
   expect(elsewhere).toMatchObject({ id: row!.id, chosenCharacter: 'Edda Marrow', turnCount: 2 });

@@ -171,6 +171,10 @@ describe('saveStory', () => {
       revision: 1,
       lastSaved: now.toISOString(),
       splitFrom: null,
+      // Its id in the cloud, given now, so a result and a page can name it before it goes up.
+      cloudId: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
     });
     const stored = await db.get('stories', 1);
     expect(stored).toMatchObject({
@@ -305,7 +309,10 @@ describe('two tabs on one story', () => {
       revision: 1,
       lastSaved: '2026-05-01T10:00:05.000Z',
       splitFrom: 1,
+      cloudId: expect.any(String),
     });
+    // A branch is a story of its own in the cloud too.
+    if (tabOne.saved && tabTwo.saved) expect(tabTwo.cloudId).not.toBe(tabOne.cloudId);
     // Nothing was overwritten: each tab's turn is in a record of its own.
     expect(await getStory(db, 1)).toMatchObject({
       previousParagraph: 'Tab one walks to the pier at dusk.',

@@ -195,8 +195,8 @@ const saveCalls = (result: Run) =>
 /** The record a save made, as the slice keeps the story being played. */
 function recordOf(result: SaveResult, walletAddress: string) {
   if (!result.saved) throw new Error(`not saved: ${result.reason}`);
-  const { id, revision, lastSaved } = result;
-  return { id, walletAddress, revision, lastSaved };
+  const { id, revision, lastSaved, cloudId } = result;
+  return { id, walletAddress, revision, lastSaved, cloudId };
 }
 
 /** The record the game would save for the story with these changes, as new. */
@@ -306,6 +306,7 @@ describe('auto-save', () => {
       walletAddress: WALLET,
       revision: 1,
       lastSaved: stories[0]!.lastSaved,
+      cloudId: stories[0]!.cloud?.id,
     });
     // Auto-saves are quiet; only the manual save says so.
     expect(result.storeState.stories.notice).toBeNull();
@@ -694,6 +695,7 @@ describe('two tabs on one story', () => {
       walletAddress: WALLET,
       revision: 2,
       lastSaved: branch.lastSaved,
+      cloudId: branch.cloud?.id,
     });
     expect(after.otherTab).toEqual({ status: 'branched', storyId: first.id, branchId: branch.id });
     // The other tabs hear of each save.

@@ -38,9 +38,11 @@ export interface EndingViewProps {
   saveResult?: (result: GameResult) => ReactNode;
   /** Under Save Adventure Results: the stories feature's note that local copies were deleted. */
   resultNote?: ReactNode;
+  /** Publish this story: the stories feature's button, put in by the app. */
+  publishStory?: ReactNode;
 }
 
-export function EndingView({ saveResult, resultNote }: EndingViewProps = {}) {
+export function EndingView({ saveResult, resultNote, publishStory }: EndingViewProps = {}) {
   const intl = useIntl();
   const dispatch = useDispatch();
   const navigate = useNavigate();
@@ -145,6 +147,7 @@ export function EndingView({ saveResult, resultNote }: EndingViewProps = {}) {
       <div className="ending__actions">
         {saveResult?.(result)}
         {resultNote}
+        {publishStory}
         <div className="button-row">
           <button
             type="button"

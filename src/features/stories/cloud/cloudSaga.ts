@@ -35,13 +35,7 @@ import { currentWalletSession, walletSlice } from '../../wallet';
 import { storyDraftOf } from '../gameRecord';
 import { newStoryId, type CloudLink, type SavedStory } from '../savedStory';
 import { toSavedStoryShape } from '../storedRecord';
-import {
-  deleteStory,
-  getStory,
-  linkToCloud,
-  saveStory,
-  storiesToSend,
-} from '../storiesDb';
+import { deleteStory, getStory, linkToCloud, saveStory, storiesToSend } from '../storiesDb';
 import { changedEntries, listLengths, splitLists, type StoryLists } from '../storyLists';
 import { storiesActions } from '../storiesSlice';
 import { selectState, storiesDb } from '../sagas/storiesState';
@@ -119,7 +113,11 @@ export function* sendStory(record: SavedStory, sent: SentLists) {
     });
 
   let id = link.id;
-  let answer = yield* save(id, link.revision, known?.revision === link.revision ? known.lists : undefined);
+  let answer = yield* save(
+    id,
+    link.revision,
+    known?.revision === link.revision ? known.lists : undefined,
+  );
   if (!answer.saved && answer.revision === 0) {
     // Deleted elsewhere while this browser played on: its line is the only copy left.
     answer = yield* save(id, 0, undefined);
@@ -286,7 +284,9 @@ export function* bringDown(cloudId: string, localId: number | null) {
 }
 
 /** Load on a story kept only in the cloud: down into this browser, then loaded as any other. */
-export function* loadFromCloud({ payload: cloudId }: ReturnType<typeof storiesActions.cloudLoadRequested>) {
+export function* loadFromCloud({
+  payload: cloudId,
+}: ReturnType<typeof storiesActions.cloudLoadRequested>) {
   try {
     const id = yield* call(bringDown, cloudId, null);
     if (id === null) {
@@ -301,7 +301,9 @@ export function* loadFromCloud({ payload: cloudId }: ReturnType<typeof storiesAc
 }
 
 /** Delete on a story kept only in the cloud. */
-export function* deleteInCloud({ payload: cloudId }: ReturnType<typeof storiesActions.cloudDeleteConfirmed>) {
+export function* deleteInCloud({
+  payload: cloudId,
+}: ReturnType<typeof storiesActions.cloudDeleteConfirmed>) {
   try {
     const connection = yield* call(cloudClient);
     if (!connection) throw new CloudError('signedOut', 'No wallet is signed in');
@@ -313,7 +315,9 @@ export function* deleteInCloud({ payload: cloudId }: ReturnType<typeof storiesAc
 }
 
 /** Delete on a story this browser keeps: it goes from the cloud too, if it went up. */
-export function* deleteEverywhere({ payload: id }: ReturnType<typeof storiesActions.deleteConfirmed>) {
+export function* deleteEverywhere({
+  payload: id,
+}: ReturnType<typeof storiesActions.deleteConfirmed>) {
   const { list, current } = (yield* select(selectState)).stories;
   const listed = list.stories.find((story) => story.id === id)?.cloud;
   const cloudId = listed ? listed.revision > 0 && listed.id : current?.id === id && current.cloudId;
@@ -360,7 +364,9 @@ export function* unpublish({ payload }: ReturnType<typeof storiesActions.unpubli
     yield* call(setPublished, connection.client, payload.cloudId, false);
     yield* put(storiesActions.storyUnpublished(payload.cloudId));
   } catch (error) {
-    yield* put(storiesActions.publishFailed({ cloudId: payload.cloudId, problem: problemOf(error) }));
+    yield* put(
+      storiesActions.publishFailed({ cloudId: payload.cloudId, problem: problemOf(error) }),
+    );
   }
 }
 
@@ -389,6 +395,9 @@ export function* cloudSaga(first: { type: string; payload?: unknown } | null = n
   // A list already on screen gets its cloud stories now.
   const { list } = (yield* select(selectState)).stories;
   if (list.status === 'loaded' && list.owner) {
-    yield* fork(listCloud, storiesActions.savedStoriesListed({ owner: list.owner, stories: list.stories }));
+    yield* fork(
+      listCloud,
+      storiesActions.savedStoriesListed({ owner: list.owner, stories: list.stories }),
+    );
   }
 }

@@ -40,7 +40,15 @@ export function* saveCurrentStory(manual: boolean) {
     // A refused story is only logged (SPEC.md section 5).
     if (!result.saved) return 'skipped';
     const { id, revision, lastSaved, splitFrom, cloudId } = result;
-    const saved = { id, walletAddress: owner, revision, lastSaved, cloudId, manual, storyGeneration };
+    const saved = {
+      id,
+      walletAddress: owner,
+      revision,
+      lastSaved,
+      cloudId,
+      manual,
+      storyGeneration,
+    };
     yield* put(
       splitFrom === null
         ? storiesActions.storySaved(saved)

@@ -5,6 +5,7 @@ import { shortenAddress } from '../../../engine/text';
 import { selectWalletAddress } from '../../wallet';
 import { sameWallet, walletOwner } from '../savedStory';
 import { selectSavedStories, storiesActions } from '../storiesSlice';
+import { CloudSavesSetting } from './CloudSavesSetting';
 import { SavedStoryCard } from './SavedStoryCard';
 import './stories.css';
 
@@ -92,6 +93,8 @@ export function SavedStoriesList() {
           </label>
         </div>
       </div>
+
+      <CloudSavesSetting />
 
       {loading && (
         <p className="saved-list__message muted" role="status">

@@ -7,6 +7,7 @@ import type { SavedStory } from '../savedStory';
 import { storiesActions } from '../storiesSlice';
 import { storyToJson, storyToMarkdown, type StoryMarkdownLabels } from '../storyExport';
 import { downloadText, storyFileName } from './download';
+import { PublishButton } from './PublishButton';
 import { SAVED_TIME_FORMAT, storyTitle, storyTurns } from './storyFacts';
 
 /** SPEC.md section 2, view 2: one saved story, with Load, Delete (confirmed) and export. */
@@ -67,6 +68,11 @@ export function SavedStoryCard({ story }: { story: SavedStory }) {
               }}
             />
           </span>
+          {story.cloud && story.cloud.revision > 0 && (
+            <span className="cloud-badge">
+              <FormattedMessage id="stories.cloud.kept" />
+            </span>
+          )}
           <span>
             {story.isFinal ? (
               <FormattedMessage id="stories.card.finished" values={{ ending: story.endingType }} />
@@ -134,6 +140,9 @@ export function SavedStoryCard({ story }: { story: SavedStory }) {
             >
               <FormattedMessage id="stories.card.exportJson" />
             </button>
+            {story.isFinal && story.cloud && (
+              <PublishButton target={{ cloudId: story.cloud.id, localId: story.id }} name={name} />
+            )}
           </div>
         )}
       </div>

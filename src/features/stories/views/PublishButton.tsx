@@ -1,0 +1,48 @@
+import { lazy, Suspense, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useAppSelector } from '../../../shared/hooks';
+import { selectStory } from '../../game';
+import type { PublishTarget } from '../cloud/cloudModel';
+import { selectCloud, selectCurrentRecord } from '../storiesSlice';
+
+/** What Publish says and does, downloaded when the player first opens it. */
+const PublishPanel = lazy(() =>
+  import(/* webpackChunkName: "cloud-views" */ '../cloud/views/PublishPanel').then((m) => ({
+    default: m.PublishPanel,
+  })),
+);
+
+/**
+ * Publish on a finished story (its card, the ending screen): a button that opens what will be
+ * public, and once published, the page's address and Unpublish.
+ */
+export function PublishButton({ target, name }: { target: PublishTarget; name: string }) {
+  const [open, setOpen] = useState(false);
+  const published = useAppSelector(selectCloud).published[target.cloudId] !== undefined;
+  if (open) {
+    return (
+      <Suspense
+        fallback={
+          <p className="muted" role="status">
+            <FormattedMessage id="stories.publish.opening" />
+          </p>
+        }
+      >
+        <PublishPanel target={target} name={name} onClose={() => setOpen(false)} />
+      </Suspense>
+    );
+  }
+  return (
+    <button type="button" className="publish-button" onClick={() => setOpen(true)}>
+      <FormattedMessage id={published ? 'stories.publish.manage' : 'stories.publish.button'} />
+    </button>
+  );
+}
+
+/** Publish on the ending screen: the story being played, once it has been saved. */
+export function PublishCurrentStory() {
+  const current = useAppSelector(selectCurrentRecord);
+  const name = useAppSelector(selectStory).chosenCharacter;
+  if (!current?.cloudId) return null;
+  return <PublishButton target={{ cloudId: current.cloudId, localId: current.id }} name={name} />;
+}
