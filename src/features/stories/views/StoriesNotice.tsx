@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import {
   isFailureNotice,
+  selectCloud,
   selectOtherTabNotice,
   selectStoriesNotice,
   storiesActions,
@@ -14,16 +15,19 @@ import './stories.css';
  * The saved stories' one notice (SPEC.md section 8: 'Game saved successfully!', 'Story
  * deleted!', ...), floating over whichever game view is shown. Successes go by themselves;
  * failures say why and stay until dismissed. Word that another tab played this story on stays
- * beside them until the player answers it. Both live regions are always present, so screen
+ * beside them until the player answers it, and so does word that another device did (a save kept
+ * as a copy). Both live regions are always present, so screen
  * readers announce what is put into them.
  */
 export function StoriesNotice() {
   const notice = useSelector(selectStoriesNotice);
   const otherTab = useSelector(selectOtherTabNotice);
+  const keptAsCopy = useSelector(selectCloud).keptAsCopy;
   return (
     <div className="stories-notice-region">
       <div role="status">
         {otherTab && <OtherTabCard notice={otherTab} />}
+        {keptAsCopy && <KeptAsCopyCard name={keptAsCopy.name} />}
         {notice && !isFailureNotice(notice) && <NoticeCard notice={notice} />}
       </div>
       <div role="alert">{notice && isFailureNotice(notice) && <NoticeCard notice={notice} />}</div>
@@ -63,6 +67,25 @@ function NoticeCard({ notice }: { notice: StoryNotice }) {
           <FormattedMessage id="stories.notice.dismiss" />
         </button>
       )}
+    </div>
+  );
+}
+
+/** Another device had saved this story since: this device's line went up as a copy. */
+function KeptAsCopyCard({ name }: { name: string }) {
+  const dispatch = useDispatch();
+  return (
+    <div className="stories-notice stories-notice--copy">
+      <p className="stories-notice__text">
+        <FormattedMessage id="stories.cloud.keptAsCopy" values={{ name }} />
+      </p>
+      <button
+        type="button"
+        className="stories-notice__dismiss"
+        onClick={() => dispatch(storiesActions.cloudCopyNoticeDismissed())}
+      >
+        <FormattedMessage id="stories.cloud.dismiss" />
+      </button>
     </div>
   );
 }

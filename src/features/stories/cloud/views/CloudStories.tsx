@@ -12,8 +12,8 @@ import type { CloudStory } from '../cloudModel';
 import './cloud.css';
 
 /**
- * The cloud's part of the saved stories: how this browser's saves are going up, word of a save
- * kept as a copy, and the wallet's stories this browser does not keep (another device's), each
+ * The cloud's part of the saved stories: how this browser's saves are going up, and the wallet's
+ * stories this browser does not keep (another device's), each
  * with Load, Delete and, when finished, Publish.
  */
 export function CloudStories() {
@@ -28,19 +28,6 @@ export function CloudStories() {
         {status === 'sending' && <FormattedMessage id="stories.cloud.sending" />}
         {status === 'waiting' && problem && <FormattedMessage id={`stories.reason.${problem}`} />}
       </p>
-      {cloud.keptAsCopy && (
-        <div className="cloud-stories__copy" role="alert">
-          <p>
-            <FormattedMessage
-              id="stories.cloud.keptAsCopy"
-              values={{ name: cloud.keptAsCopy.name }}
-            />
-          </p>
-          <button type="button" onClick={() => dispatch(storiesActions.cloudCopyNoticeDismissed())}>
-            <FormattedMessage id="stories.cloud.dismiss" />
-          </button>
-        </div>
-      )}
       {shown.length > 0 && (
         <>
           <h3 className="cloud-stories__title">
