@@ -13,11 +13,10 @@ import './cloud.css';
 
 /**
  * The cloud's part of the saved stories: how this browser's saves are going up, and the wallet's
- * stories this browser does not keep (another device's), each
- * with Load, Delete and, when finished, Publish.
+ * stories this browser does not keep (another device's), each with Load, Delete and, when
+ * finished, Publish.
  */
 export function CloudStories() {
-  const dispatch = useAppDispatch();
   const cloud = useAppSelector(selectCloud);
   const address = useAppSelector(selectWalletAddress);
   const shown = sameWallet(cloud.owner, address) ? cloud.elsewhere : [];
