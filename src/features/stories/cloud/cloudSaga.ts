@@ -54,8 +54,17 @@ import {
 /** How long a save waits before it is tried again when the backend did not answer. */
 export const CLOUD_RETRY_MS = 30_000;
 
-/** What this tab last sent of each story's lists, by cloud id, and the revision that made. */
-export type SentLists = Map<string, { revision: number; lists: StoryLists }>;
+/**
+ * What this tab last sent: each story's lists by cloud id, with the revision they made, and
+ * each record's link to the cloud, so that a turn's save compares the store's own entries
+ * (the same objects, cheap to compare) and never reads the story back from IndexedDB.
+ */
+export interface Sent {
+  lists: Map<string, { revision: number; lists: StoryLists }>;
+  links: Map<number, CloudLink>;
+}
+
+export const nothingSent = (): Sent => ({ lists: new Map(), links: new Map() });
 
 /** The signed-in wallet's backend client, or null without a session. */
 export function* cloudClient() {
@@ -92,14 +101,14 @@ function cloudShapeOf(record: SavedStory): { head: CloudHead; lists: StoryLists 
  * Sends one saved record up, and records where it went (a copy's id when it became one).
  * Throws a CloudError when the cloud did not take it.
  */
-export function* sendStory(record: SavedStory, sent: SentLists) {
+export function* sendStory(record: SavedStory, sent: Sent) {
   const connection = yield* call(cloudClient);
   if (!connection) throw new CloudError('signedOut', 'No wallet is signed in');
   const { client } = connection;
   const language = yield* select(selectLanguage);
   const link = record.cloud ?? { id: newStoryId(), revision: 0, sent: 0 };
   const { head, lists } = cloudShapeOf(record);
-  const known = sent.get(link.id);
+  const known = sent.lists.get(link.id);
   const save = (id: string, baseRevision: number, since: StoryLists | undefined, copyOf?: string) =>
     call(saveToCloud, client, {
       id,
@@ -129,7 +138,8 @@ export function* sendStory(record: SavedStory, sent: SentLists) {
   }
   if (!answer.saved) throw new CloudError('failed', 'The cloud refused a new story');
   const newLink: CloudLink = { id, revision: answer.revision, sent: record.revision ?? 0 };
-  sent.set(id, { revision: answer.revision, lists });
+  sent.lists.set(id, { revision: answer.revision, lists });
+  sent.links.set(record.id, newLink);
   const db = yield* storiesDb();
   yield* call(linkToCloud, db, record.id, newLink);
   yield* put(storiesActions.storyLinkedToCloud({ id: record.id, link: newLink }));
@@ -137,22 +147,32 @@ export function* sendStory(record: SavedStory, sent: SentLists) {
 }
 
 /**
- * The saved record of story `id` as it is now: the one being played from the store (its lists
- * are the very entries sent last time, so comparing them is cheap), any other from IndexedDB.
+ * The saved record of story `id` as it is now. The one being played, once this tab has sent it,
+ * is made from the store (its lists are the very entries sent last time); any other is read
+ * from IndexedDB.
  */
-function* recordToSend(id: number) {
-  const db = yield* storiesDb();
-  const stored = yield* call(getStory, db, id);
-  if (!stored) return null;
+function* recordToSend(id: number, sent: Sent) {
   const state = yield* select(selectState);
   const current = state.stories.current;
-  if (current?.id !== id || current.revision !== stored.revision) return stored;
-  const draft = storyDraftOf(selectStory(state), current);
-  return { ...stored, game: draft.game };
+  const link = sent.links.get(id);
+  if (current?.id === id && link) {
+    const { basedOn: _basedOn, ...draft } = storyDraftOf(selectStory(state), current);
+    const record: SavedStory = {
+      ...draft,
+      id,
+      walletAddress: current.walletAddress,
+      revision: current.revision,
+      lastSaved: current.lastSaved,
+      cloud: link,
+    };
+    return record;
+  }
+  const db = yield* storiesDb();
+  return (yield* call(getStory, db, id)) ?? null;
 }
 
 /** Sends every save still waiting, oldest first; stops at the first the cloud did not take. */
-export function* sendWaitingSaves(sent: SentLists) {
+export function* sendWaitingSaves(sent: Sent) {
   if (!(yield* call(cloudSavesOn))) return null;
   const session = yield* call(currentWalletSession);
   const db = yield* storiesDb();
@@ -161,7 +181,7 @@ export function* sendWaitingSaves(sent: SentLists) {
   yield* put(storiesActions.cloudSyncChanged({ status: 'sending', problem: null }));
   for (const id of waiting) {
     try {
-      const record = yield* call(recordToSend, id);
+      const record = yield* call(recordToSend, id, sent);
       if (record) yield* call(sendStory, record, sent);
     } catch (error) {
       const problem = problemOf(error);
@@ -188,7 +208,7 @@ const SEND_TRIGGERS = [
  * is tried again after the wait, or sooner when the next save comes; one it refused for a bound
  * waits for the next save.
  */
-export function* sendInTurn(sent: SentLists) {
+export function* sendInTurn(sent: Sent) {
   const triggers = yield* actionChannel(SEND_TRIGGERS, buffers.sliding<Action>(1));
   for (;;) {
     const failure = yield* call(sendWaitingSaves, sent);
@@ -336,13 +356,13 @@ export function* deleteEverywhere({
  * Publish: the story goes up first if this browser has a save of it the cloud has not taken
  * (whether or not cloud saves are on: publishing is asked for), then it is published.
  */
-export function* publish(target: PublishTarget, sent: SentLists) {
+export function* publish(target: PublishTarget, sent: Sent) {
   let cloudId = target.cloudId;
   try {
     const connection = yield* call(cloudClient);
     if (!connection) throw new CloudError('signedOut', 'No wallet is signed in');
     if (target.localId !== null) {
-      const record = yield* call(recordToSend, target.localId);
+      const record = yield* call(recordToSend, target.localId, sent);
       const link = record?.cloud;
       if (record && (!link || link.revision === 0 || link.sent < (record.revision ?? 0))) {
         cloudId = (yield* call(sendStory, record, sent)).id;
@@ -375,7 +395,7 @@ export function* unpublish({ payload }: ReturnType<typeof storiesActions.unpubli
  * before cloud saves were ever on): it is served first.
  */
 export function* cloudSaga(first: { type: string; payload?: unknown } | null = null) {
-  const sent: SentLists = new Map();
+  const sent = nothingSent();
   yield* fork(sendInTurn, sent);
   yield* takeLatest(storiesActions.savedStoriesListed, listCloud);
   yield* takeLeading(storiesActions.cloudLoadRequested, loadFromCloud);
