@@ -1,7 +1,7 @@
 // The saved-stories feature's public API: storage (MyStoriesDB), export/import, the state and
 // events, the parts the app puts into the game's views, and its flows (the root saga and one
-// worker per flow, for tests and tools: the home bundle imports none of them, and the saga
-// loader fetches them).
+// worker per flow, cloud saves' included, for tests and tools: the bundles import none of them,
+// and the loaders fetch them).
 export { ANONYMOUS_WALLET, MIN_PREVIOUS_PARAGRAPH_LENGTH, isListable } from './savedStory';
 export type { SavedStory, StoryDraft } from './savedStory';
 export {
@@ -67,3 +67,23 @@ export { importStory } from './sagas/importing';
 export { deleteFinished } from './sagas/afterLeaderboard';
 export { hearOtherTabs } from './sagas/otherTabs';
 export { NOTICE_MS, expireNotice } from './sagas/notices';
+export {
+  CLOUD_RETRY_MS,
+  bringDown,
+  cloudSaga,
+  deleteEverywhere,
+  deleteInCloud,
+  listCloud,
+  loadFromCloud,
+  nothingSent,
+  publish,
+  sendInTurn,
+  sendStory,
+  sendWaitingSaves,
+  unpublish,
+} from './cloud/cloudSaga';
+export type { Sent } from './cloud/cloudSaga';
+export { CloudError, saveToCloud } from './cloud/cloudStories';
+export type { CloudProblem, CloudStory, PublishTarget } from './cloud/cloudModel';
+export type { CloudLink } from './savedStory';
+export { loadCloudWhenWanted } from './sagas/cloudLoader';
