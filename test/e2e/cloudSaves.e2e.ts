@@ -27,7 +27,7 @@ withBrowserAndModel([API_KEY]);
 
 const T = {
   keep: ['Keep my stories with my wallet', '내 이야기를 지갑에 보관하기'],
-  elsewhere: ['Kept with your wallet, from other devices', '다른 기기에서 지갑에 보관한 이야기'],
+  elsewhere: ['Kept with your wallet, not in this browser', '지갑에 보관됨 · 이 브라우저에는 없음'],
   load: ['Load', '불러오기'],
   turns: ['Turns: ', '턴: '],
   copy: ['is kept as a copy', '사본으로 보관되었고'],
