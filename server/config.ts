@@ -116,11 +116,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     connectSources: connectSourcesOf(env.CONNECT_SRC),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     signInRateLimit: positiveInteger(env.SIGN_IN_RATE_LIMIT, 'SIGN_IN_RATE_LIMIT', 30),
-    storyWriteRateLimit: positiveInteger(
-      env.STORY_WRITE_RATE_LIMIT,
-      'STORY_WRITE_RATE_LIMIT',
-      60,
-    ),
+    storyWriteRateLimit: positiveInteger(env.STORY_WRITE_RATE_LIMIT, 'STORY_WRITE_RATE_LIMIT', 60),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

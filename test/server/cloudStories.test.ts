@@ -118,7 +118,10 @@ describe.each(testBackends())('cloud stories on $name', (database) => {
   test('the owner saves a story, reads it back whole, and saves only what changed next', async () => {
     const id = randomUUID();
     expect((await saveStory(owner, { id })).data).toEqual([{ saved: true, revision: 1 }]);
-    const { data: rows } = await owner.from('stories').select('id,revision,head,language').eq('id', id);
+    const { data: rows } = await owner
+      .from('stories')
+      .select('id,revision,head,language')
+      .eq('id', id);
     expect(rows).toEqual([{ id, revision: 1, head: head(), language: 'en' }]);
     expect(await storyParts(owner, id)).toHaveLength(4);
 
@@ -189,11 +192,16 @@ describe.each(testBackends())('cloud stories on $name', (database) => {
     const id = randomUUID();
     await saveStory(owner, { id });
     // Not published yet: nobody reads a page.
-    expect((await server.backend.anon.from('published_stories').select('*').eq('id', id)).data).toEqual([]);
+    expect(
+      (await server.backend.anon.from('published_stories').select('*').eq('id', id)).data,
+    ).toEqual([]);
 
     const published = await owner.rpc('publish_story', { p_id: id, p_published: true });
     expect(published.error).toBeNull();
-    const { data: pages } = await server.backend.anon.from('published_stories').select('*').eq('id', id);
+    const { data: pages } = await server.backend.anon
+      .from('published_stories')
+      .select('*')
+      .eq('id', id);
     const address = ownerWallet.address.toLowerCase();
     expect(pages).toEqual([
       {
@@ -224,7 +232,9 @@ describe.each(testBackends())('cloud stories on $name', (database) => {
     expect(JSON.stringify(pages)).not.toMatch(/PINNED NOTE|MEMORY|0x[0-9a-f]{40}/);
 
     expect((await owner.rpc('publish_story', { p_id: id, p_published: false })).error).toBeNull();
-    expect((await server.backend.anon.from('published_stories').select('id').eq('id', id)).data).toEqual([]);
+    expect(
+      (await server.backend.anon.from('published_stories').select('id').eq('id', id)).data,
+    ).toEqual([]);
   });
 
   test('an unfinished story cannot be published', async () => {
