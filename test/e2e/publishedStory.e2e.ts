@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { BackendClient } from '../../src/api/backend';
 import { plausibleResult } from '../server/support/results';
 import { signIn } from '../server/support/testServer';
+import { seriousViolations } from './support/axe';
 import { e2eBackend } from './support/backend';
 import {
   DESKTOP,
@@ -192,6 +193,7 @@ test('a visitor reads a published story on a desktop and a phone, in its own lan
           .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
       ).toBe(true);
       await screenshot(page, `published-story-${story.language}-${device}`);
+      expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       if (story.language === 'en' && device === 'desktop') {
         // The story's text never ran as script, and nothing of the wallet but its short form.
@@ -235,6 +237,7 @@ test('the leaderboard links a published story, and a story taken down says so', 
   await page.getByRole('link', { name: 'Play your own story' }).waitFor();
   expect(await horizontalOverflow(page)).toBe(0);
   await screenshot(page, 'published-story-missing-en-phone');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The same in Korean, for a visitor who plays in Korean.
   await page.getByLabel('Language').selectOption('kr');
