@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import type { TokenAuthority } from './auth';
@@ -11,6 +16,7 @@ import { registerRest } from './rest';
 import { RestError } from './restError';
 import type { SharedReads } from './sharedReads';
 import { isSourceMap, registerSecurityHeaders, servesHttps } from './securityHeaders';
+import { PageTemplate, readStoryPreview, storyIdOfPath, withStoryTags } from './storyPage';
 
 /** Paths that belong to the backend API, never to the SPA's client-side routes. */
 const API_PREFIXES = ['/rest/', '/functions/', '/assets/'];
@@ -108,7 +114,7 @@ export async function buildServer(
     siteOrigins: () => config.siteUrls ?? ownOrigins(app, config.port),
     functionsUrl: config.functionsUrl,
   });
-  if (distDir !== null) await serveApp(app, distDir);
+  if (distDir !== null) await serveApp(app, distDir, { db, siteUrls: config.siteUrls });
   return app;
 }
 
@@ -129,7 +135,12 @@ function ownOrigins(app: FastifyInstance, configuredPort: number): string[] {
   return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
 }
 
-async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
+async function serveApp(
+  app: FastifyInstance,
+  distDir: string,
+  { db, siteUrls }: { db: Database; siteUrls: string[] | null },
+): Promise<void> {
+  const template = PageTemplate.of(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -152,8 +163,8 @@ async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
     },
   });
 
-  // Client-side routes (/game, /profile, /leaderboard, and unknown paths that the app
-  // redirects to /) all get the SPA's page.
+  // Client-side routes (/game, /profile, /leaderboard, /story/<id>, and unknown paths that the
+  // app redirects to /) all get the SPA's page; a published story's with its Open Graph tags.
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       request.method === 'GET' &&
@@ -163,6 +174,31 @@ async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
     if (!isPage) {
       return reply.code(404).send({ message: `No route for ${request.method} ${request.url}` });
     }
+    const storyId = storyIdOfPath(decodedPath(request.url));
+    if (storyId !== null) return storyPage(request, reply, storyId);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
+
+  /**
+   * /story/<id>: a published story's page carries its Open Graph tags. An id that is no
+   * published story's (unknown, taken down, malformed) gets the plain page with 404: the SPA
+   * still shows its "not published" message, and crawlers and link previews learn the page is
+   * gone. When the database cannot answer, the plain page goes out as usual (200), and the
+   * SPA asks for the story itself.
+   */
+  async function storyPage(request: FastifyRequest, reply: FastifyReply, id: string) {
+    reply.header('Cache-Control', 'no-cache');
+    let story: Awaited<ReturnType<typeof readStoryPreview>>;
+    try {
+      story = await readStoryPreview(db, id);
+    } catch (error) {
+      request.log.warn({ err: error }, 'The published story could not be read for its page');
+      return reply.sendFile('index.html');
+    }
+    if (story === null) return reply.code(404).sendFile('index.html');
+    const origin = siteUrls?.[0] ?? `${request.protocol}://${request.host}`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(withStoryTags(await template.html(), story, origin));
+  }
 }

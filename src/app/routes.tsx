@@ -24,13 +24,21 @@ const LeaderboardPage = backendPage(() =>
     (m) => m.LeaderboardPage,
   ),
 );
+const PublishedStoryPage = backendPage(() =>
+  import(/* webpackChunkName: "story" */ './PublishedStoryRoute').then(
+    (m) => m.PublishedStoryRoute,
+  ),
+);
 const ProfilePage = backendPage(() =>
   import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage').then(
     (m) => m.ProfilePage,
   ),
 );
 
-/** SPEC.md section 2, Routes: /, /game, /profile, /leaderboard; anything else goes to /. */
+/**
+ * SPEC.md section 2, Routes: /, /game, /profile, /leaderboard; and a published story,
+ * /story/<id> (DESIGN.md, "Cloud saves and published stories"). Anything else goes to /.
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -39,6 +47,7 @@ export function AppRoutes() {
         <Route path="game" element={<GamePage />} />
         <Route path="leaderboard" element={<LeaderboardPage />} />
         <Route path="profile" element={<ProfilePage />} />
+        <Route path="story/:id" element={<PublishedStoryPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -2,12 +2,14 @@
  * The app's RTK Query endpoints on a real store, talking through supabase-js to the real
  * server (PGlite): what the pages and the ending screen get back.
  */
+import { randomUUID } from 'node:crypto';
 import { Wallet } from 'ethers';
 import { baseApi } from '../../src/api/baseApi';
 import { injectBackendApi, makeStore } from '../../src/app/store';
 import { leaderboardApi } from '../../src/features/leaderboard/leaderboardApi';
 import { resultsApi } from '../../src/features/leaderboard/resultsApi';
 import { profileApi } from '../../src/features/profile/profileApi';
+import { publishedStoryApi } from '../../src/features/stories/published/publishedStoryApi';
 import { signedIn } from '../../src/features/wallet';
 import { tokenExpiry } from '../../src/features/wallet/tokenClaims';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from '../server/support/databases';
@@ -93,4 +95,54 @@ test('profile statistics and the user row come back for the signed-in wallet', a
     .dispatch(profileApi.endpoints.getUser.initiate(session, { forceRefetch: true }))
     .unwrap();
   expect(user).toEqual({ username: 'Ari', twitter_followed: true });
+});
+
+test('a published story reads as the page shows it, for anyone; an unpublished one is null', async () => {
+  const id = randomUUID();
+  const owner = server.backend.forWallet({ address, token });
+  const log = [
+    { kind: 'paragraph', text: 'The city lay under a green sea.' },
+    { kind: 'choice', text: 'Dive for the bell', outcome: 'success', freeText: false },
+  ];
+  const saved = await owner.rpc('save_story', {
+    p_id: id,
+    p_base_revision: 0,
+    p_saved_at: new Date().toISOString(),
+    p_language: 'kr',
+    p_head: {
+      isFinal: true,
+      endingType: '씁쓸한 결말',
+      game: { chosenGenre: '판타지', chosenImage: 40, chosenCharacter: '김서연', turnCount: 9 },
+    },
+    p_lengths: { storyLog: log.length },
+    p_parts: log.map((value, index) => ({ list: 'storyLog', index, value })),
+  });
+  expect(saved.error).toBeNull();
+  // A visitor: no wallet signed in.
+  const store = makeStore({ backend: async () => server.backend });
+  const read = () =>
+    store
+      .dispatch(publishedStoryApi.endpoints.getPublishedStory.initiate(id, { forceRefetch: true }))
+      .unwrap();
+  await expect(read()).resolves.toBeNull();
+
+  expect((await owner.rpc('publish_story', { p_id: id, p_published: true })).error).toBeNull();
+  await expect(read()).resolves.toEqual({
+    id,
+    language: 'kr',
+    genre: '판타지',
+    // Not one of the 32 portraits: the first one.
+    portrait: 1,
+    characterName: '김서연',
+    author: `${address.slice(0, 6)}…${address.slice(-4)}`,
+    entries: [
+      { kind: 'paragraph', text: 'The city lay under a green sea.' },
+      { kind: 'choice', text: 'Dive for the bell', outcome: 'success' },
+    ],
+    recap: null,
+    score: null,
+    endingType: '씁쓸한 결말',
+    turnCount: 9,
+    publishedAt: expect.any(String),
+  });
 });

@@ -1,5 +1,7 @@
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { SerializedError } from '@reduxjs/toolkit';
+import { Link } from 'react-router-dom';
+import { storyPath } from '../../../common/publishedStory';
 import type { BackendError } from '../../api';
 import { toEnglishEndingType } from '../../engine/score';
 import { shortenGenre } from '../../engine/text';
@@ -111,7 +113,7 @@ function LeaderboardTable({ entries }: { entries: readonly LeaderboardEntry[] })
                   <RankBadge rank={rank} />
                 </td>
                 <td role="cell" className="cell-character">
-                  {entry.character_name}
+                  <CharacterName entry={entry} />
                 </td>
                 <td role="cell" className="cell-genre" data-label={label('genre')}>
                   <span title={entry.genre}>{shortenGenre(entry.genre)}</span>
@@ -136,6 +138,23 @@ function LeaderboardTable({ entries }: { entries: readonly LeaderboardEntry[] })
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The character's name; while the result's story is published, a link to it. */
+function CharacterName({ entry }: { entry: LeaderboardEntry }) {
+  if (!entry.published_story_id) return <>{entry.character_name}</>;
+  return (
+    <Link className="leaderboard-story-link" to={storyPath(entry.published_story_id)}>
+      {entry.character_name}
+      <span className="visually-hidden">
+        {', '}
+        <FormattedMessage id="leaderboard.readStory" />
+      </span>
+      <span className="leaderboard-story-link__icon" aria-hidden="true">
+        ❧
+      </span>
+    </Link>
   );
 }
 

@@ -14,6 +14,8 @@ export interface LeaderboardEntry {
   turn_count: number;
   /** How many times the game had a turn written again; 0 on older results. */
   rewrites: number;
+  /** The story the result came from, while its player has it published (/story/<id>). */
+  published_story_id: string | null;
 }
 
 export const leaderboardApi = baseApi.injectEndpoints({

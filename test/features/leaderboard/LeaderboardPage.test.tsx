@@ -28,6 +28,7 @@ const entry = (overrides: Partial<LeaderboardEntry>): LeaderboardEntry => ({
   genre: 'Fantasy',
   turn_count: 10,
   rewrites: 0,
+  published_story_id: null,
   ...overrides,
 });
 
@@ -144,6 +145,24 @@ describe('LeaderboardPage', () => {
       'Pyrrhic Victory',
       'A Quiet Farewell',
     ]);
+  });
+
+  test("a published story's character links to the story, in both languages", async () => {
+    const id = '5f0c7a7e-2b4f-4c43-9a53-8d7f0d1e2a3b';
+    const rows = [entry({ character_name: 'Mira', published_story_id: id }), ...ROWS];
+    for (const language of ['en', 'kr'] as const) {
+      store = await storeWithRows(rows);
+      const { unmount } = renderPage({ language });
+      // jsdom puts a space between the name and its hidden hint, which a browser does not.
+      const name = language === 'en' ? /^Mira ?, read the story$/ : /^Mira ?, 이야기 읽기$/;
+      const link = screen.getByRole('link', { name });
+      expect(link.getAttribute('href')).toBe(`/story/${id}`);
+      // Only the published one: the others are names, not links.
+      expect(screen.getAllByRole('link')).toEqual([link]);
+      expect(screen.getByText('Ada Quill').closest('a')).toBeNull();
+      unmount();
+      store.dispatch(baseApi.util.resetApiState());
+    }
   });
 
   test('an empty leaderboard invites the first player', async () => {

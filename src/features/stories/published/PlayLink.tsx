@@ -1,0 +1,11 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router-dom';
+
+/** Back to the game's start: the one thing a reader may want next. */
+export function PlayLink() {
+  return (
+    <Link className="button primary" to="/">
+      <FormattedMessage id="published.play" />
+    </Link>
+  );
+}
