@@ -3,7 +3,9 @@
  * (desktop) and a phone (390 px), each a browser context with its own IndexedDB. The laptop
  * keeps its stories with the wallet and plays two turns; the phone, signed in with the same
  * wallet, lists the story as kept elsewhere and continues it at the same turn. Then both play
- * on: the laptop's stale save is kept as a copy and the player is told. Against the running
+ * on: the laptop's stale save is kept as a copy and the player is told. And a story played to
+ * its end is published from the ending screen (with cloud saves off), read at its page by a
+ * third context with no wallet, and gone from there once unpublished. Against the running
  * server (its stories table) and the fake model server.
  */
 import type { BrowserContext, Page } from 'playwright-core';
@@ -31,6 +33,11 @@ const T = {
   load: ['Load', '불러오기'],
   turns: ['Turns: ', '턴: '],
   copy: ['is kept as a copy', '사본으로 보관되었고'],
+  publish: ['Publish…', '공개하기…'],
+  publishIt: ['Publish it', '공개하기'],
+  whatGoesPublic: ['the recap and the score', '결말 요약과 점수'],
+  unpublish: ['Unpublish', '공개 취소'],
+  missing: ['This story is not published (any more).', '이 이야기는 공개되어 있지 않습니다'],
 } as const;
 const t = (lang: Lang, word: keyof typeof T) => T[word][lang === 'en' ? 0 : 1];
 
@@ -156,6 +163,71 @@ describe.each(['en', 'kr'] as const)('cloud saves in %s', (lang) => {
     } finally {
       await laptopContext.close();
       await phoneContext.close();
+    }
+  });
+});
+
+describe.each(['en', 'kr'] as const)('publishing in %s', (lang) => {
+  test('a finished story is published from the ending screen, read by a visitor with no wallet, and gone once unpublished', async () => {
+    const playerContext = await device(new TestWallet(50 + (lang === 'en' ? 1 : 2)), DESKTOP);
+    const visitorContext = await browser.newContext({ viewport: PHONE });
+    try {
+      const player = await playerContext.newPage();
+      const visitor = await visitorContext.newPage();
+      const errors = [...collectPageErrors(player), ...collectPageErrors(visitor)];
+      await signInWithCloudSaves(player, lang);
+      // Publishing asks for no cloud saves: it sends the one story it publishes.
+      await player.getByLabel(t(lang, 'keep')).uncheck();
+      await setUpNewGame(player, 7, lang);
+      const ending = player.getByRole('heading', { name: say(lang, 'ending') });
+      for (let turns = 0; ; turns += 1) {
+        await firstOption(player).or(ending).first().waitFor({ timeout: 20_000 });
+        if (await ending.isVisible()) break;
+        if (turns > 14) throw new Error('the story did not end by turn 14');
+        await firstOption(player).click();
+        await player.waitForFunction(() => !document.querySelector('.loading-overlay'), undefined, {
+          timeout: 20_000,
+        });
+      }
+      await player.getByRole('button', { name: t(lang, 'publish') }).click();
+      await player.getByText(t(lang, 'whatGoesPublic')).waitFor();
+      await screenshot(player, `publish-${lang}-1-what-goes-public-desktop`);
+      await player.getByRole('button', { name: t(lang, 'publishIt'), exact: true }).click();
+      const link = player.locator('.publish-panel__link a');
+      await link.waitFor({ timeout: 20_000 });
+      const address = (await link.getAttribute('href')) ?? '';
+      expect(address).toMatch(/\/story\/[0-9a-f-]{36}$/);
+
+      // A visitor with no wallet and no key reads it, on a phone.
+      await visitor.goto(address);
+      const page = visitor.locator('.published-story');
+      await page.waitFor({ timeout: 20_000 });
+      expect(await page.getAttribute('lang')).toBe(lang === 'en' ? 'en' : 'ko');
+      expect(await visitor.locator('.published-story__log').textContent()).toContain(
+        (await player
+          .locator('.story-log .story-paragraph')
+          .first()
+          .textContent()
+          .catch(() => '')) ?? '',
+      );
+      expect(await horizontalOverflow(visitor)).toBe(0);
+      await screenshot(visitor, `publish-${lang}-2-visitor-phone`);
+
+      // Unpublished: the page goes at once.
+      await player.getByRole('button', { name: t(lang, 'unpublish') }).click();
+      await player
+        .getByRole('button', { name: t(lang, 'publishIt'), exact: true })
+        .or(player.getByRole('button', { name: t(lang, 'publish') }))
+        .first()
+        .waitFor();
+      await visitor.reload();
+      // Said in the visitor's own interface language (English here): the story is not there.
+      await visitor.getByText(t('en', 'missing')).waitFor({ timeout: 20_000 });
+      await screenshot(visitor, `publish-${lang}-3-unpublished-phone`);
+      expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+    } finally {
+      await playerContext.close();
+      await visitorContext.close();
     }
   });
 });
