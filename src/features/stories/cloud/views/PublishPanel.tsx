@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { storyPath } from '../../../../../common/publishedStory';
 import { shortenAddress } from '../../../../engine/text';
 import { useAppDispatch, useAppSelector } from '../../../../shared/hooks';
 import { selectWalletSession } from '../../../wallet';
@@ -8,7 +9,7 @@ import type { PublishTarget } from '../cloudModel';
 import './cloud.css';
 
 /** Where a published story's page is, on this site. */
-export const storyPageUrl = (cloudId: string) => `${window.location.origin}/story/${cloudId}`;
+export const storyPageUrl = (cloudId: string) => `${window.location.origin}${storyPath(cloudId)}`;
 
 /**
  * Publish, said first: what anyone with the link will read, and what stays private. Once
