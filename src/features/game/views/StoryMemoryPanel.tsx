@@ -1,9 +1,15 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { use, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import type { Language } from '../../../engine/types';
-import { estimateTokens, promptsFor, type ContextEntry } from '../../llm';
+import {
+  estimateTokens,
+  loadPrompts,
+  promptsFor,
+  promptsLoaded,
+  type ContextEntry,
+  type Prompts,
+} from '../../llm';
 import { selectLanguage } from '../../settings';
 import { MEMORY_ENTRY_MAX_CHARS, STORY_NOTE_MAX_CHARS } from '../gameModel';
 import { gameActions, type GameState } from '../gameSlice';
@@ -38,7 +44,7 @@ type NextTurn = ReturnType<typeof selectNextTurn>;
  * for a turn waiting to be written, its own choice; otherwise the first option offered (the
  * options differ by a few tokens at most).
  */
-function contextOfNextTurn(next: NextTurn, language: Language): ContextEntry[] {
+function contextOfNextTurn(next: NextTurn, prompts: Prompts): ContextEntry[] {
   const waiting = next.lastChoice !== null && next.latest?.kind === 'choice';
   const choice =
     waiting && next.lastChoice
@@ -49,10 +55,7 @@ function contextOfNextTurn(next: NextTurn, language: Language): ContextEntry[] {
           outcome: 'partial' as const,
           scenarioType: 'standard' as const,
         };
-  return promptsFor(language).contextOfTurn(
-    turnUse(choice.turn),
-    turnInput(next, next.stats, choice),
-  );
+  return prompts.contextOfTurn(turnUse(choice.turn), turnInput(next, next.stats, choice));
 }
 
 const ANY_ACTION = { text: '', risk: 'medium', alignment: 'neutral', traitAlignment: '' } as const;
@@ -68,9 +71,12 @@ export function StoryMemoryPanel({ noteDraft, onNoteDraft }: NoteDraftProps) {
   const dispatch = useAppDispatch();
   const next = useAppSelector(selectNextTurn, shallowEqual);
   const language = useAppSelector(selectLanguage);
+  // A Korean game has fetched its prompts before the panel can open; a language switched while
+  // it is open fetches them here (the panel's on-demand boundary shows it loading).
+  const prompts = promptsLoaded(language) ? promptsFor(language) : use(loadPrompts(language));
   const summaries = next.storySummary;
   const note = next.storyNote;
-  const told = useMemo(() => contextOfNextTurn(next, language), [next, language]);
+  const told = useMemo(() => contextOfNextTurn(next, prompts), [next, prompts]);
   // An editor stays open only for the memory it opened on: a rewrite or a new turn closes it.
   const [opened, setOpened] = useState({ index: -1, count: 0 });
   const correcting = opened.count === summaries.length && opened.index >= 0 ? opened.index : null;
