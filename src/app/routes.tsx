@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HomePage } from './HomePage';
+import { loadPageMessages } from './intl/catalogues';
 import { Layout } from './layout/Layout';
 import { injectBackendApi } from './store';
 
@@ -8,10 +9,13 @@ import { injectBackendApi } from './store';
 const loadBackendApi = () =>
   import(/* webpackChunkName: "api" */ '../api/baseApi').then((m) => injectBackendApi(m.baseApi));
 
-/** A page as its own chunk, fetched when first visited, with the backend API ready for it. */
+/**
+ * A page as its own chunk, fetched when first visited, with the backend API and the pages'
+ * messages ready for it.
+ */
 function backendPage(load: () => Promise<ComponentType>) {
   return lazy(async () => {
-    const [Page] = await Promise.all([load(), loadBackendApi()]);
+    const [Page] = await Promise.all([load(), loadBackendApi(), loadPageMessages()]);
     return { default: Page };
   });
 }
