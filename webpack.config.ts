@@ -205,6 +205,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     optimization: {
       runtimeChunk: 'single',
       minimize: production && !devtoolsBuild,
+      // Terser's third pass still finds something: 0.2 KB less over the wire in a whole game
+      // than webpack's two. (pure_getters: true saved 0.3 KB more, but drops a property read
+      // kept for its side effect, such as a forced layout; ecma: 2020 saved nothing.)
+      minimizeOptions: { javascript: { compress: { passes: 3 } } },
       minimizer: ['...', new EsbuildPlugin({ include: /\.css$/, css: true })],
       // Code two lazy parts share goes in a chunk of its own once it is 4 KB (webpack's default
       // is 20 KB): below that it was copied into each part, and a whole game downloaded the API
