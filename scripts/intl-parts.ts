@@ -1,26 +1,20 @@
 /**
- * Splits the compiled English catalogue (run by `npm run intl:compile`, after formatjs):
- * src/app/intl/compiled/en.home.json holds the messages the entry point's code shows, and
- * en.pages.json the rest, fetched with the first page or part that shows them
- * (src/app/intl/catalogues.ts, messageParts.ts).
+ * Splits the compiled English catalogue (run by `npm run intl:compile`, after formatjs) into
+ * its parts (src/app/intl/messageParts.ts): src/app/intl/compiled/en.home.json holds the
+ * messages the entry point's code shows, en.pages.json and en.profile.json the rest, each
+ * fetched with the first page that shows them (src/app/intl/catalogues.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isHomeMessage } from '../src/app/intl/messageParts';
+import { messagePart, type MessagePart } from '../src/app/intl/messageParts';
 
 const compiled = path.join(__dirname, '..', 'src', 'app', 'intl', 'compiled');
 const english = JSON.parse(fs.readFileSync(path.join(compiled, 'en.json'), 'utf8')) as Record<
   string,
   unknown
 >;
-const entries = Object.entries(english);
-const write = (file: string, part: [string, unknown][]) =>
-  fs.writeFileSync(path.join(compiled, file), JSON.stringify(Object.fromEntries(part)));
-write(
-  'en.home.json',
-  entries.filter(([id]) => isHomeMessage(id)),
-);
-write(
-  'en.pages.json',
-  entries.filter(([id]) => !isHomeMessage(id)),
-);
+const parts: Record<MessagePart, Record<string, unknown>> = { home: {}, pages: {}, profile: {} };
+for (const [id, message] of Object.entries(english)) parts[messagePart(id)][id] = message;
+for (const [part, messages] of Object.entries(parts)) {
+  fs.writeFileSync(path.join(compiled, `en.${part}.json`), JSON.stringify(messages));
+}

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { loadPageMessages } from './intl/catalogues';
+import { loadMessages } from './intl/catalogues';
 import { PageLoading } from './layout/Layout';
 
 const STEPS = ['home.steps.wallet', 'home.steps.key', 'home.steps.play', 'home.steps.score'];
@@ -12,7 +12,7 @@ const STEPS = ['home.steps.wallet', 'home.steps.key', 'home.steps.play', 'home.s
 const ApiKeyView = lazy(async () => {
   const [{ ApiKeyView: View }] = await Promise.all([
     import(/* webpackChunkName: "api-key" */ '../features/game/views/ApiKeyView'),
-    loadPageMessages(),
+    loadMessages('pages'),
   ]);
   return { default: View };
 });

@@ -7,8 +7,8 @@ import {
   INTL_LOCALE,
   homeCatalogue,
   loadCatalogue,
-  pageMessages,
-  subscribeToPageMessages,
+  laterMessages,
+  subscribeToLaterMessages,
   type Catalogue,
 } from './catalogues';
 
@@ -25,10 +25,10 @@ export function IntlRoot({ children }: { children: ReactNode }) {
   const language = useAppSelector(selectLanguage);
   const [loaded, setLoaded] = useState<Loaded>({ language: 'en', messages: NOTHING_OVER_ENGLISH });
   // Read during render, so a page whose loader waited for these renders with them.
-  const pages = useSyncExternalStore(subscribeToPageMessages, pageMessages);
+  const later = useSyncExternalStore(subscribeToLaterMessages, laterMessages);
   const messages = useMemo(
-    () => ({ ...homeCatalogue, ...pages, ...loaded.messages }),
-    [pages, loaded.messages],
+    () => ({ ...homeCatalogue, ...later, ...loaded.messages }),
+    [later, loaded.messages],
   );
 
   useEffect(() => {

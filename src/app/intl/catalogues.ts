@@ -1,6 +1,7 @@
 import type { MessageFormatElement } from 'react-intl';
 import type { Language } from '../../engine/types';
 import home from './compiled/en.home.json';
+import type { MessagePart } from './messageParts';
 
 /** A catalogue compiled to ICU ASTs at build time (npm run intl:compile). */
 export type Catalogue = Record<string, MessageFormatElement[]>;
@@ -12,36 +13,43 @@ export const INTL_LOCALE: Record<Language, string> = { en: 'en', kr: 'ko' };
 export const homeCatalogue = home as unknown as Catalogue;
 
 /**
- * The rest of the English messages, fetched with the first page or part that shows them: the
- * routes' and the API key form's loaders wait for loadPageMessages before they render, and
- * IntlRoot subscribes to their arrival.
+ * The rest of the English messages, in parts (messageParts.ts), each fetched with the first
+ * page or part that shows it: the routes' and the API key form's loaders wait for theirs
+ * before they render, and IntlRoot subscribes to their arrival.
  */
-let pageCatalogue: Catalogue | null = null;
-let pagesLoading: Promise<void> | null = null;
-const pageListeners = new Set<() => void>();
+type LaterPart = Exclude<MessagePart, 'home'>;
 
-/** Fetches the pages' English messages once; a failed fetch is tried again on the next call. */
-export function loadPageMessages(): Promise<void> {
-  pagesLoading ??= import(/* webpackChunkName: "intl-en-pages" */ './compiled/en.pages.json').then(
-    (pages) => {
-      pageCatalogue = pages.default as unknown as Catalogue;
-      for (const listener of pageListeners) listener();
+const download: Record<LaterPart, () => Promise<{ default: unknown }>> = {
+  pages: () => import(/* webpackChunkName: "intl-en-pages" */ './compiled/en.pages.json'),
+  profile: () => import(/* webpackChunkName: "intl-en-profile" */ './compiled/en.profile.json'),
+};
+const loading: Partial<Record<LaterPart, Promise<void>>> = {};
+/** Every later part loaded so far, in one catalogue: a new object at each arrival. */
+let laterCatalogue: Catalogue = {};
+const listeners = new Set<() => void>();
+
+/** Fetches the English messages of `part` once; a failed fetch is tried again on the next call. */
+export function loadMessages(part: LaterPart): Promise<void> {
+  loading[part] ??= download[part]().then(
+    (messages) => {
+      laterCatalogue = { ...laterCatalogue, ...(messages.default as Catalogue) };
+      for (const listener of listeners) listener();
     },
     (error: unknown) => {
-      pagesLoading = null;
+      delete loading[part];
       throw error;
     },
   );
-  return pagesLoading;
+  return loading[part];
 }
 
-export function subscribeToPageMessages(listener: () => void): () => void {
-  pageListeners.add(listener);
-  return () => pageListeners.delete(listener);
+export function subscribeToLaterMessages(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-/** The pages' English messages, once loaded. */
-export const pageMessages = (): Catalogue | null => pageCatalogue;
+/** The English messages of every later part loaded so far. */
+export const laterMessages = (): Catalogue => laterCatalogue;
 
 /**
  * What a language puts over the English messages: nothing for English; Korean (and its Hangul
