@@ -1,4 +1,4 @@
-import { use, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
@@ -10,6 +10,7 @@ import {
   type ContextEntry,
   type Prompts,
 } from '../../llm';
+import type { Language } from '../../../engine/types';
 import { selectLanguage } from '../../settings';
 import { MEMORY_ENTRY_MAX_CHARS, STORY_NOTE_MAX_CHARS } from '../gameModel';
 import { gameActions, type GameState } from '../gameSlice';
@@ -61,19 +62,53 @@ function contextOfNextTurn(next: NextTurn, prompts: Prompts): ContextEntry[] {
 const ANY_ACTION = { text: '', risk: 'medium', alignment: 'neutral', traitAlignment: '' } as const;
 
 /**
+ * The prompts of `language`, or null while they are fetched: Korean's come with the first
+ * Korean request, and a game loaded from its save (or a language switched with the panel
+ * open) has made none yet.
+ */
+function useLoadedPrompts(language: Language): Prompts | null {
+  const [, arrived] = useReducer((count: number) => count + 1, 0);
+  const loaded = promptsLoaded(language);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    loadPrompts(language).then(
+      () => current && arrived(),
+      (error: unknown) => console.error(`Could not load the '${language}' prompts`, error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [language, loaded]);
+  return loaded ? promptsFor(language) : null;
+}
+
+/**
  * The open "Story so far" panel: what the model is told of the past, in order,
  * exactly as the next turn's prompt tells it: the newest summaries whole, older ones shortened to
  * their gist, the oldest left out once the prompt's token budget is spent (the note and the
  * latest paragraph count in it). The player may correct any entry, and pin a note that goes into
  * every story prompt.
  */
-export function StoryMemoryPanel({ noteDraft, onNoteDraft }: NoteDraftProps) {
+export function StoryMemoryPanel(props: NoteDraftProps) {
+  const prompts = useLoadedPrompts(useAppSelector(selectLanguage));
+  if (!prompts) {
+    return (
+      <p className="part-loading" role="status">
+        <FormattedMessage id="app.loadingPage" />
+      </p>
+    );
+  }
+  return <StoryMemoryEntries {...props} prompts={prompts} />;
+}
+
+function StoryMemoryEntries({
+  noteDraft,
+  onNoteDraft,
+  prompts,
+}: NoteDraftProps & { prompts: Prompts }) {
   const dispatch = useAppDispatch();
   const next = useAppSelector(selectNextTurn, shallowEqual);
-  const language = useAppSelector(selectLanguage);
-  // A Korean game has fetched its prompts before the panel can open; a language switched while
-  // it is open fetches them here (the panel's on-demand boundary shows it loading).
-  const prompts = promptsLoaded(language) ? promptsFor(language) : use(loadPrompts(language));
   const summaries = next.storySummary;
   const note = next.storyNote;
   const told = useMemo(() => contextOfNextTurn(next, prompts), [next, prompts]);
