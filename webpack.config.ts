@@ -50,6 +50,21 @@ const devtoolsBuild = process.env.REDUX_DEVTOOLS === 'on';
 const backendUrl = process.env.BACKEND_URL ?? 'http://localhost:8081';
 
 /**
+ * React Router's package points every bundler at its development build, whose dev warnings
+ * are switched on by a constant rather than by NODE_ENV; a production build takes the
+ * production one it ships beside it (the same code with the warnings off: 0.4 KB gzip less
+ * JavaScript for /).
+ */
+const reactRouterDist = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production',
+);
+const reactRouterProductionBuild = {
+  'react-router$': path.join(reactRouterDist, 'index.mjs'),
+  'react-router/dom$': path.join(reactRouterDist, 'dom-export.mjs'),
+};
+
+/**
  * Writes dist/build-stats.json: which files every chunk has and which are loaded up front,
  * so scripts/report-bundle.ts can print gzip sizes and check the initial-JavaScript budget.
  */
@@ -139,6 +154,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         // Catalogues are compiled to ASTs at build time (npm run intl:compile), so the
         // ICU parser is not needed in the browser.
         '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js',
+        ...(production ? reactRouterProductionBuild : {}),
       },
     },
     module: {
@@ -189,6 +205,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     optimization: {
       runtimeChunk: 'single',
       minimize: production && !devtoolsBuild,
+      // Terser's third pass still finds something: 0.2 KB less over the wire in a whole game
+      // than webpack's two. (pure_getters: true saved 0.3 KB more, but drops a property read
+      // kept for its side effect, such as a forced layout; ecma: 2020 saved nothing.)
+      minimizeOptions: { javascript: { compress: { passes: 3 } } },
       minimizer: ['...', new EsbuildPlugin({ include: /\.css$/, css: true })],
       // Code two lazy parts share goes in a chunk of its own once it is 4 KB (webpack's default
       // is 20 KB): below that it was copied into each part, and a whole game downloaded the API

@@ -1,15 +1,21 @@
 import { Suspense, lazy } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { loadMessages } from './intl/catalogues';
 import { PageLoading } from './layout/Layout';
 
 const STEPS = ['home.steps.wallet', 'home.steps.key', 'home.steps.play', 'home.steps.score'];
 
-/** The API key form (SPEC.md route /), fetched with the home screen but after it. */
-const ApiKeyView = lazy(() =>
-  import(/* webpackChunkName: "api-key" */ '../features/game/views/ApiKeyView').then((m) => ({
-    default: m.ApiKeyView,
-  })),
-);
+/**
+ * The API key form (SPEC.md route /), fetched with the home screen but after it, with the
+ * messages of the pages (its own among them).
+ */
+const ApiKeyView = lazy(async () => {
+  const [{ ApiKeyView: View }] = await Promise.all([
+    import(/* webpackChunkName: "api-key" */ '../features/game/views/ApiKeyView'),
+    loadMessages('pages'),
+  ]);
+  return { default: View };
+});
 
 /** SPEC.md section 2, route /: the API key screen inside the common layout. */
 export function HomePage() {

@@ -1,6 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HomePage } from './HomePage';
+import { loadMessages } from './intl/catalogues';
+import type { MessagePart } from './intl/messageParts';
 import { Layout } from './layout/Layout';
 import { injectBackendApi } from './store';
 
@@ -8,31 +10,41 @@ import { injectBackendApi } from './store';
 const loadBackendApi = () =>
   import(/* webpackChunkName: "api" */ '../api/baseApi').then((m) => injectBackendApi(m.baseApi));
 
-/** A page as its own chunk, fetched when first visited, with the backend API ready for it. */
-function backendPage(load: () => Promise<ComponentType>) {
+/**
+ * A page as its own chunk, fetched when first visited, with the backend API and its part of
+ * the messages ready for it.
+ */
+function backendPage(load: () => Promise<ComponentType>, messages: Exclude<MessagePart, 'home'>) {
   return lazy(async () => {
-    const [Page] = await Promise.all([load(), loadBackendApi()]);
+    const [Page] = await Promise.all([load(), loadBackendApi(), loadMessages(messages)]);
     return { default: Page };
   });
 }
 
-const GamePage = backendPage(() =>
-  import(/* webpackChunkName: "game" */ './GameRoute').then((m) => m.GameRoute),
+const GamePage = backendPage(
+  () => import(/* webpackChunkName: "game" */ './GameRoute').then((m) => m.GameRoute),
+  'pages',
 );
-const LeaderboardPage = backendPage(() =>
-  import(/* webpackChunkName: "leaderboard" */ '../features/leaderboard/LeaderboardPage').then(
-    (m) => m.LeaderboardPage,
-  ),
+const LeaderboardPage = backendPage(
+  () =>
+    import(/* webpackChunkName: "leaderboard" */ '../features/leaderboard/LeaderboardPage').then(
+      (m) => m.LeaderboardPage,
+    ),
+  'pages',
 );
-const PublishedStoryPage = backendPage(() =>
-  import(/* webpackChunkName: "story" */ './PublishedStoryRoute').then(
-    (m) => m.PublishedStoryRoute,
-  ),
+const PublishedStoryPage = backendPage(
+  () =>
+    import(/* webpackChunkName: "story" */ './PublishedStoryRoute').then(
+      (m) => m.PublishedStoryRoute,
+    ),
+  'pages',
 );
-const ProfilePage = backendPage(() =>
-  import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage').then(
-    (m) => m.ProfilePage,
-  ),
+const ProfilePage = backendPage(
+  () =>
+    import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage').then(
+      (m) => m.ProfilePage,
+    ),
+  'profile',
 );
 
 /**

@@ -11,12 +11,18 @@ import type { ReactElement, ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { INTL_LOCALE, englishCatalogue, type Catalogue } from '../../src/app/intl/catalogues';
+import { INTL_LOCALE, type Catalogue } from '../../src/app/intl/catalogues';
+import english from '../../src/app/intl/compiled/en.json';
 import korean from '../../src/app/intl/compiled/kr.json';
 import { makeStore, type AppStore, type StoreOptions } from '../../src/app/store';
 import type { Language } from '../../src/engine/types';
 
-/** Each language's messages as IntlRoot has them: Korean falls back to English message by message. */
+const englishCatalogue = english as unknown as Catalogue;
+
+/**
+ * Each language's messages as IntlRoot has them once the pages' are loaded: Korean falls back
+ * to English message by message.
+ */
 export const CATALOGUES: Record<Language, Catalogue> = {
   en: englishCatalogue,
   kr: { ...englishCatalogue, ...(korean as unknown as Catalogue) },

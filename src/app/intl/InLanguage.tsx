@@ -2,7 +2,16 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Language } from '../../engine/types';
 import { PageLoading } from '../layout/Layout';
-import { INTL_LOCALE, englishCatalogue, loadCatalogue, type Catalogue } from './catalogues';
+import {
+  INTL_LOCALE,
+  homeCatalogue,
+  laterMessages,
+  loadCatalogue,
+  type Catalogue,
+} from './catalogues';
+
+/** The English messages at hand: the home screen's and the parts loaded (the route's with it). */
+const english = (): Catalogue => ({ ...homeCatalogue, ...laterMessages() });
 
 type Loaded = { language: Language; messages: Catalogue } | { language: Language; failed: true };
 
@@ -19,7 +28,7 @@ export function InLanguage({ language, children }: { language: Language; childre
     if (language === 'en') return undefined;
     let current = true;
     loadCatalogue(language).then(
-      (messages) => current && setLoaded({ language, messages }),
+      (messages) => current && setLoaded({ language, messages: { ...english(), ...messages } }),
       (error: unknown) => {
         console.error(`Could not load the '${language}' catalogue`, error);
         if (current) setLoaded({ language, failed: true });
@@ -30,7 +39,7 @@ export function InLanguage({ language, children }: { language: Language; childre
     };
   }, [language]);
 
-  const shown = language === 'en' ? { language, messages: englishCatalogue } : loaded;
+  const shown = language === 'en' ? { language, messages: english() } : loaded;
   if (shown === null || shown.language !== language) return <PageLoading />;
   if ('failed' in shown) return children;
   return (

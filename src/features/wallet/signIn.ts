@@ -1,12 +1,12 @@
 /**
  * Signing in with a wallet (DESIGN.md, Sign-in), loaded when the player first presses Connect
- * Wallet: it brings ethers' signature recovery, which the home screen does not need.
+ * Wallet: it brings the signature recovery (personalSign.ts), which the home screen does not need.
  */
-import { getAddress, hexlify, toUtf8Bytes, verifyMessage } from 'ethers';
 import { call, put, race, take } from 'typed-redux-saga';
 import { fromContext } from './sagaContext';
 import { walletErrorCode, type Eip1193Provider } from './eip1193';
 import type { WalletEnvironment } from './environment';
+import { accountAddress, messageSigner, personalSignPayload } from './personalSign';
 import { clearAuthState, storeSignIn } from './session';
 import { tokenExpiry } from './tokenClaims';
 import { SIGN_IN_MESSAGE_LIFETIME_MS, SIGN_IN_STATEMENT, buildSignInMessage } from './siweMessage';
@@ -64,7 +64,7 @@ export function* signIn(preferred: Eip1193Provider | null) {
     if (!provider) return null;
     const accounts = (yield* call(request, provider, 'eth_requestAccounts')) as string[];
     if (!accounts[0]) throw Object.assign(new Error('The wallet gave no account'), { code: 4001 });
-    address = getAddress(accounts[0]);
+    address = accountAddress(accounts[0]);
     yield* put(signatureRequested(address));
 
     const backend = yield* call(backendProvider);
@@ -82,9 +82,9 @@ export function* signIn(preferred: Eip1193Provider | null) {
       statement: SIGN_IN_STATEMENT,
     });
     const signature = String(
-      yield* call(request, provider, 'personal_sign', [hexlify(toUtf8Bytes(message)), address]),
+      yield* call(request, provider, 'personal_sign', [personalSignPayload(message), address]),
     );
-    const signer = verifyMessage(message, signature);
+    const signer = messageSigner(message, signature);
     if (signer.toLowerCase() !== address.toLowerCase()) {
       throw new SignatureMismatchError(address, signer);
     }

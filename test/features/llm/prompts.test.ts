@@ -8,6 +8,7 @@ import {
   REPLY_KEYS,
   STORY_CONTEXT_TOKEN_BUDGET,
   WHOLE_SUMMARIES,
+  loadPrompts,
   promptsFor,
   storyContext,
   summaryGist,
@@ -141,6 +142,9 @@ function everyPrompt(language: Language): Record<PromptUse, string> {
 }
 
 const LANGUAGES: readonly Language[] = ['en', 'kr'];
+
+// Korean's prompts are fetched by the first Korean game (English's come with the game's code).
+beforeAll(() => loadPrompts('kr'));
 const USES = Object.keys(REPLY_KEYS) as PromptUse[];
 
 describe('reply keys', () => {
@@ -174,7 +178,10 @@ describe('reply keys', () => {
 });
 
 describe.each(LANGUAGES)('the %s prompts', (language) => {
-  const prompts = everyPrompt(language);
+  let prompts: Record<PromptUse, string>;
+  beforeAll(() => {
+    prompts = everyPrompt(language);
+  });
   const { character, genre, choiceText } = MATERIAL[language];
 
   it.each(USES)('%s names every reply key, in English', (use) => {
@@ -290,7 +297,10 @@ describe('the numbers in the guidance', () => {
 });
 
 describe('the English prompts', () => {
-  const prompts = everyPrompt('en');
+  let prompts: Record<PromptUse, string>;
+  beforeAll(() => {
+    prompts = everyPrompt('en');
+  });
 
   it('name the five ending types', () => {
     for (const ending of [
@@ -310,7 +320,10 @@ describe('the English prompts', () => {
 });
 
 describe('the Korean prompts', () => {
-  const prompts = everyPrompt('kr');
+  let prompts: Record<PromptUse, string>;
+  beforeAll(() => {
+    prompts = everyPrompt('kr');
+  });
 
   it('are written in Korean and ask for Korean text', () => {
     expect(promptsFor('kr').systemPrompt).toMatch(HANGUL);
@@ -421,9 +434,12 @@ describe('summaryGist', () => {
  */
 describe.each(LANGUAGES)('the %s turn prompt does not grow with the story', (language) => {
   type TurnUse = 'nextSegment' | 'conclusionCheck';
-  const prompts = promptsFor(language);
-  const realTokens = (use: TurnUse, turn: number) =>
-    countTokens(prompts.systemPrompt) + countTokens(prompts[use](turnInput(language, turn))) + 11;
+  const realTokens = (use: TurnUse, turn: number) => {
+    const prompts = promptsFor(language);
+    return (
+      countTokens(prompts.systemPrompt) + countTokens(prompts[use](turnInput(language, turn))) + 11
+    );
+  };
 
   it.each(['nextSegment', 'conclusionCheck'] as const)(
     '%s: turn 100 within 20% of turn 10, and under 2,200 tokens at turn 200',
@@ -442,6 +458,7 @@ describe.each(LANGUAGES)('the %s turn prompt does not grow with the story', (lan
   it.each(['nextSegment', 'conclusionCheck'] as const)(
     '%s: the estimate that trims the context is never under the real count',
     (use) => {
+      const prompts = promptsFor(language);
       for (const turn of [1, 10, 100, 200]) {
         const user = prompts[use](turnInput(language, turn));
         const estimate = estimateTokens(prompts.systemPrompt) + estimateTokens(user);

@@ -20,7 +20,9 @@ import {
   StreamInterruptedError,
   capabilityKey,
   fieldReader,
+  loadPrompts,
   promptsFor,
+  promptsLoaded,
   providerById,
   type ModelLesson,
 } from '../../llm';
@@ -119,10 +121,18 @@ export const selectModelSettings = (state: {
   };
 };
 
+/**
+ * The prompts of `language`: at once when they are here (English always is), so a request
+ * starts in the same step as before; Korean's are fetched by the first Korean game.
+ */
+function* promptsOf(language: Language) {
+  return promptsLoaded(language) ? promptsFor(language) : yield* call(loadPrompts, language);
+}
+
 /** The prompts of the interface language (SPEC.md section 1). */
 export function* currentPrompts() {
   const { language } = yield* select(selectModelSettings);
-  return promptsFor(language);
+  return yield* promptsOf(language);
 }
 
 /** What a request reports while it runs, passed from the client's callbacks to the store. */
@@ -218,10 +228,10 @@ function* requestOnce(
   const controller = new AbortController();
   const model = yield* fromContext('model');
   const provider = providerById(settings.provider);
+  const { systemPrompt } = yield* promptsOf(settings.language);
   const events = channel<RequestEvent>();
   const reporter = yield* fork(reportProgress, events, settings.capability, Boolean(streamField));
   try {
-    const { systemPrompt } = promptsFor(settings.language);
     return yield* call([model, model.complete], {
       provider,
       baseUrl: settings.baseUrl,

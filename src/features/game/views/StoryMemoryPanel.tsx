@@ -1,9 +1,16 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import {
+  estimateTokens,
+  loadPrompts,
+  promptsFor,
+  promptsLoaded,
+  type ContextEntry,
+  type Prompts,
+} from '../../llm';
 import type { Language } from '../../../engine/types';
-import { estimateTokens, promptsFor, type ContextEntry } from '../../llm';
 import { selectLanguage } from '../../settings';
 import { MEMORY_ENTRY_MAX_CHARS, STORY_NOTE_MAX_CHARS } from '../gameModel';
 import { gameActions, type GameState } from '../gameSlice';
@@ -38,7 +45,7 @@ type NextTurn = ReturnType<typeof selectNextTurn>;
  * for a turn waiting to be written, its own choice; otherwise the first option offered (the
  * options differ by a few tokens at most).
  */
-function contextOfNextTurn(next: NextTurn, language: Language): ContextEntry[] {
+function contextOfNextTurn(next: NextTurn, prompts: Prompts): ContextEntry[] {
   const waiting = next.lastChoice !== null && next.latest?.kind === 'choice';
   const choice =
     waiting && next.lastChoice
@@ -49,13 +56,32 @@ function contextOfNextTurn(next: NextTurn, language: Language): ContextEntry[] {
           outcome: 'partial' as const,
           scenarioType: 'standard' as const,
         };
-  return promptsFor(language).contextOfTurn(
-    turnUse(choice.turn),
-    turnInput(next, next.stats, choice),
-  );
+  return prompts.contextOfTurn(turnUse(choice.turn), turnInput(next, next.stats, choice));
 }
 
 const ANY_ACTION = { text: '', risk: 'medium', alignment: 'neutral', traitAlignment: '' } as const;
+
+/**
+ * The prompts of `language`, or null while they are fetched: Korean's come with the first
+ * Korean request, and a game loaded from its save (or a language switched with the panel
+ * open) has made none yet.
+ */
+function useLoadedPrompts(language: Language): Prompts | null {
+  const [, arrived] = useReducer((count: number) => count + 1, 0);
+  const loaded = promptsLoaded(language);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    loadPrompts(language).then(
+      () => current && arrived(),
+      (error: unknown) => console.error(`Could not load the '${language}' prompts`, error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [language, loaded]);
+  return loaded ? promptsFor(language) : null;
+}
 
 /**
  * The open "Story so far" panel: what the model is told of the past, in order,
@@ -64,13 +90,28 @@ const ANY_ACTION = { text: '', risk: 'medium', alignment: 'neutral', traitAlignm
  * latest paragraph count in it). The player may correct any entry, and pin a note that goes into
  * every story prompt.
  */
-export function StoryMemoryPanel({ noteDraft, onNoteDraft }: NoteDraftProps) {
+export function StoryMemoryPanel(props: NoteDraftProps) {
+  const prompts = useLoadedPrompts(useAppSelector(selectLanguage));
+  if (!prompts) {
+    return (
+      <p className="part-loading" role="status">
+        <FormattedMessage id="app.loadingPage" />
+      </p>
+    );
+  }
+  return <StoryMemoryEntries {...props} prompts={prompts} />;
+}
+
+function StoryMemoryEntries({
+  noteDraft,
+  onNoteDraft,
+  prompts,
+}: NoteDraftProps & { prompts: Prompts }) {
   const dispatch = useAppDispatch();
   const next = useAppSelector(selectNextTurn, shallowEqual);
-  const language = useAppSelector(selectLanguage);
   const summaries = next.storySummary;
   const note = next.storyNote;
-  const told = useMemo(() => contextOfNextTurn(next, language), [next, language]);
+  const told = useMemo(() => contextOfNextTurn(next, prompts), [next, prompts]);
   // An editor stays open only for the memory it opened on: a rewrite or a new turn closes it.
   const [opened, setOpened] = useState({ index: -1, count: 0 });
   const correcting = opened.count === summaries.length && opened.index >= 0 ? opened.index : null;

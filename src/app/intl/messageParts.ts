@@ -1,0 +1,22 @@
+/**
+ * Which messages come with which code, by the id's first word: the home screen's own code
+ * (the entry point) shows only the 'home' part; the profile page alone shows 'profile'; every
+ * other message comes with the first page or part after the home screen ('pages': the API key
+ * form, the game, the leaderboard). So / does not download the words of the game, the
+ * leaderboard or the profile before it paints, and a game never downloads the profile's.
+ */
+export type MessagePart = 'home' | 'pages' | 'profile';
+
+const PART_OF_PREFIX: Readonly<Record<string, MessagePart>> = {
+  app: 'home',
+  nav: 'home',
+  home: 'home',
+  language: 'home',
+  common: 'home',
+  error: 'home',
+  wallet: 'home',
+  profile: 'profile',
+};
+
+export const messagePart = (id: string): MessagePart =>
+  PART_OF_PREFIX[id.slice(0, id.indexOf('.'))] ?? 'pages';
