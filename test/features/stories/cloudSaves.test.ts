@@ -235,3 +235,35 @@ test('a turn sends only what changed: the new entries, not the whole story', asy
   );
   expect(Number(rows[0]!.count)).toBe(82);
 }, 60_000);
+
+test('a device that has a story but not its newer turns brings them down when it lists', async () => {
+  await server.db.pool.query('delete from public.stories');
+  const laptop = openDevice();
+  await until('the laptop lists', () => laptop.getState().stories.list.status === 'loaded');
+  laptop.dispatch(gameActions.savedStoryResumed(story));
+  laptop.dispatch(storiesActions.saveRequested());
+  await until('saved', () => laptop.getState().stories.current !== null);
+  await sent(laptop);
+
+  const phone = openDevice();
+  await until('the phone lists it', () => phone.getState().stories.cloud.elsewhere.length === 1);
+  phone.dispatch(
+    storiesActions.cloudLoadRequested(phone.getState().stories.cloud.elsewhere[0]!.id),
+  );
+  await until('the phone plays it', () => selectGameStage(phone.getState()) === 'playing');
+  // The phone leaves the story; the laptop plays on.
+  phone.dispatch(gameActions.returnedHome());
+  const later = 'Back on the laptop: a second lamp was lit across the bay.';
+  const before = laptop.getState().stories.current!.revision;
+  playTurn(laptop, later);
+  await until('the laptop saved', () => laptop.getState().stories.current!.revision > before);
+  await sent(laptop);
+
+  phone.dispatch(storiesActions.savedStoriesRequested());
+  await until('the phone has the laptop’s turn', () =>
+    phone.getState().stories.list.stories.some((s) => s.previousParagraph === later),
+  );
+  // Brought down into the phone's own record, not listed as another story.
+  expect(phone.getState().stories.list.stories).toHaveLength(1);
+  expect(phone.getState().stories.cloud.elsewhere).toEqual([]);
+}, 60_000);

@@ -28,8 +28,9 @@ import {
   takeLatest,
   takeLeading,
 } from 'typed-redux-saga';
+import type { BackendClient } from '../../../api';
 import { wait } from '../../../shared/waits';
-import { selectStory } from '../../game';
+import { selectGameStage, selectStory } from '../../game';
 import { cloudSavesChosen, selectCloudSaves, selectLanguage } from '../../settings';
 import { currentWalletSession, walletSlice } from '../../wallet';
 import { storyDraftOf } from '../gameRecord';
@@ -175,8 +176,15 @@ function* recordToSend(id: number, sent: Sent) {
 export function* sendWaitingSaves(sent: Sent) {
   if (!(yield* call(cloudSavesOn))) return null;
   const session = yield* call(currentWalletSession);
-  const db = yield* storiesDb();
-  const waiting = yield* call(storiesToSend, db, session?.address ?? '');
+  let waiting: number[];
+  try {
+    const db = yield* storiesDb();
+    waiting = yield* call(storiesToSend, db, session?.address ?? '');
+  } catch (error) {
+    // The browser's storage failed: the save flows say so; this round has nothing to send.
+    console.warn('Reading the saves to send failed', error);
+    return null;
+  }
   if (waiting.length === 0) return null;
   yield* put(storiesActions.cloudSyncChanged({ status: 'sending', problem: null }));
   for (const id of waiting) {
@@ -232,23 +240,35 @@ export function* listCloud({ payload }: ReturnType<typeof storiesActions.savedSt
   if (!(yield* call(cloudSavesOn))) return;
   const connection = yield* call(cloudClient);
   if (!connection || payload.owner.toLowerCase() !== connection.owner) return;
-  let stories: CloudStory[];
   try {
-    stories = yield* call(listCloudStories, connection.client);
+    yield* call(reconcile, connection, payload.stories);
   } catch (error) {
+    // The local list stands as it is; the cloud's part is tried again with the next list.
+    console.warn('Listing the cloud stories failed', error);
     yield* put(storiesActions.cloudSyncChanged({ status: 'waiting', problem: problemOf(error) }));
-    return;
   }
+}
+
+/** The cloud's stories set beside `locals` (the local list), as listCloud says. */
+function* reconcile(
+  connection: { client: BackendClient; owner: string },
+  locals: readonly SavedStory[],
+) {
+  const stories: CloudStory[] = yield* call(listCloudStories, connection.client);
   const byId = new Map(stories.map((story) => [story.id, story]));
-  const current = (yield* select(selectState)).stories.current;
+  const state = yield* select(selectState);
+  // The story on screen is never replaced under the player: its next save settles it.
+  const onScreen =
+    selectGameStage(state) === 'loadOrCreate' ? null : (state.stories.current?.id ?? null);
   const here = new Set<string>();
   const gone: number[] = [];
+  let broughtDown = false;
   const db = yield* storiesDb();
-  for (const local of payload.stories) {
+  for (const local of locals) {
     const link = local.cloud;
     if (!link || link.revision === 0) continue;
     here.add(link.id);
-    const settled = link.sent === (local.revision ?? 0) && local.id !== current?.id;
+    const settled = link.sent === (local.revision ?? 0) && local.id !== onScreen;
     const cloud = byId.get(link.id);
     if (!settled) continue;
     if (!cloud) {
@@ -256,9 +276,12 @@ export function* listCloud({ payload }: ReturnType<typeof storiesActions.savedSt
       yield* call(deleteStory, db, local.id);
     } else if (cloud.revision > link.revision) {
       yield* call(bringDown, link.id, local.id);
+      broughtDown = true;
     }
   }
   if (gone.length > 0) yield* put(storiesActions.storiesGoneFromCloud(gone));
+  // The list shows what came down (listed again, these are settled: nothing comes down twice).
+  if (broughtDown) yield* put(storiesActions.savedStoriesRequested());
   yield* put(
     storiesActions.cloudStoriesListed({
       owner: connection.owner,
