@@ -7,28 +7,33 @@ import {
   homeCatalogue,
   laterMessages,
   loadCatalogue,
+  loadMessages,
   type Catalogue,
 } from './catalogues';
 
-/** The English messages at hand: the home screen's and the parts loaded (the route's with it). */
-const english = (): Catalogue => ({ ...homeCatalogue, ...laterMessages() });
+/**
+ * The English messages the pages show (the home screen's and the 'pages' part, which the route
+ * has usually fetched already), with another language's over them.
+ */
+async function catalogueOf(language: Language): Promise<Catalogue> {
+  const [, over] = await Promise.all([loadMessages('pages'), loadCatalogue(language)]);
+  return { ...homeCatalogue, ...laterMessages(), ...over };
+}
 
 type Loaded = { language: Language; messages: Catalogue } | { language: Language; failed: true };
 
 /**
  * Its children in a language of their own, whatever the interface's: a published story's page
- * speaks the language the story was written in. English is at hand; another catalogue (and for
- * Korean its Hangul font) loads as IntlRoot loads it, and if it cannot, the children stay in
- * the interface's language.
+ * speaks the language the story was written in. Its catalogue (and for Korean its Hangul font)
+ * loads as IntlRoot loads it, and if it cannot, the children stay in the interface's language.
  */
 export function InLanguage({ language, children }: { language: Language; children: ReactNode }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
   useEffect(() => {
-    if (language === 'en') return undefined;
     let current = true;
-    loadCatalogue(language).then(
-      (messages) => current && setLoaded({ language, messages: { ...english(), ...messages } }),
+    catalogueOf(language).then(
+      (messages) => current && setLoaded({ language, messages }),
       (error: unknown) => {
         console.error(`Could not load the '${language}' catalogue`, error);
         if (current) setLoaded({ language, failed: true });
@@ -39,7 +44,7 @@ export function InLanguage({ language, children }: { language: Language; childre
     };
   }, [language]);
 
-  const shown = language === 'en' ? { language, messages: english() } : loaded;
+  const shown = loaded;
   if (shown === null || shown.language !== language) return <PageLoading />;
   if ('failed' in shown) return children;
   return (

@@ -88,7 +88,10 @@ async function renderStory(
   await (store.dispatch as ApiDispatch)(
     publishedStoryApi.util.upsertQueryData('getPublishedStory', id, story),
   );
-  return renderPage({ language, id });
+  const rendered = renderPage({ language, id });
+  // The page's words load before it shows (InLanguage), as the route's do.
+  if (story) await screen.findByRole('article');
+  return rendered;
 }
 
 function renderPage({ language = 'en', id = ID }: { language?: Language; id?: string } = {}) {
