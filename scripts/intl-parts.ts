@@ -13,7 +13,12 @@ const english = JSON.parse(fs.readFileSync(path.join(compiled, 'en.json'), 'utf8
   string,
   unknown
 >;
-const parts: Record<MessagePart, Record<string, unknown>> = { home: {}, pages: {}, profile: {} };
+const parts: Record<MessagePart, Record<string, unknown>> = {
+  home: {},
+  pages: {},
+  profile: {},
+  sharing: {},
+};
 for (const [id, message] of Object.entries(english)) parts[messagePart(id)][id] = message;
 for (const [part, messages] of Object.entries(parts)) {
   fs.writeFileSync(path.join(compiled, `en.${part}.json`), JSON.stringify(messages));

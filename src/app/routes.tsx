@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HomePage } from './HomePage';
 import { loadMessages } from './intl/catalogues';
-import type { MessagePart } from './intl/messageParts';
+import type { LaterMessagePart } from '../shared/messageParts';
 import { Layout } from './layout/Layout';
 import { injectBackendApi } from './store';
 
@@ -14,9 +14,13 @@ const loadBackendApi = () =>
  * A page as its own chunk, fetched when first visited, with the backend API and its part of
  * the messages ready for it.
  */
-function backendPage(load: () => Promise<ComponentType>, messages: Exclude<MessagePart, 'home'>) {
+function backendPage(load: () => Promise<ComponentType>, ...messages: LaterMessagePart[]) {
   return lazy(async () => {
-    const [Page] = await Promise.all([load(), loadBackendApi(), loadMessages(messages)]);
+    const [Page] = await Promise.all([
+      load(),
+      loadBackendApi(),
+      ...messages.map((part) => loadMessages(part)),
+    ]);
     return { default: Page };
   });
 }
@@ -38,6 +42,7 @@ const PublishedStoryPage = backendPage(
       (m) => m.PublishedStoryRoute,
     ),
   'pages',
+  'sharing',
 );
 const ProfilePage = backendPage(
   () =>

@@ -12,11 +12,16 @@ import {
 } from './catalogues';
 
 /**
- * The English messages the pages show (the home screen's and the 'pages' part, which the route
- * has usually fetched already), with another language's over them.
+ * The English messages a published story's page shows (the home screen's, and the 'pages' and
+ * 'sharing' parts, which the route has usually fetched already), with another language's over
+ * them.
  */
 async function catalogueOf(language: Language): Promise<Catalogue> {
-  const [, over] = await Promise.all([loadMessages('pages'), loadCatalogue(language)]);
+  const [, , over] = await Promise.all([
+    loadMessages('pages'),
+    loadMessages('sharing'),
+    loadCatalogue(language),
+  ]);
   return { ...homeCatalogue, ...laterMessages(), ...over };
 }
 

@@ -1,7 +1,7 @@
 import type { MessageFormatElement } from 'react-intl';
 import type { Language } from '../../engine/types';
 import home from './compiled/en.home.json';
-import type { MessagePart } from './messageParts';
+import { laterMessages as laterParts, registerMessageParts } from '../../shared/messageParts';
 
 /** A catalogue compiled to ICU ASTs at build time (npm run intl:compile). */
 export type Catalogue = Record<string, MessageFormatElement[]>;
@@ -14,42 +14,27 @@ export const homeCatalogue = home as unknown as Catalogue;
 
 /**
  * The rest of the English messages, in parts (messageParts.ts), each fetched with the first
- * page or part that shows it: the routes' and the API key form's loaders wait for theirs
- * before they render, and IntlRoot subscribes to their arrival.
+ * page or part that shows it (src/shared/messageParts.ts): the routes' and the API key form's
+ * loaders wait for theirs before they render, a feature's views loaded on demand for theirs,
+ * and IntlRoot subscribes to their arrival.
  */
-type LaterPart = Exclude<MessagePart, 'home'>;
+const part = (load: () => Promise<{ default: unknown }>) => () =>
+  load().then((messages) => messages.default as Record<string, unknown>);
 
-const download: Record<LaterPart, () => Promise<{ default: unknown }>> = {
-  pages: () => import(/* webpackChunkName: "intl-en-pages" */ './compiled/en.pages.json'),
-  profile: () => import(/* webpackChunkName: "intl-en-profile" */ './compiled/en.profile.json'),
-};
-const loading: Partial<Record<LaterPart, Promise<void>>> = {};
-/** Every later part loaded so far, in one catalogue: a new object at each arrival. */
-let laterCatalogue: Catalogue = {};
-const listeners = new Set<() => void>();
+registerMessageParts({
+  pages: part(() => import(/* webpackChunkName: "intl-en-pages" */ './compiled/en.pages.json')),
+  profile: part(
+    () => import(/* webpackChunkName: "intl-en-profile" */ './compiled/en.profile.json'),
+  ),
+  sharing: part(
+    () => import(/* webpackChunkName: "intl-en-sharing" */ './compiled/en.sharing.json'),
+  ),
+});
 
-/** Fetches the English messages of `part` once; a failed fetch is tried again on the next call. */
-export function loadMessages(part: LaterPart): Promise<void> {
-  loading[part] ??= download[part]().then(
-    (messages) => {
-      laterCatalogue = { ...laterCatalogue, ...(messages.default as Catalogue) };
-      for (const listener of listeners) listener();
-    },
-    (error: unknown) => {
-      delete loading[part];
-      throw error;
-    },
-  );
-  return loading[part];
-}
-
-export function subscribeToLaterMessages(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export { loadMessages, subscribeToLaterMessages } from '../../shared/messageParts';
 
 /** The English messages of every later part loaded so far. */
-export const laterMessages = (): Catalogue => laterCatalogue;
+export const laterMessages = (): Catalogue => laterParts() as Catalogue;
 
 /**
  * What a language puts over the English messages: nothing for English; Korean (and its Hangul

@@ -1,11 +1,14 @@
+import type { LaterMessagePart } from '../../shared/messageParts';
+
 /**
  * Which messages come with which code, by the id's first word: the home screen's own code
  * (the entry point) shows only the 'home' part; the profile page alone shows 'profile'; every
  * other message comes with the first page or part after the home screen ('pages': the API key
  * form, the game, the leaderboard). So / does not download the words of the game, the
- * leaderboard or the profile before it paints, and a game never downloads the profile's.
+ * leaderboard or the profile before it paints, and a game never downloads the profile's. The
+ * 'sharing' part is a published story's page and the cloud saves' and Publish's own views.
  */
-export type MessagePart = 'home' | 'pages' | 'profile';
+export type MessagePart = 'home' | LaterMessagePart;
 
 const PART_OF_PREFIX: Readonly<Record<string, MessagePart>> = {
   app: 'home',
@@ -16,6 +19,10 @@ const PART_OF_PREFIX: Readonly<Record<string, MessagePart>> = {
   error: 'home',
   wallet: 'home',
   profile: 'profile',
+  // A published story's page, and the cloud's views: only those who publish or keep stories
+  // with their wallet, or read a published story, fetch these words.
+  published: 'sharing',
+  sharing: 'sharing',
 };
 
 export const messagePart = (id: string): MessagePart =>

@@ -1,15 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { loadMessages } from '../../../shared/messageParts';
 import { cloudSavesChosen, selectCloudSaves } from '../../settings';
 import { selectWalletSession } from '../../wallet';
 
-/** The cloud's own part of the list, downloaded once cloud saves are on. */
-const CloudStories = lazy(() =>
-  import(/* webpackChunkName: "cloud-views" */ '../cloud/views/CloudStories').then((m) => ({
-    default: m.CloudStories,
-  })),
-);
+/** The cloud's own part of the list, and its words, downloaded once cloud saves are on. */
+const CloudStories = lazy(async () => {
+  const [views] = await Promise.all([
+    import(/* webpackChunkName: "cloud-views" */ '../cloud/views/CloudStories'),
+    loadMessages('sharing'),
+  ]);
+  return { default: views.CloudStories };
+});
 
 /**
  * 'Keep my stories with my wallet' (off until the player turns it on), said in one sentence,

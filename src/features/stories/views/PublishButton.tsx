@@ -1,16 +1,19 @@
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppSelector } from '../../../shared/hooks';
+import { loadMessages } from '../../../shared/messageParts';
 import { selectStory } from '../../game';
 import type { PublishTarget } from '../cloud/cloudModel';
 import { selectCloud, selectCurrentRecord } from '../storiesSlice';
 
-/** What Publish says and does, downloaded when the player first opens it. */
-const PublishPanel = lazy(() =>
-  import(/* webpackChunkName: "cloud-views" */ '../cloud/views/PublishPanel').then((m) => ({
-    default: m.PublishPanel,
-  })),
-);
+/** What Publish says and does, and its words, downloaded when the player first opens it. */
+const PublishPanel = lazy(async () => {
+  const [views] = await Promise.all([
+    import(/* webpackChunkName: "cloud-views" */ '../cloud/views/PublishPanel'),
+    loadMessages('sharing'),
+  ]);
+  return { default: views.PublishPanel };
+});
 
 /**
  * Publish on a finished story (its card, the ending screen): a button that opens what will be

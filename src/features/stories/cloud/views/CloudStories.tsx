@@ -24,13 +24,13 @@ export function CloudStories() {
   return (
     <div className="cloud-stories">
       <p className="cloud-stories__sync muted" role="status">
-        {status === 'sending' && <FormattedMessage id="stories.cloud.sending" />}
+        {status === 'sending' && <FormattedMessage id="sharing.sending" />}
         {status === 'waiting' && problem && <FormattedMessage id={`stories.reason.${problem}`} />}
       </p>
       {shown.length > 0 && (
         <>
           <h3 className="cloud-stories__title">
-            <FormattedMessage id="stories.cloud.elsewhereTitle" />
+            <FormattedMessage id="sharing.elsewhereTitle" />
           </h3>
           <ul className="saved-list__cards">
             {shown.map((story) => (
@@ -67,9 +67,7 @@ function CloudStoryCard({ story }: { story: CloudStory }) {
         </h3>
         <p className="story-card__meta">
           <span className="cloud-badge">
-            <FormattedMessage
-              id={story.copyOf ? 'stories.cloud.copy' : 'stories.cloud.elsewhere'}
-            />
+            <FormattedMessage id={story.copyOf ? 'sharing.copy' : 'sharing.elsewhere'} />
           </span>
           <span>
             <FormattedMessage
@@ -89,7 +87,7 @@ function CloudStoryCard({ story }: { story: CloudStory }) {
         {confirming ? (
           <div className="story-card__confirm" role="group" aria-labelledby={`${titleId}-confirm`}>
             <p id={`${titleId}-confirm`}>
-              <FormattedMessage id="stories.cloud.confirmDelete" values={{ name }} />
+              <FormattedMessage id="sharing.confirmDelete" values={{ name }} />
             </p>
             <div className="story-card__actions">
               <button

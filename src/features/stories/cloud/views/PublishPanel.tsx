@@ -49,13 +49,13 @@ export function PublishPanel({
     <section className="publish-panel" aria-labelledby={`publish-${target.cloudId}`}>
       <h4 id={`publish-${target.cloudId}`} ref={headingRef} tabIndex={-1}>
         <FormattedMessage
-          id={publishedAt ? 'stories.publish.publishedTitle' : 'stories.publish.title'}
+          id={publishedAt ? 'sharing.publish.publishedTitle' : 'sharing.publish.title'}
           values={{ name }}
         />
       </h4>
       {!session ? (
         <p role="alert">
-          <FormattedMessage id="stories.publish.signInFirst" />
+          <FormattedMessage id="sharing.publish.signInFirst" />
         </p>
       ) : publishedAt ? (
         <>
@@ -66,7 +66,7 @@ export function PublishPanel({
           </p>
           <div className="publish-panel__actions">
             <button type="button" onClick={() => void copy(storyPageUrl(target.cloudId))}>
-              <FormattedMessage id={copied ? 'stories.publish.copied' : 'stories.publish.copy'} />
+              <FormattedMessage id={copied ? 'sharing.publish.copied' : 'sharing.publish.copy'} />
             </button>
             <button
               type="button"
@@ -74,34 +74,34 @@ export function PublishPanel({
               disabled={working}
               onClick={() => dispatch(storiesActions.unpublishRequested(target))}
             >
-              <FormattedMessage id="stories.publish.unpublish" />
+              <FormattedMessage id="sharing.publish.unpublish" />
             </button>
           </div>
         </>
       ) : (
         <>
           <p>
-            <FormattedMessage id="stories.publish.what" />
+            <FormattedMessage id="sharing.publish.what" />
           </p>
           <ul className="publish-panel__list">
             <li>
-              <FormattedMessage id="stories.publish.whatTitle" />
+              <FormattedMessage id="sharing.publish.whatTitle" />
             </li>
             <li>
-              <FormattedMessage id="stories.publish.whatStory" />
+              <FormattedMessage id="sharing.publish.whatStory" />
             </li>
             <li>
-              <FormattedMessage id="stories.publish.whatRecap" />
+              <FormattedMessage id="sharing.publish.whatRecap" />
             </li>
             <li>
               <FormattedMessage
-                id="stories.publish.whatWallet"
+                id="sharing.publish.whatWallet"
                 values={{ short: shortenAddress(session.address) }}
               />
             </li>
           </ul>
           <p className="muted">
-            <FormattedMessage id="stories.publish.private" />
+            <FormattedMessage id="sharing.publish.private" />
           </p>
           <div className="publish-panel__actions">
             <button
@@ -111,24 +111,24 @@ export function PublishPanel({
               onClick={() => dispatch(storiesActions.publishRequested(target))}
             >
               <FormattedMessage
-                id={working ? 'stories.publish.working' : 'stories.publish.confirm'}
+                id={working ? 'sharing.publish.working' : 'sharing.publish.confirm'}
               />
             </button>
             <button type="button" onClick={onClose}>
-              <FormattedMessage id="stories.publish.cancel" />
+              <FormattedMessage id="sharing.publish.cancel" />
             </button>
           </div>
         </>
       )}
       {failed && publishing.problem && (
         <p className="publish-panel__error" role="alert">
-          <FormattedMessage id="stories.publish.failed" />{' '}
+          <FormattedMessage id="sharing.publish.failed" />{' '}
           <FormattedMessage id={`stories.reason.${publishing.problem}`} />
         </p>
       )}
       {publishedAt && (
         <button type="button" className="publish-panel__close" onClick={onClose}>
-          <FormattedMessage id="stories.publish.close" />
+          <FormattedMessage id="sharing.publish.close" />
         </button>
       )}
     </section>
