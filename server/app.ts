@@ -112,6 +112,7 @@ export async function buildServer(
     tokens,
     settings: signInSettings,
     siteOrigins: () => config.siteUrls ?? ownOrigins(app, config.port),
+    chainRpcUrls: config.chainRpcUrls,
     functionsUrl: config.functionsUrl,
   });
   if (distDir !== null) await serveApp(app, distDir, { db, siteUrls: config.siteUrls });

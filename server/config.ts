@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_PUBLISHABLE_KEY } from '../common/publishableKey';
 import { siteOrigins } from '../supabase/functions/_shared/supabaseProject';
+import { parseChainRpcUrls } from '../supabase/functions/_shared/walletSignature';
 import { connectSourcesOf } from './securityHeaders';
 
 /**
@@ -34,6 +35,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** Nonce requests and logins allowed per IP address per minute. */
   signInRateLimit: number;
+  /** Where smart accounts' signatures are checked, by chain id (CHAIN_RPC_URLS). */
+  chainRpcUrls: ReadonlyMap<number, string>;
   /** Cloud-save writes allowed per wallet per minute. */
   storyWriteRateLimit: number;
   logLevel: string;
@@ -116,6 +119,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     connectSources: connectSourcesOf(env.CONNECT_SRC),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     signInRateLimit: positiveInteger(env.SIGN_IN_RATE_LIMIT, 'SIGN_IN_RATE_LIMIT', 30),
+    chainRpcUrls: parseChainRpcUrls(env.CHAIN_RPC_URLS),
     storyWriteRateLimit: positiveInteger(env.STORY_WRITE_RATE_LIMIT, 'STORY_WRITE_RATE_LIMIT', 60),
     logLevel: env.LOG_LEVEL ?? 'info',
   };

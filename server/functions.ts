@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { walletLoginHandler } from '../supabase/functions/_shared/walletLogin';
+import { signatureVerifier } from '../supabase/functions/_shared/walletSignature';
 import type { TokenAuthority } from './auth';
 import { type Database, type RequestSettings, withClaims } from './db';
 import { setForwardedFor } from './gateway';
@@ -27,13 +28,15 @@ export interface FunctionsOptions {
   /** Set in the transactions the functions run here (the server's sign-in limit). */
   settings: RequestSettings;
   siteOrigins(): string[];
+  /** Where smart accounts' signatures are checked, by chain id (CHAIN_RPC_URLS). */
+  chainRpcUrls: ReadonlyMap<number, string>;
   /** Where `npm run functions:serve` listens, when the server should forward there. */
   functionsUrl: string | null;
 }
 
 export async function registerFunctions(
   app: FastifyInstance,
-  { db, tokens, settings, siteOrigins, functionsUrl }: FunctionsOptions,
+  { db, tokens, settings, siteOrigins, chainRpcUrls, functionsUrl }: FunctionsOptions,
 ): Promise<void> {
   const handler = functionsUrl
     ? forwardTo(functionsUrl, app)
@@ -61,6 +64,7 @@ export async function registerFunctions(
               };
             }
           },
+          verifySignature: signatureVerifier({ endpoints: chainRpcUrls }),
           issueToken: (walletAddress) => tokens.issueWalletToken(walletAddress),
           // The same SQL function the Edge Function reaches through the REST API.
           spendNonce: ({ walletAddress, nonce, maxAgeSeconds }) =>

@@ -25,7 +25,7 @@ export function WalletControl() {
         <ConnectButton busy={wallet.status !== 'disconnected'} />
       )}
       {wallet.status === 'choosing' && <WalletChooser wallet={wallet} />}
-      {wallet.error && <WalletError code={wallet.error} />}
+      {wallet.error && <WalletError code={wallet.error} chainId={wallet.errorChainId} />}
     </div>
   );
 }
@@ -146,13 +146,19 @@ function WalletChooser({ wallet }: { wallet: WalletState }) {
   );
 }
 
-function WalletError({ code }: { code: NonNullable<WalletState['error']> }) {
+function WalletError({
+  code,
+  chainId,
+}: {
+  code: NonNullable<WalletState['error']>;
+  chainId: number | null;
+}) {
   const intl = useIntl();
   const dispatch = useDispatch();
   return (
     <div className="wallet-error" role="alert">
       <span>
-        <FormattedMessage id={`wallet.error.${code}`} />
+        <FormattedMessage id={`wallet.error.${code}`} values={{ chainId: chainId ?? '?' }} />
       </span>
       <button
         type="button"

@@ -13,11 +13,14 @@ import { SIGN_IN_MESSAGE_LIFETIME_MS, SIGN_IN_STATEMENT, buildSignInMessage } fr
 import {
   LoginRefusedError,
   SignInRateLimitedError,
+  SignatureRejectedError,
+  SmartAccountChainError,
   ensureUser,
   exchangeSignature,
   requestNonce,
 } from './walletBackend';
 import {
+  type WalletErrorCode,
   connectCancelled,
   signInFailed,
   signatureRequested,
@@ -27,10 +30,52 @@ import {
 } from './walletSlice';
 
 class SignatureMismatchError extends Error {
-  constructor(expected: string, recovered: string) {
-    super(`The signature was made by ${recovered}, not by ${expected}`);
+  constructor(expected: string) {
+    super(`The signature was not made by ${expected}, which has no contract to vouch for it`);
     this.name = 'SignatureMismatchError';
   }
+}
+
+/** Does the signature recover to the account (a key's own, EIP-191)? False for any other kind. */
+function isSignedByKey(message: string, signature: string, address: string): boolean {
+  try {
+    return messageSigner(message, signature).toLowerCase() === address.toLowerCase();
+  } catch {
+    // Not a 64- or 65-byte signature on the curve: a smart account's own format.
+    return false;
+  }
+}
+
+/** ERC-6492's suffix: the signature of an account not deployed yet, wrapped with its deployment. */
+const ERC6492_SUFFIX = '6492'.repeat(16);
+
+/**
+ * May the account be a smart account, whose signature only its chain can judge? Yes when it has
+ * code, when the signature is an ERC-6492 wrapper, or when the wallet will not say.
+ */
+function* mayBeSmartAccount(provider: Eip1193Provider, address: string, signature: string) {
+  if (signature.toLowerCase().endsWith(ERC6492_SUFFIX)) return true;
+  try {
+    const code = yield* call(request, provider, 'eth_getCode', [address, 'latest']);
+    return code !== '0x' && code !== '0x0';
+  } catch {
+    return true;
+  }
+}
+
+/** What the player is told about a failed sign-in, with the chain a smart account's names. */
+function failureOf(error: unknown): [WalletErrorCode, number | null] {
+  if (error instanceof SignatureMismatchError || error instanceof SignatureRejectedError) {
+    return ['verificationFailed', null];
+  }
+  if (error instanceof SignInRateLimitedError) return ['rateLimited', null];
+  if (error instanceof SmartAccountChainError) {
+    return [
+      error.kind === 'unchecked' ? 'smartAccountUnchecked' : 'chainUnavailable',
+      error.chainId,
+    ];
+  }
+  return [walletErrorCode(error), null];
 }
 
 /** The wallet to use: the only one found, or the one the player picks; null when none. */
@@ -84,12 +129,16 @@ export function* signIn(preferred: Eip1193Provider | null) {
     const signature = String(
       yield* call(request, provider, 'personal_sign', [personalSignPayload(message), address]),
     );
-    const signer = messageSigner(message, signature);
-    if (signer.toLowerCase() !== address.toLowerCase()) {
-      throw new SignatureMismatchError(address, signer);
+    // A key's signature is judged here (SPEC.md section 5); a smart account's (ERC-1271, or
+    // ERC-6492 before its first transaction) goes to the server, which asks its chain.
+    if (
+      !isSignedByKey(message, signature, address) &&
+      !(yield* mayBeSmartAccount(provider, address, signature))
+    ) {
+      throw new SignatureMismatchError(address);
     }
 
-    const token = yield* call(exchangeSignature, backend, message, signature);
+    const token = yield* call(exchangeSignature, backend, { message, signature, chainId });
     const expiry = tokenExpiry(token);
     // A token the game cannot read the expiry of would end the session at the next check.
     if (expiry === null) throw new LoginRefusedError('the token states no expiry');
@@ -100,14 +149,9 @@ export function* signIn(preferred: Eip1193Provider | null) {
     return provider;
   } catch (error) {
     if (address) clearAuthState(env.storage, address);
-    const code =
-      error instanceof SignatureMismatchError
-        ? 'verificationFailed'
-        : error instanceof SignInRateLimitedError
-          ? 'rateLimited'
-          : walletErrorCode(error);
+    const [code, chainId] = failureOf(error);
     if (code === 'authFailed') console.error('Wallet sign-in failed', error);
-    yield* put(signInFailed(code));
+    yield* put(signInFailed(code, chainId));
     return null;
   }
 }

@@ -39,20 +39,60 @@ export class LoginRefusedError extends Error {
   }
 }
 
-/** POST /functions/v1/wallet-login: the server verifies the message and returns the token. */
+/** The server found that the signature is not the account's (a key's, or its contract's). */
+export class SignatureRejectedError extends Error {
+  constructor() {
+    super('The server found the signature was not made by this account');
+    this.name = 'SignatureRejectedError';
+  }
+}
+
+/**
+ * A smart account's signature the server could not judge: it has no endpoint for the chain
+ * (`unchecked`), or the chain did not answer (`unavailable`, and the nonce is still good).
+ */
+export class SmartAccountChainError extends Error {
+  constructor(
+    readonly kind: 'unchecked' | 'unavailable',
+    readonly chainId: number,
+  ) {
+    super(`The server could not check a smart account's signature on chain ${chainId}: ${kind}`);
+    this.name = 'SmartAccountChainError';
+  }
+}
+
+/**
+ * POST /functions/v1/wallet-login: the server verifies the message (asking the chain for a smart
+ * account's signature) and returns the token. `chainId` is the message's.
+ */
 export async function exchangeSignature(
   backend: Backend,
-  message: string,
-  signature: string,
+  { message, signature, chainId }: { message: string; signature: string; chainId: number },
 ): Promise<string> {
   const { data, error } = await backend.anon.functions.invoke<{ access_token?: string }>(
     'wallet-login',
     { body: { message, signature } },
   );
   const answer = (error as { context?: unknown } | null)?.context;
-  if (answer instanceof Response && answer.status === 429) throw new SignInRateLimitedError();
+  if (answer instanceof Response) {
+    if (answer.status === 429) throw new SignInRateLimitedError();
+    const code = await refusalCode(answer);
+    if (code === 'invalid_signature') throw new SignatureRejectedError();
+    if (code === 'chain_not_configured') throw new SmartAccountChainError('unchecked', chainId);
+    if (code === 'chain_unavailable') throw new SmartAccountChainError('unavailable', chainId);
+  }
   if (error || !data?.access_token) throw new LoginRefusedError(error?.message ?? 'no token');
   return data.access_token;
+}
+
+/** The `code` of a refusal in PostgREST's error shape, or null. */
+async function refusalCode(answer: Response): Promise<string | null> {
+  try {
+    const body = (await answer.clone().json()) as { code?: unknown } | null;
+    return typeof body?.code === 'string' ? body.code : null;
+  } catch {
+    return null;
+  }
 }
 
 /** After signing: the row exists (p_nonce null), through the signed-in client, with one retry

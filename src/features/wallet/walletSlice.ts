@@ -15,7 +15,11 @@ export type WalletErrorCode =
   | 'network'
   | 'checkFailed'
   /** The backend's sign-in limit per address and minute is spent. */
-  | 'rateLimited';
+  | 'rateLimited'
+  /** A smart account on a chain the server has no endpoint for (CHAIN_RPC_URLS). */
+  | 'smartAccountUnchecked'
+  /** The server could not reach the smart account's chain; trying again may work. */
+  | 'chainUnavailable';
 
 /** An injected wallet, as EIP-6963 announces it (plain data; the provider stays outside). */
 export interface WalletInfo {
@@ -35,6 +39,8 @@ export interface WalletState {
   /** Lowercase address of the verified (or signing) account. */
   address: string | null;
   error: WalletErrorCode | null;
+  /** The chain a smart account's failure concerns (its message names it), else null. */
+  errorChainId: number | null;
   /** The wallets offered when the player must choose. */
   choices: WalletInfo[];
   /**
@@ -48,6 +54,7 @@ export const initialWalletState: WalletState = {
   status: 'disconnected',
   address: null,
   error: null,
+  errorChainId: null,
   choices: [],
   session: null,
 };
@@ -55,13 +62,18 @@ export const initialWalletState: WalletState = {
 const busy = (status: WalletStatus) =>
   status === 'connecting' || status === 'choosing' || status === 'signing';
 
+function setError(state: WalletState, code: WalletErrorCode | null, chainId: number | null = null) {
+  state.error = code;
+  state.errorChainId = chainId;
+}
+
 /** Verified, with the session's address lowercase (as every address in the store). */
 function verify(state: WalletState, session: VerifiedWalletSession) {
   const address = session.address.toLowerCase();
   state.status = 'verified';
   state.address = address;
   state.session = { ...session, address };
-  state.error = null;
+  setError(state, null);
 }
 
 /** No account and no session. */
@@ -79,11 +91,11 @@ export const walletSlice = createSlice({
     connectRequested(state) {
       // SPEC.md section 5: only one signing process may run at a time.
       if (busy(state.status)) {
-        state.error = 'inProgress';
+        setError(state, 'inProgress');
         return;
       }
       state.status = 'connecting';
-      state.error = null;
+      setError(state, null);
     },
     /** Several wallets answered; the player picks one. */
     walletChoiceOffered(state, action: PayloadAction<WalletInfo[]>) {
@@ -117,10 +129,15 @@ export const walletSlice = createSlice({
     sessionRestored(state, action: PayloadAction<VerifiedWalletSession>) {
       if (!busy(state.status)) verify(state, action.payload);
     },
-    signInFailed(state, action: PayloadAction<WalletErrorCode>) {
-      if (state.status !== 'verified') disconnect(state);
-      state.error = action.payload;
-      state.choices = [];
+    signInFailed: {
+      reducer(state, action: PayloadAction<{ code: WalletErrorCode; chainId: number | null }>) {
+        if (state.status !== 'verified') disconnect(state);
+        setError(state, action.payload.code, action.payload.chainId);
+        state.choices = [];
+      },
+      prepare: (code: WalletErrorCode, chainId: number | null = null) => ({
+        payload: { code, chainId },
+      }),
     },
     /** The player closed the wallet chooser. */
     connectCancelled(state) {
@@ -136,7 +153,7 @@ export const walletSlice = createSlice({
       // The saga clears the stored credentials and reloads to /.
     },
     errorDismissed(state) {
-      state.error = null;
+      setError(state, null);
     },
   },
   selectors: {
@@ -151,6 +168,7 @@ export const walletSlice = createSlice({
     /** The account signed in or signing in (shown in the header), with or without a token. */
     selectWalletAccount: (wallet) => wallet.address,
     selectWalletError: (wallet) => wallet.error,
+    selectWalletErrorChainId: (wallet) => wallet.errorChainId,
     selectWalletChoices: (wallet) => wallet.choices,
     selectIsWalletBusy: (wallet) => busy(wallet.status),
   },
@@ -176,6 +194,7 @@ export const {
   selectWalletSession,
   selectWalletAccount,
   selectWalletError,
+  selectWalletErrorChainId,
   selectWalletChoices,
   selectIsWalletBusy,
 } = walletSlice.selectors;

@@ -8,15 +8,20 @@
  * Supabase's own Web3 sign-in is not used: it does not check the nonce (supabase/auth#2323).
  */
 import { SiweMessage } from 'siwe';
+import type { SignatureVerifier } from './walletSignature.ts';
 
 /** How long a nonce, and a signed message, stay usable (DESIGN.md, Sign-in). */
 export const SIGN_IN_WINDOW_MS = 10 * 60 * 1000;
 /** Clocks differ a little; an issued-at this far in the future is still accepted. */
 const CLOCK_SKEW_MS = 60 * 1000;
-const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
+/**
+ * A key's signature is 65 bytes; a smart account's is longer (a passkey's WebAuthn data, an
+ * ERC-6492 wrapper with the account's deployment): up to 6 KB.
+ */
+const SIGNATURE = /^0x(?:[0-9a-fA-F]{2}){64,6144}$/;
 const MAX_MESSAGE_LENGTH = 2048;
 /** A message, a signature and their JSON; anything bigger is refused (413). */
-export const MAX_LOGIN_BODY_BYTES = 8 * 1024;
+export const MAX_LOGIN_BODY_BYTES = 16 * 1024;
 /** How much of an oversize body is read (and dropped) before it is refused. */
 const DRAIN_LIMIT_BYTES = 1024 * 1024;
 /** What a browser may send across origins: supabase-js's headers. */
@@ -51,6 +56,11 @@ export interface WalletLoginDeps {
     nonce: string;
     maxAgeSeconds: number;
   }): Promise<boolean>;
+  /**
+   * Whose signature the message carries: a key's is checked at once; a smart account's is asked
+   * of the message's chain (walletSignature.ts, built from CHAIN_RPC_URLS by each host).
+   */
+  verifySignature: SignatureVerifier;
   /** A token for a wallet whose sign-in has been verified. */
   issueToken(walletAddress: string): Promise<{ token: string; expiresAt: number }>;
   now?(): number;
@@ -106,10 +116,8 @@ export function walletLoginHandler(deps: WalletLoginDeps): (request: Request) =>
       const siwe = parseMessage(message);
       checkSite(siwe, deps.siteOrigins());
       checkTimes(siwe, now());
-      const verified = await siwe.verify({ signature }, { suppressExceptions: true });
-      if (!verified.success) {
-        throw refused(`Signature rejected: ${verified.error?.type ?? 'unknown reason'}`);
-      }
+      // Before the nonce is spent: a chain that does not answer leaves it for another try.
+      await checkSignature(deps, siwe, message, signature);
       const walletAddress = siwe.address.toLowerCase();
       const spent = await deps.spendNonce({
         walletAddress,
@@ -138,6 +146,49 @@ export function walletLoginHandler(deps: WalletLoginDeps): (request: Request) =>
       return json(500, errorBody('server_error', 'Sign-in failed on the server; try again'), cors);
     }
   };
+}
+
+/** The signature is the account's, or the sign-in is refused with the reason. */
+async function checkSignature(
+  deps: WalletLoginDeps,
+  siwe: SiweMessage,
+  message: string,
+  signature: string,
+): Promise<void> {
+  const verdict = await deps.verifySignature({
+    address: siwe.address,
+    message,
+    signature,
+    chainId: siwe.chainId,
+  });
+  switch (verdict.kind) {
+    case 'valid':
+      return;
+    case 'invalid':
+      throw new Refusal(401, 'invalid_signature', 'Signature rejected: not made by this account');
+    case 'chainNotConfigured':
+      deps.log?.('error', 'smart-account sign-in needs a chain endpoint', {
+        chainId: verdict.chainId,
+        setting: `CHAIN_RPC_URLS has no entry for chain ${verdict.chainId}`,
+      });
+      throw new Refusal(
+        422,
+        'chain_not_configured',
+        `This account's signature must be checked on chain ${verdict.chainId}, ` +
+          'which this server has no endpoint for',
+      );
+    case 'chainUnavailable':
+      deps.log?.('error', 'chain endpoint did not answer', {
+        chainId: verdict.chainId,
+        reason: verdict.reason,
+      });
+      throw new Refusal(
+        503,
+        'chain_unavailable',
+        `Chain ${verdict.chainId} could not be asked about this signature (its endpoint ` +
+          `${verdict.reason}); the nonce is still good: try again shortly`,
+      );
+  }
 }
 
 /**
@@ -195,7 +246,7 @@ async function readLogin(request: Request): Promise<{ message: string; signature
     throw badRequest('message must be a Sign-In with Ethereum text');
   }
   if (typeof signature !== 'string' || !SIGNATURE.test(signature)) {
-    throw badRequest('signature must be a 65-byte hex string');
+    throw badRequest('signature must be a hex string of 64 bytes to 6 KB');
   }
   return { message, signature };
 }

@@ -5,10 +5,13 @@
  *   WALLET_LOGIN_SIGNING_JWK  the private JWK of `supabase gen signing-key --algorithm ES256`,
  *                             imported into the project as a signing key
  *   SITE_URL                  the site's origin(s), comma-separated
+ *   CHAIN_RPC_URLS            `<chainId>=<url>` pairs where smart accounts' signatures are
+ *                             checked (optional: without it, only keys' signatures sign in)
  * and what Supabase provides: SUPABASE_URL, SUPABASE_SECRET_KEYS (or the legacy
  * SUPABASE_SERVICE_ROLE_KEY).
  */
 import { walletLoginHandler } from '../_shared/walletLogin.ts';
+import { parseChainRpcUrls, signatureVerifier } from '../_shared/walletSignature.ts';
 import { parseSigningJwk, walletTokenSigner } from '../_shared/walletToken.ts';
 import {
   projectSecretKey,
@@ -29,10 +32,12 @@ async function configuredHandler(): Promise<(request: Request) => Promise<Respon
   if (!secretKey) throw new Error('SUPABASE_SECRET_KEYS (or SUPABASE_SERVICE_ROLE_KEY) is not set');
   const origins = siteOrigins(required('SITE_URL'));
   const supabaseUrl = required('SUPABASE_URL');
+  const endpoints = parseChainRpcUrls(Deno.env.get('CHAIN_RPC_URLS'));
   return walletLoginHandler({
     siteOrigins: () => origins,
     admitSignIn: restSignInAdmission(supabaseUrl, secretKey),
     spendNonce: restNonceSpender(supabaseUrl, secretKey),
+    verifySignature: signatureVerifier({ endpoints }),
     issueToken: (walletAddress) => signer.issue(walletAddress),
     log: (level, event, fields) => console[level](JSON.stringify({ event, ...fields })),
   });
