@@ -3,7 +3,7 @@
  * Supabase project at <url>/functions/v1/<name>. Each function runs in its own Deno process with
  * its own deno.json; a small Node proxy in front routes by name. The functions get what Supabase
  * gives them (SUPABASE_URL, SUPABASE_SECRET_KEYS) and their secrets (WALLET_LOGIN_SIGNING_JWK,
- * SITE_URL), from the environment or else the local server's data folder.
+ * SITE_URL, CHAIN_RPC_URLS), from the environment or else the local server's data folder.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -85,6 +85,7 @@ export async function startFunctionsServer(
     SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secretKey }),
     WALLET_LOGIN_SIGNING_JWK: JSON.stringify(keys.signingJwk),
     SITE_URL: options.siteUrl ?? env.SITE_URL ?? siteUrlsFor(options.supabaseUrl),
+    ...(env.CHAIN_RPC_URLS ? { CHAIN_RPC_URLS: env.CHAIN_RPC_URLS } : {}),
   };
 
   const children = new Map<string, { process: ChildProcess; port: number }>();
