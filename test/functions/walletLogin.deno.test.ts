@@ -12,7 +12,10 @@ import { decodeProtectedHeader, decodeJwt } from 'jose';
 import { type FunctionsServer, startFunctionsServer } from '../../scripts/functions/server';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from '../server/support/databases';
 import { plausibleResult } from '../server/support/results';
+import { type LocalChain, startLocalChain } from '../fixtures/chain/localChain';
+import { type ChainGate, startChainGate } from '../server/support/chainGate';
 import { describeSignInAttacks, describeTokenForgeries } from '../server/support/signInAttacks';
+import { describeSmartAccountSignIns } from '../server/support/smartAccountSignIns';
 import {
   type BackendTarget,
   freePort,
@@ -25,43 +28,56 @@ import {
 
 /** Deno starts in a second or two; its first run here downloads the function's npm packages. */
 const DENO_START_TIMEOUT_MS = 240_000;
+/** Hardhat's node starts in a few seconds; a loaded two-core machine takes many times that. */
+const CHAIN_START_TIMEOUT_MS = 120_000;
 const database = testBackends().at(-1)!;
 
 describe(`wallet-login under Deno, against the local server on ${database.name}`, () => {
   let server: TestServer;
   let functions: FunctionsServer;
   let dataDir: string;
+  let chain: LocalChain;
+  let gate: ChainGate;
   /** The local server's REST API, with the functions served under Deno. */
   const target = () => ({ ...server, functionsUrl: functions.url });
   const functionOutput: string[] = [];
 
-  beforeAll(async () => {
-    // The local server forwards /functions/v1 to where the functions will listen.
-    const functionsPort = await freePort();
-    server = await startTestServer(database, {
-      SIGN_IN_RATE_LIMIT: '1000',
-      FUNCTIONS_URL: `http://127.0.0.1:${functionsPort}`,
-    });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-functions-'));
-    // The function's secrets, as `supabase secrets set` would give them: the server's keys.
-    functions = await startFunctionsServer({
-      supabaseUrl: server.url,
-      port: functionsPort,
-      dataDir,
-      env: {
-        ...process.env,
-        WALLET_LOGIN_SIGNING_JWK: JSON.stringify(server.tokens.keys.signingJwk),
-        SUPABASE_SECRET_KEYS: JSON.stringify({ default: server.tokens.keys.secretKey }),
-      },
-      log: (_name, line) => functionOutput.push(line),
-    });
-  }, DATABASE_START_TIMEOUT_MS + DENO_START_TIMEOUT_MS);
+  beforeAll(
+    async () => {
+      // A real chain for smart accounts, named to the function as `supabase secrets set` would.
+      chain = await startLocalChain();
+      gate = await startChainGate(chain.url);
+      // The local server forwards /functions/v1 to where the functions will listen.
+      const functionsPort = await freePort();
+      server = await startTestServer(database, {
+        SIGN_IN_RATE_LIMIT: '1000',
+        FUNCTIONS_URL: `http://127.0.0.1:${functionsPort}`,
+      });
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-functions-'));
+      // The function's secrets, as `supabase secrets set` would give them: the server's keys.
+      functions = await startFunctionsServer({
+        supabaseUrl: server.url,
+        port: functionsPort,
+        dataDir,
+        env: {
+          ...process.env,
+          WALLET_LOGIN_SIGNING_JWK: JSON.stringify(server.tokens.keys.signingJwk),
+          SUPABASE_SECRET_KEYS: JSON.stringify({ default: server.tokens.keys.secretKey }),
+          CHAIN_RPC_URLS: `${chain.chainId}=${gate.url}`,
+        },
+        log: (_name, line) => functionOutput.push(line),
+      });
+    },
+    CHAIN_START_TIMEOUT_MS + DATABASE_START_TIMEOUT_MS + DENO_START_TIMEOUT_MS,
+  );
 
   afterAll(async () => {
     await functions?.close();
     await server?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    await gate?.close();
+    await chain?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
 
   test('a wallet signs in, and its token writes its own rows and no one else’s', async () => {
     const wallet = Wallet.createRandom();
@@ -152,6 +168,7 @@ describe(`wallet-login under Deno, against the local server on ${database.name}`
   });
 
   describeSignInAttacks(target);
+  describeSmartAccountSignIns(target, () => ({ chain, gate }));
   describeTokenForgeries(
     () => ({ ...target(), signingJwk: server.tokens.keys.signingJwk }),
     () => '0x' + 'ab'.repeat(20),

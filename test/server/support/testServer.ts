@@ -3,7 +3,6 @@
  * clients tests drive it with: supabase-js itself, as the app uses it, and real wallets.
  */
 import net from 'node:net';
-import type { BaseWallet } from 'ethers';
 import type { FastifyInstance } from 'fastify';
 import { SiweMessage } from 'siwe';
 import { TokenAuthority, newServerKeys } from '../../../server/auth';
@@ -57,8 +56,17 @@ export async function startTestServer(
 export interface SignInOptions {
   /** Override parts of the message (another domain, an old issued-at, ...). */
   message?: Partial<SiweMessage>;
-  /** Sign with this key instead of the wallet's own. */
-  signer?: BaseWallet;
+  /** Sign with this instead of the wallet itself. */
+  signer?: MessageSigner;
+}
+
+/**
+ * Whatever signs a message for an address: a key (an ethers wallet), or a smart account whose
+ * signature is its owner's, perhaps wrapped (test/fixtures/chain/smartAccount.ts).
+ */
+export interface MessageSigner {
+  readonly address: string;
+  signMessage(message: string): Promise<string>;
 }
 
 /**
@@ -74,7 +82,7 @@ export const functionsBase = (target: BackendTarget) =>
 /** The Sign-In with Ethereum message the browser would build for this server. */
 export async function signedLogin(
   server: BackendTarget,
-  wallet: BaseWallet,
+  wallet: MessageSigner,
   options: SignInOptions = {},
 ) {
   const { data, error } = await server.backend.anon.rpc('create_user_if_not_exists', {
@@ -109,7 +117,7 @@ export async function postLogin(server: BackendTarget, body: unknown) {
 }
 
 /** Signs in for real and returns the token the server issued. */
-export async function signIn(server: BackendTarget, wallet: BaseWallet): Promise<string> {
+export async function signIn(server: BackendTarget, wallet: MessageSigner): Promise<string> {
   const { status, body } = await postLogin(server, await signedLogin(server, wallet));
   if (status !== 200) throw new Error(`login failed (${status}): ${JSON.stringify(body)}`);
   return body.access_token as string;

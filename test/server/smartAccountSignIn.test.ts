@@ -1,0 +1,41 @@
+/**
+ * Smart-account sign-in through the local server (the handler the Edge Function serves too),
+ * against a real local EVM: a deployed ERC-1271 account and an undeployed ERC-6492 one sign in;
+ * forged, misbuilt, unconfigured, replayed and chain-down sign-ins are refused, each with its
+ * own answer. The same suite runs under Deno in test/functions/walletLogin.deno.test.ts.
+ */
+import { type LocalChain, startLocalChain } from '../fixtures/chain/localChain';
+import { type ChainGate, startChainGate } from './support/chainGate';
+import { DATABASE_START_TIMEOUT_MS, testBackends } from './support/databases';
+import { describeSmartAccountSignIns } from './support/smartAccountSignIns';
+import { type TestServer, startTestServer } from './support/testServer';
+
+/** Hardhat's node starts in a few seconds; a loaded two-core machine takes many times that. */
+const CHAIN_START_TIMEOUT_MS = 120_000;
+const database = testBackends().at(-1)!;
+
+describe(`smart-account sign-in through the local server on ${database.name}`, () => {
+  let chain: LocalChain;
+  let gate: ChainGate;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    chain = await startLocalChain();
+    gate = await startChainGate(chain.url);
+    server = await startTestServer(database, {
+      SIGN_IN_RATE_LIMIT: '1000',
+      CHAIN_RPC_URLS: `${chain.chainId}=${gate.url}`,
+    });
+  }, CHAIN_START_TIMEOUT_MS + DATABASE_START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await server?.close();
+    await gate?.close();
+    await chain?.close();
+  }, 60_000);
+
+  describeSmartAccountSignIns(
+    () => server,
+    () => ({ chain, gate }),
+  );
+});
