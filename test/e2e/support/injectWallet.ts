@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TestWallet } from '../../fixtures/testWallet';
+import type { Eip1193Provider } from '../../../src/features/wallet';
 
 interface BridgeReply {
   result?: unknown;
@@ -9,11 +10,12 @@ interface BridgeReply {
 /**
  * Puts the test wallet into every page of the context before the app loads: an EIP-1193
  * provider announced through EIP-6963 and set as window.ethereum, whose requests are answered
- * in the test process by a TestWallet (real ethers keys, real signatures).
+ * in the test process by a TestWallet (real ethers keys, real signatures) or any other wallet of
+ * the tests (a SmartAccountWallet, test/fixtures/chain).
  */
 export async function injectTestWallet(
   context: BrowserContext,
-  wallet: TestWallet,
+  wallet: Eip1193Provider,
   name = 'Test Wallet',
 ): Promise<void> {
   await context.exposeBinding(
