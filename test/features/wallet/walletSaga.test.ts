@@ -42,9 +42,27 @@ let server: TestServer;
 beforeAll(async () => {
   const [pglite] = testBackends();
   // These tests sign in more often in a minute than the player-facing limit allows.
-  server = await startTestServer(pglite!, { SIGN_IN_RATE_LIMIT: '1000' });
+  server = await startTestServer(pglite!, {
+    SIGN_IN_RATE_LIMIT: '1000',
+    // Optimism's chain id, at a port nothing listens on: a smart account's chain that is down.
+    CHAIN_RPC_URLS: `${DOWN_CHAIN}=http://127.0.0.1:9`,
+  });
 }, DATABASE_START_TIMEOUT_MS);
 afterAll(() => server.close());
+
+const DOWN_CHAIN = 10;
+
+/**
+ * A smart account's wallet as the page meets it, with no chain behind it: its account has code,
+ * and it signs with a contract's signature (here an ERC-6492 wrapper) that no key recovers to.
+ */
+class ContractAccountWallet extends TestWallet {
+  override async request(args: { method: string; params?: unknown[] }): Promise<unknown> {
+    if (args.method === 'personal_sign') return `0x${'ab'.repeat(96)}${'6492'.repeat(16)}`;
+    if (args.method === 'eth_getCode') return '0x6080';
+    return super.request(args);
+  }
+}
 
 /** A test wallet that also tells when the page starts following it and when it shows a prompt. */
 class ObservedWallet extends TestWallet {
@@ -223,6 +241,28 @@ describe('connecting', () => {
     expect(result.storeState.wallet.status).toBe('disconnected');
     expect(storage.getItem(`auth_token_${wallet.address.toLowerCase()}`)).toBeNull();
   });
+
+  test.each([
+    [8453, 'smartAccountUnchecked'],
+    [DOWN_CHAIN, 'chainUnavailable'],
+  ] as const)(
+    "a smart account's signature goes to the server; on chain %i it is refused as %s",
+    async (chainId, code) => {
+      const wallet = new ContractAccountWallet(1, chainId);
+      const { env, storage } = environment([wallet]);
+      const result = await connectRun(env).run(false);
+      expect(putsOf(result)).toEqual([
+        signatureRequested(wallet.address),
+        signInFailed(code, chainId),
+      ]);
+      expect(result.storeState.wallet).toMatchObject({
+        status: 'disconnected',
+        error: code,
+        errorChainId: chainId,
+      });
+      expect(storage.getItem(`auth_token_${wallet.address.toLowerCase()}`)).toBeNull();
+    },
+  );
 
   test('when the nonce cannot be had, a stand-in nonce is signed and the server refuses it', async () => {
     const wallet = new TestWallet();
