@@ -168,7 +168,6 @@ export const walletSlice = createSlice({
     /** The account signed in or signing in (shown in the header), with or without a token. */
     selectWalletAccount: (wallet) => wallet.address,
     selectWalletError: (wallet) => wallet.error,
-    selectWalletErrorChainId: (wallet) => wallet.errorChainId,
     selectWalletChoices: (wallet) => wallet.choices,
     selectIsWalletBusy: (wallet) => busy(wallet.status),
   },
@@ -194,7 +193,6 @@ export const {
   selectWalletSession,
   selectWalletAccount,
   selectWalletError,
-  selectWalletErrorChainId,
   selectWalletChoices,
   selectIsWalletBusy,
 } = walletSlice.selectors;
