@@ -26,14 +26,11 @@ export interface PersistentStorage {
 
 /** The page's navigator.storage, read when asked (so a page's own stub of it counts). */
 export function browserPersistentStorage(): PersistentStorage {
-  const ask = (question: 'persisted' | 'persist') => async (): Promise<PersistenceAnswer> => {
-    const storage = globalThis.navigator?.storage as Partial<StorageManager> | undefined;
-    const { persist, persisted } = storage ?? {};
-    if (!storage || typeof persist !== 'function' || typeof persisted !== 'function') {
-      return 'unsupported';
-    }
-    const kept = await (question === 'persist' ? persist : persisted).call(storage);
-    return kept ? 'persisted' : 'notPersisted';
-  };
-  return { persisted: ask('persisted'), persist: ask('persist') };
+  return { persisted: () => ask('persisted'), persist: () => ask('persist') };
+}
+
+async function ask(question: keyof PersistentStorage): Promise<PersistenceAnswer> {
+  const storage = globalThis.navigator?.storage as Partial<StorageManager> | undefined;
+  if (!storage?.persist || !storage.persisted) return 'unsupported';
+  return (await storage[question]!()) ? 'persisted' : 'notPersisted';
 }

@@ -25,7 +25,7 @@ import {
   type StoriesDb,
 } from '../../../src/features/stories';
 import { storyDraftOf } from '../../../src/features/stories/gameRecord';
-import { BrowserKeepsNote } from '../../../src/features/stories/views/BrowserKeepsNote';
+import { BrowserKeeps } from '../../../src/features/stories/views/BrowserKeeps';
 import { CloudSavesSetting } from '../../../src/features/stories/views/CloudSavesSetting';
 import { initialWalletState } from '../../../src/features/wallet';
 import { PLAYING_GAME, gameAt } from '../../fixtures/games';
@@ -72,7 +72,7 @@ function renderNote({
   const rendered = renderWithProviders(
     <>
       {withSetting && <CloudSavesSetting />}
-      <BrowserKeepsNote />
+      <BrowserKeeps />
     </>,
     {
       preloadedState: {
@@ -90,16 +90,16 @@ function renderNote({
 const noteText = () => document.querySelector('.browser-keeps')?.textContent ?? null;
 
 describe('the note on keeping stories', () => {
-  test('promised: one calm line, and no warning', () => {
+  test('promised: one calm line, and no warning', async () => {
     renderNote({ persistence: 'persisted' });
-    expect(screen.getByText(PROMISED)).toBeTruthy();
+    await screen.findByText(PROMISED);
     expect(screen.queryByText(MAY_DELETE)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Keep them with your wallet' })).toBeNull();
   });
 
-  test('not promised, cloud saves off: what may happen, the two ways, and the key, once', () => {
+  test('not promised, cloud saves off: what may happen, the two ways, and the key, once', async () => {
     renderNote({ persistence: 'notPersisted' });
-    expect(screen.getByText(MAY_DELETE)).toBeTruthy();
+    await screen.findByText(MAY_DELETE);
     expect(screen.getByText('Two ways to keep them:')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Keep them with your wallet' })).toBeTruthy();
     const exportWay = screen.getByText(/^Export them:/);
@@ -114,16 +114,16 @@ describe('the note on keeping stories', () => {
 
   test('Keep them with your wallet takes the player to the setting, which stays theirs to turn on', async () => {
     const { user } = renderNote({ persistence: 'notPersisted', withSetting: true });
-    await user.click(screen.getByRole('button', { name: 'Keep them with your wallet' }));
+    await user.click(await screen.findByRole('button', { name: 'Keep them with your wallet' }));
     const setting = screen.getByRole('checkbox', { name: 'Keep my stories with my wallet' });
     expect(document.activeElement).toBe(setting);
     expect((setting as HTMLInputElement).checked).toBe(false);
   });
 
-  test('in Safari, Safari is named', () => {
+  test('in Safari, Safari is named', async () => {
     jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(SAFARI_ON_IPHONE);
     renderNote({ persistence: 'notPersisted' });
-    expect(screen.getByText(SAFARI_MAY_DELETE)).toBeTruthy();
+    await screen.findByText(SAFARI_MAY_DELETE);
     expect(screen.queryByText(MAY_DELETE)).toBeNull();
   });
 
@@ -132,9 +132,9 @@ describe('the note on keeping stories', () => {
     expect(noteText()).toBeNull();
   });
 
-  test('cloud saves chosen but no wallet signed in: nothing goes up yet, so the warning stays', () => {
+  test('cloud saves chosen but no wallet signed in: nothing goes up yet, so the warning stays', async () => {
     renderNote({ persistence: 'notPersisted', cloudSaves: true });
-    expect(screen.getByText(MAY_DELETE)).toBeTruthy();
+    await screen.findByText(MAY_DELETE);
   });
 
   test.each(['unknown', 'unsupported'] as const)(
@@ -145,32 +145,26 @@ describe('the note on keeping stories', () => {
     },
   );
 
-  test('in Korean: the warning, the two ways and the key; and the promise', () => {
+  test('in Korean: the warning, the two ways and the key; and the promise', async () => {
     const { unmount } = renderNote({ persistence: 'notPersisted', language: 'kr' });
-    expect(
-      screen.getByText(
-        '이 브라우저는 한동안 방문하지 않으면 저장된 스토리를 삭제할 수 있습니다(Safari는 7일 뒤).',
-      ),
-    ).toBeTruthy();
+    await screen.findByText(
+      '이 브라우저는 한동안 방문하지 않으면 저장된 스토리를 삭제할 수 있습니다(Safari는 7일 뒤).',
+    );
     expect(screen.getByRole('button', { name: '지갑에 보관하기' })).toBeTruthy();
     expect(screen.getByText(/^내보내기:/).textContent).toContain('JSON 내보내기');
     expect(screen.getByText(/^API 키도 이 브라우저에 보관되어/)).toBeTruthy();
     unmount();
     store?.stop();
     renderNote({ persistence: 'persisted', language: 'kr' });
-    expect(
-      screen.getByText('이 브라우저는 저장된 스토리를 지우지 않고 보관하기로 약속했습니다.'),
-    ).toBeTruthy();
+    await screen.findByText('이 브라우저는 저장된 스토리를 지우지 않고 보관하기로 약속했습니다.');
   });
 
-  test('in Korean, in Safari', () => {
+  test('in Korean, in Safari', async () => {
     jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(SAFARI_ON_IPHONE);
     renderNote({ persistence: 'notPersisted', language: 'kr' });
-    expect(
-      screen.getByText(
-        'Safari는 7일 동안 게임을 방문하지 않으면 저장된 스토리를 삭제할 수 있습니다.',
-      ),
-    ).toBeTruthy();
+    await screen.findByText(
+      'Safari는 7일 동안 게임을 방문하지 않으면 저장된 스토리를 삭제할 수 있습니다.',
+    );
   });
 });
 

@@ -1,11 +1,10 @@
 /**
- * Stories the browser keeps (DESIGN.md, "Stories the browser keeps"): the game reads whether the browser has
- * promised to keep its storage, and asks it to with the session's first save, once: Firefox
- * asks the player, so never on every save. The answer is state the saved-stories screen shows.
+ * Stories the browser keeps (DESIGN.md, "Stories the browser keeps"): the game reads whether the
+ * browser has promised to keep its storage, and asks it to with the session's first save, once:
+ * Firefox asks the player, so never on every save. The answer is state the saved-stories screen
+ * shows.
  */
-import { buffers } from 'redux-saga';
-import { actionChannel, call, put, take } from 'typed-redux-saga';
-import type { PersistenceAnswer } from '../persistentStorage';
+import { call, put, take } from 'typed-redux-saga';
 import { storiesActions } from '../storiesSlice';
 import { fromContext } from './sagaContext';
 
@@ -20,27 +19,16 @@ function* askBrowser(question: 'persisted' | 'persist') {
   }
 }
 
-const settled = (answer: PersistenceAnswer | null) =>
-  answer === null || answer === 'persisted' || answer === 'unsupported';
-
 /**
  * Reads the browser's promise, then waits for the session's first save and asks for one, unless
- * the browser has promised already or has no way to. It ends there: one question a session.
+ * the browser has promised already or has no way to. It ends there: one question a session. (A
+ * save comes 100 ms after a story changed at the soonest; the browser answers sooner.)
  */
 export function* keepStories() {
-  // A save made while the browser answers the first question is not missed.
-  const saves = yield* actionChannel(
-    [storiesActions.storySaved, storiesActions.storySavedAsBranch],
-    buffers.sliding(1),
-  );
-  try {
-    const known = yield* askBrowser('persisted');
-    if (known) yield* put(storiesActions.storagePersistenceRead(known));
-    if (settled(known)) return;
-    yield* take(saves);
-    const answer = yield* askBrowser('persist');
-    if (answer) yield* put(storiesActions.storagePersistenceAnswered(answer));
-  } finally {
-    saves.close();
-  }
+  const known = yield* askBrowser('persisted');
+  if (known) yield* put(storiesActions.storagePersistenceRead(known));
+  if (known !== 'notPersisted') return;
+  yield* take([storiesActions.storySaved, storiesActions.storySavedAsBranch]);
+  const answer = yield* askBrowser('persist');
+  if (answer) yield* put(storiesActions.storagePersistenceAnswered(answer));
 }

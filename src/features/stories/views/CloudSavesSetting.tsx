@@ -14,9 +14,6 @@ const CloudStories = lazy(async () => {
   return { default: views.CloudStories };
 });
 
-/** The setting's checkbox, which the note on keeping stories takes the player to. */
-export const CLOUD_SAVES_TOGGLE_ID = 'keep-stories-with-wallet';
-
 /**
  * 'Keep my stories with my wallet' (off until the player turns it on), said in one sentence,
  * and once it is on with a signed-in wallet, the wallet's stories kept elsewhere.
@@ -29,7 +26,6 @@ export function CloudSavesSetting() {
     <section className="cloud-saves">
       <label className="cloud-saves__toggle">
         <input
-          id={CLOUD_SAVES_TOGGLE_ID}
           type="checkbox"
           checked={on}
           onChange={(event) => dispatch(cloudSavesChosen(event.currentTarget.checked))}

@@ -5,7 +5,7 @@ import { shortenAddress } from '../../../engine/text';
 import { selectWalletAddress } from '../../wallet';
 import { sameWallet, walletOwner } from '../savedStory';
 import { selectSavedStories, storiesActions } from '../storiesSlice';
-import { BrowserKeepsNote } from './BrowserKeepsNote';
+import { BrowserKeeps } from './BrowserKeeps';
 import { CloudSavesSetting } from './CloudSavesSetting';
 import { SavedStoryCard } from './SavedStoryCard';
 import './stories.css';
@@ -98,7 +98,7 @@ export function SavedStoriesList() {
 
       <CloudSavesSetting />
       {/* Said once there are stories to keep: before the first save the browser is not asked. */}
-      {shown.length > 0 && <BrowserKeepsNote />}
+      {shown.length > 0 && <BrowserKeeps />}
 
       {loading && (
         <p className="saved-list__message muted" role="status">
