@@ -148,7 +148,7 @@ describe('the note on keeping stories', () => {
   test('in Korean: the warning, the two ways and the key; and the promise', async () => {
     const { unmount } = renderNote({ persistence: 'notPersisted', language: 'kr' });
     await screen.findByText(
-      '이 브라우저는 한동안 방문하지 않으면 저장된 스토리를 삭제할 수 있습니다(Safari는 7일 뒤).',
+      '이 브라우저는 한동안(Safari는 7일) 방문하지 않으면 저장된 스토리를 삭제할 수 있습니다.',
     );
     expect(screen.getByRole('button', { name: '지갑에 보관하기' })).toBeTruthy();
     expect(screen.getByText(/^내보내기:/).textContent).toContain('JSON 내보내기');
