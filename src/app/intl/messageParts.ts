@@ -6,7 +6,8 @@ import type { LaterMessagePart } from '../../shared/messageParts';
  * other message comes with the first page or part after the home screen ('pages': the API key
  * form, the game, the leaderboard). So / does not download the words of the game, the
  * leaderboard or the profile before it paints, and a game never downloads the profile's. The
- * 'sharing' part is a published story's page and the cloud saves' and Publish's own views.
+ * 'sharing' part is a published story's page, the cloud saves' and Publish's own views, and the
+ * saved-stories list's note on keeping stories (which offers cloud saves).
  */
 export type MessagePart = 'home' | LaterMessagePart;
 
@@ -20,9 +21,11 @@ const PART_OF_PREFIX: Readonly<Record<string, MessagePart>> = {
   wallet: 'home',
   profile: 'profile',
   // A published story's page, and the cloud's views: only those who publish or keep stories
-  // with their wallet, or read a published story, fetch these words.
+  // with their wallet, or read a published story, fetch these words; and the note on whether
+  // the browser keeps the saved stories, shown only once there are some.
   published: 'sharing',
   sharing: 'sharing',
+  keeping: 'sharing',
 };
 
 export const messagePart = (id: string): MessagePart =>

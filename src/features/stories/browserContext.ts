@@ -1,7 +1,9 @@
 /**
- * The browser's own saved-stories context: IndexedDB and BroadcastChannel. Their code (and idb)
- * is downloaded with the stories' flows when first opened, never with the home screen.
+ * The browser's own saved-stories context: IndexedDB and BroadcastChannel, whose code (and idb)
+ * is downloaded with the stories' flows when first opened, never with the home screen; and
+ * navigator.storage's promise to keep them (a few lines).
  */
+import { browserPersistentStorage } from './persistentStorage';
 import type { StoriesContext } from './sagas/sagaContext';
 
 export function browserStoriesContext(): Omit<StoriesContext, 'clock' | 'backend'> {
@@ -14,5 +16,6 @@ export function browserStoriesContext(): Omit<StoriesContext, 'clock' | 'backend
       import(/* webpackChunkName: "stories-flow" */ './tabChannel').then(({ openTabChannel }) =>
         openTabChannel(),
       ),
+    persistentStorage: browserPersistentStorage(),
   };
 }

@@ -21,6 +21,7 @@ export type { RecordStamp } from './storyRevision';
 export type { TabChannel } from './tabChannel';
 export { browserStoriesContext } from './browserContext';
 export type { StoriesContext } from './sagas/sagaContext';
+export type { PersistenceAnswer, PersistentStorage, StoragePersistence } from './persistentStorage';
 export {
   STORY_EXPORT_FORMAT,
   STORY_EXPORT_VERSION,
@@ -40,6 +41,7 @@ export {
   selectUnfinishedStory,
   selectCloud,
   selectCurrentRecord,
+  selectStoragePersistence,
   storiesActions,
   storiesSlice,
 } from './storiesSlice';
@@ -87,3 +89,4 @@ export { CloudError, saveToCloud } from './cloud/cloudStories';
 export type { CloudProblem, CloudStory, PublishTarget } from './cloud/cloudModel';
 export type { CloudLink } from './savedStory';
 export { loadCloudWhenWanted } from './sagas/cloudLoader';
+export { keepStories } from './sagas/keeping';

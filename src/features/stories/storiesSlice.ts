@@ -1,6 +1,7 @@
 // The saved stories as the player sees them: the list for the current wallet, the saved record of
-// the story being played, and the one notice on screen (SPEC.md section 8: 'Game saved
-// successfully!', 'Story deleted!', 'Story loaded!', ...). The sagas do the I/O.
+// the story being played, the one notice on screen (SPEC.md section 8: 'Game saved
+// successfully!', 'Story deleted!', 'Story loaded!', ...), and whether the browser has promised
+// to keep them. The sagas do the I/O.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { gameActions } from '../game';
 import {
@@ -11,6 +12,7 @@ import {
   type PublishTarget,
 } from './cloud/cloudModel';
 import type { CurrentRecord } from './gameRecord';
+import type { PersistenceAnswer, StoragePersistence } from './persistentStorage';
 import type { CloudLink, SavedStory } from './savedStory';
 import type { StorageErrorReason } from './storiesDb';
 import { movedOnElsewhere, type RecordStamp } from './storyRevision';
@@ -80,6 +82,8 @@ export interface StoriesState {
   localStoriesDeleted: number | null;
   /** Cloud saves and published stories (cloud/). */
   cloud: CloudState;
+  /** Whether the browser has promised to keep the stories (persistentStorage.ts). */
+  persistence: StoragePersistence;
 }
 
 export const initialStoriesState: StoriesState = {
@@ -91,6 +95,7 @@ export const initialStoriesState: StoriesState = {
   lastNoticeSeq: 0,
   localStoriesDeleted: null,
   cloud: initialCloudState,
+  persistence: 'unknown',
 };
 
 /** Shows a notice in place of the one before. */
@@ -265,6 +270,14 @@ export const storiesSlice = createSlice({
         problem: action.payload.problem,
       };
     },
+    /** The browser said whether it keeps the stories, asked without asking the player. */
+    storagePersistenceRead(state, action: PayloadAction<PersistenceAnswer>) {
+      state.persistence = action.payload;
+    },
+    /** The browser answered the first save's request to keep the stories. */
+    storagePersistenceAnswered(state, action: PayloadAction<PersistenceAnswer>) {
+      state.persistence = action.payload;
+    },
     /** SPEC.md section 4, Saving: after the leaderboard save, the local copies go. */
     finishedStoriesDeleted(state, action: PayloadAction<number[]>) {
       state.localStoriesDeleted = action.payload.length;
@@ -287,6 +300,7 @@ export const storiesSlice = createSlice({
     selectLocalStoriesDeleted: (stories) => stories.localStoriesDeleted,
     selectCloud: (stories) => stories.cloud,
     selectCurrentRecord: (stories) => stories.current,
+    selectStoragePersistence: (stories) => stories.persistence,
     /** The newest unfinished story in the list, which Start New Game offers to continue. */
     selectUnfinishedStory: (stories) =>
       stories.list.status === 'loaded'
@@ -304,4 +318,5 @@ export const {
   selectUnfinishedStory,
   selectCloud,
   selectCurrentRecord,
+  selectStoragePersistence,
 } = storiesSlice.selectors;

@@ -50,6 +50,7 @@ import {
   storiesActions,
   storiesSaga,
   storyToJson,
+  type PersistentStorage,
   type SaveKind,
   type SaveOutcome,
   type SaveResult,
@@ -176,18 +177,33 @@ function context({ open, tabs, clock }: ContextOptions = {}): StaticProvider[] {
     ...contextProviders({
       openStoriesDb: open ?? (() => Promise.resolve(db)),
       openTabChannel: () => tabs ?? null,
+      // A browser that has not promised to keep them (keepingStories.test.ts asks it).
+      persistentStorage: notPromising,
       ...(clock && { clock }),
     }),
   ];
 }
 
+const notPromising: PersistentStorage = {
+  persisted: () => Promise.resolve('notPersisted'),
+  persist: () => Promise.resolve('notPersisted'),
+};
+
 type Run = Awaited<ReturnType<ReturnType<typeof expectSaga>['run']>>;
 
-/** The actions a run put to the store, in order (not the root saga's own queue of saves). */
+/** The browser's word on keeping the stories, which the root saga reads beside every flow. */
+const isKeepingWord = (action: UnknownAction) =>
+  action.type.startsWith('stories/storagePersistence');
+
+/**
+ * The actions a run put to the store, in order (not the root saga's own queue of saves, nor the
+ * browser's word on keeping them: keepingStories.test.ts checks that).
+ */
 const puts = (result: Run): UnknownAction[] =>
   (result.effects.put ?? [])
     .filter((effect) => !effect.payload.channel)
-    .map((effect) => effect.payload.action as UnknownAction);
+    .map((effect) => effect.payload.action as UnknownAction)
+    .filter((action) => !isKeepingWord(action));
 const putTypes = (result: Run) => puts(result).map((action) => action.type);
 const saveCalls = (result: Run) =>
   result.effects.call?.filter((effect) => effect.payload.fn === saveStory) ?? [];

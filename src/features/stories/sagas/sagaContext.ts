@@ -1,11 +1,13 @@
 /**
  * The saved stories' part of the saga context (DESIGN.md, where side effects live), and the
- * reader their flows use: MyStoriesDB and the channel to this browser's other tabs. The app
- * fills it with the browser's own (browserStoriesContext); tests put a fresh fake-indexeddb and
- * a fake channel in it.
+ * reader their flows use: MyStoriesDB, the channel to this browser's other tabs, and the
+ * browser's promise to keep them. The app fills it with the browser's own
+ * (browserStoriesContext); tests put a fresh fake-indexeddb, a fake channel and their own answer
+ * in it.
  */
 import type { BackendContext } from '../../../api';
 import { contextReader, type ClockContext } from '../../../shared/sagaContext';
+import type { PersistentStorage } from '../persistentStorage';
 import type { StoriesDb } from '../storiesDb';
 import type { TabChannel } from '../tabChannel';
 
@@ -17,6 +19,8 @@ export interface StoriesContext extends ClockContext, BackendContext {
    * arrives with the stories' flows, so it may come as a promise).
    */
   openTabChannel: () => TabChannel | null | Promise<TabChannel | null>;
+  /** Whether the browser keeps the stories, and asking it to (navigator.storage). */
+  persistentStorage: PersistentStorage;
 }
 
 /** One value of the context the saved stories' flows read, typed by its key. */

@@ -4,7 +4,8 @@
  * one at a time (saving.ts), the list for the current wallet, which follows a wallet change at
  * once (savedList.ts), load (loading.ts), delete (deleting.ts), import (importing.ts), the
  * clean-up after a result reaches the leaderboard (afterLeaderboard.ts), the other tabs
- * (otherTabs.ts), the notices that go by themselves (notices.ts), and cloud saves and publishing,
+ * (otherTabs.ts), the notices that go by themselves (notices.ts), the browser's promise to keep
+ * the stories, asked for with the first save (keeping.ts), and cloud saves and publishing,
  * loaded when first wanted (cloudLoader.ts). Each worker takes the
  * action that starts it and returns when its flow ends, so a test runs one with expectSaga and
  * no timeout.
@@ -25,6 +26,7 @@ import { deleteFinished } from './afterLeaderboard';
 import { loadCloudWhenWanted } from './cloudLoader';
 import { deleteSaved } from './deleting';
 import { importStory } from './importing';
+import { keepStories } from './keeping';
 import { loadSaved } from './loading';
 import { EXPIRING_NOTICES, expireNotice } from './notices';
 import { hearOtherTabs } from './otherTabs';
@@ -62,6 +64,7 @@ export function* storiesSaga() {
   yield* takeEvery(resultsApi.endpoints.saveGameResult.matchFulfilled, deleteFinished);
   yield* takeEvery(EXPIRING_NOTICES, expireNotice);
   yield* fork(loadCloudWhenWanted);
+  yield* fork(keepStories);
 
   // A list asked for while this code was still loading is served now.
   const { list } = (yield* select(selectState)).stories;

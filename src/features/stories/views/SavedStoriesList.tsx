@@ -5,6 +5,7 @@ import { shortenAddress } from '../../../engine/text';
 import { selectWalletAddress } from '../../wallet';
 import { sameWallet, walletOwner } from '../savedStory';
 import { selectSavedStories, storiesActions } from '../storiesSlice';
+import { BrowserKeeps } from './BrowserKeeps';
 import { CloudSavesSetting } from './CloudSavesSetting';
 import { SavedStoryCard } from './SavedStoryCard';
 import './stories.css';
@@ -14,8 +15,9 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /**
  * SPEC.md section 2, view 2: the wallet's saved stories, with the wallet line and Refresh, the
- * loading, error and empty messages, a card per story, and import. It loads when shown, and
- * again whenever the wallet changes (the stories saga follows the wallet).
+ * loading, error and empty messages, a card per story, import, and whether the browser keeps
+ * them. It loads when shown, and again whenever the wallet changes (the stories saga follows the
+ * wallet).
  */
 export function SavedStoriesList() {
   const dispatch = useDispatch();
@@ -95,6 +97,8 @@ export function SavedStoriesList() {
       </div>
 
       <CloudSavesSetting />
+      {/* Said once there are stories to keep: before the first save the browser is not asked. */}
+      {shown.length > 0 && <BrowserKeeps />}
 
       {loading && (
         <p className="saved-list__message muted" role="status">
