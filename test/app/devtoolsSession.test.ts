@@ -155,7 +155,7 @@ beforeAll(async () => {
     store.stop();
   }
 }, DATABASE_START_TIMEOUT_MS);
-afterAll(() => server?.close());
+afterAll(() => server?.close(), 60_000);
 
 const shownActions = () =>
   devTools.shown.map((message) => JSON.parse(message.action) as UnknownAction);

@@ -27,7 +27,7 @@ beforeAll(async () => {
   server = await startTestServer(pglite!);
   token = await signIn(server, wallet);
 }, DATABASE_START_TIMEOUT_MS);
-afterAll(() => server.close());
+afterAll(() => server.close(), 60_000);
 
 /** A store on the test server, signed in as the wallet (the session the wallet saga keeps). */
 function storeOnServer() {

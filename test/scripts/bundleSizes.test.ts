@@ -52,7 +52,7 @@ describe('bundle sizes (budget 1)', () => {
   beforeAll(() => {
     dist = fakeBuild(FILES, STATS);
   });
-  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }), 60_000);
 
   it('gzips at level 9, as the budgets count', () => {
     const bytes = Buffer.from(text('x', 300));

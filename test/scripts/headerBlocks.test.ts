@@ -61,7 +61,7 @@ afterAll(async () => {
   await server?.close();
   await db?.close();
   fs.rmSync(distDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** The security headers of a response, by their names as securityHeaders writes them. */
 function securityHeadersOf(headers: Record<string, unknown>): Record<string, string> {

@@ -31,7 +31,7 @@ describe.each(testBackends())('seeding results on $name', ({ open }) => {
 
   afterAll(async () => {
     await drop?.();
-  });
+  }, 60_000);
 
   test('adds the rows, each score the one its detailed_stats earn, every name its own', async () => {
     const { rows } = await db.pool.query<Record<string, string>>(

@@ -34,7 +34,7 @@ afterAll(async () => {
   await app.close();
   await db.close();
   fs.rmSync(distDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 const page = (url: string) => app.inject({ url, headers: { accept: 'text/html' } });
 

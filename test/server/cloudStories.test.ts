@@ -100,7 +100,7 @@ describe.each(testBackends())('cloud stories on $name', (database) => {
       token: await signIn(server, otherWallet),
     });
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => server.close());
+  afterAll(() => server.close(), 60_000);
 
   /** Each test starts with no writes counted this minute or the next. */
   beforeEach(() => server.db.pool.query('delete from public.story_writes'));

@@ -122,7 +122,7 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
 
   afterAll(async () => {
     await drop?.();
-  });
+  }, 60_000);
 
   test('migrate applies every migration once, and nothing the second time', async () => {
     expect(appliedFirst).toEqual(MIGRATIONS);
@@ -641,7 +641,7 @@ describe('the PGlite data directory lock', () => {
 
   afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   test(
     'an on-disk database takes the directory lock, and close releases it',

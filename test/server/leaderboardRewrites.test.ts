@@ -28,7 +28,7 @@ describe.each(testBackends())('rewrites on the leaderboard on $name', (database)
     server = await startTestServer(database);
     token = await signIn(server, player);
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => server.close());
+  afterAll(() => server.close(), 60_000);
 
   const save = (row: object) =>
     server.backend

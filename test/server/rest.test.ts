@@ -24,7 +24,7 @@ describe.each(testBackends())('the REST API on $name', (database) => {
     aliceToken = await signIn(server, alice);
     bobToken = await signIn(server, bob);
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => server.close());
+  afterAll(() => server.close(), 60_000);
 
   test('create_user_if_not_exists gives a fresh nonce, and with p_nonce null only ensures', async () => {
     const wallet = Wallet.createRandom().address;

@@ -30,7 +30,7 @@ describe.each(testBackends())('backend security on $name', (database) => {
     aliceToken = await signIn(server, alice);
     bobToken = await signIn(server, bob);
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => server.close());
+  afterAll(() => server.close(), 60_000);
 
   /** A raw request to the REST API, for what supabase-js would never send. */
   const rest = (path: string, init: RequestInit & { token?: string } = {}) =>

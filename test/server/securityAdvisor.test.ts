@@ -17,7 +17,7 @@ describe.each(testBackends())('the migrated schema on $name', (backend) => {
     ({ db, drop } = await backend.open());
     await migrate(db);
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => drop());
+  afterAll(() => drop(), 60_000);
 
   test('has no view that reads with its owner’s rights', async () => {
     const views = await rows<{ view: string; options: string[] | null }>(

@@ -52,7 +52,7 @@ afterAll(async () => {
   await app.close();
   await db.close();
   fs.rmSync(distDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** The policy's directives by name, each with its sources. */
 function directives(response: LightMyRequestResponse): Record<string, string[]> {
@@ -248,7 +248,7 @@ describe('a deployment: CONNECT_SRC and an https SITE_URL', () => {
       tokens: await TokenAuthority.create(newServerKeys(config.publishableKey)),
     });
   });
-  afterAll(() => deployed.close());
+  afterAll(() => deployed.close(), 60_000);
 
   test('HSTS on every response, errors included', async () => {
     for (const url of ['/health', '/nowhere']) {

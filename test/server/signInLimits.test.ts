@@ -25,7 +25,7 @@ describe.each(testBackends())('sign-in limits on $name', (database) => {
   beforeAll(async () => {
     server = await startTestServer(database, { SIGN_IN_RATE_LIMIT: String(LIMIT) });
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => server.close());
+  afterAll(() => server.close(), 60_000);
 
   /** Starts every test with a clean count, whatever minute it is. */
   beforeEach(() => server.db.pool.query('delete from public.sign_in_attempts'));
@@ -187,7 +187,7 @@ describe.each(testBackends())('the client address on $name', (database) => {
   beforeAll(async () => {
     server = await startTestServer(database);
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => server.close());
+  afterAll(() => server.close(), 60_000);
 
   test.each([
     [

@@ -111,7 +111,7 @@ describe.each(testBackends())('the story page on $name', (database) => {
   afterAll(async () => {
     await server.close();
     fs.rmSync(distDir, { recursive: true, force: true });
-  });
+  }, 60_000);
 
   /** The page as a browser asks for it, over the network. */
   async function page(url: string) {

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));
   await db.close();
-});
+}, 60_000);
 
 /** A server with this TRUST_PROXY and a sign-in limit of one request a minute. */
 async function serverTrusting(trustProxy: string | undefined): Promise<FastifyInstance> {

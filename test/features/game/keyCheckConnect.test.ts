@@ -23,7 +23,7 @@ let model: FakeModelServer;
 beforeAll(async () => {
   model = await startFakeModelServer();
 });
-afterAll(() => model.close());
+afterAll(() => model.close(), 60_000);
 beforeEach(() => {
   model.requests.length = 0;
 });

@@ -24,7 +24,7 @@ import { routedFetch } from '../../fixtures/routedFetch';
 
 const KEY = 'key-for-the-fake-0123456789';
 const servers: FakeModelServer[] = [];
-afterAll(() => Promise.all(servers.map((server) => server.close())));
+afterAll(() => Promise.all(servers.map((server) => server.close())), 60_000);
 
 async function listOf(preset: ProviderId, profile: ProfileId, apiKey = KEY) {
   const server = await startFakeModelServer({ profile, validKeys: [KEY] });

@@ -52,7 +52,7 @@ beforeAll(async () => {
   wallet = Wallet.createRandom() as unknown as Wallet;
   token = await signIn(server, wallet);
 }, DATABASE_START_TIMEOUT_MS);
-afterAll(() => server.close());
+afterAll(() => server.close(), 60_000);
 afterEach(() => stores.splice(0).forEach((store) => store.stop()));
 
 async function until(what: string, check: () => boolean | Promise<boolean>) {

@@ -48,7 +48,7 @@ beforeAll(async () => {
     CHAIN_RPC_URLS: `${DOWN_CHAIN}=http://127.0.0.1:9`,
   });
 }, DATABASE_START_TIMEOUT_MS);
-afterAll(() => server.close());
+afterAll(() => server.close(), 60_000);
 
 const DOWN_CHAIN = 10;
 
