@@ -70,6 +70,14 @@ export {
 } from './connectPolicy';
 export type { PendingKeyCheck } from './connectPolicy';
 export { browserConnectPage } from './connectPage';
+export { addressSpaceOfHost, addressSpaceOfUrl, permissionSpaceFor } from './addressSpace';
+export type { AddressSpace } from './addressSpace';
+export {
+  PERMISSION_NAMES,
+  browserLocalNetworkAccess,
+  queryLocalNetworkPermission,
+} from './localNetwork';
+export type { LocalNetworkAccess, LocalNetworkPermission, PrivateSpace } from './localNetwork';
 export type { ConnectPage } from './connectPage';
 export {
   initialProviderSessionState,

@@ -2,13 +2,13 @@
  * What the game's flows read of the store, and the checks a model's reply must pass before the
  * game goes on with it.
  */
-import { select, take } from 'typed-redux-saga';
+import { call, select, take } from 'typed-redux-saga';
 import { fromContext } from './sagaContext';
 import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
 import { providerById } from '../../llm';
 import { gameActions, type GameState } from '../gameSlice';
-
+import { withLocalNetworkCause } from './localNetwork';
 import { problemOf } from './problems';
 
 export { FIRST_ENDING_TURN, sketchOf, storySoFar } from '../turnPrompt';
@@ -48,12 +48,16 @@ export function* storyStopped() {
   }
 }
 
-/** The cause of a failed request, for the player (DESIGN.md: errors in the interface language). */
+/**
+ * The cause of a failed request, for the player (DESIGN.md: errors in the interface language):
+ * a server out of reach is asked about the browser's Local Network Access permission too.
+ */
 export function* problemWith(error: unknown) {
   const { settings } = yield* select(selectState);
   const clock = yield* fromContext('clock');
   const provider = providerById(settings.provider);
-  return problemOf(error, { provider, model: settings.model, now: clock.now() });
+  const problem = problemOf(error, { provider, model: settings.model, now: clock.now() });
+  return yield* call(withLocalNetworkCause, problem);
 }
 
 // ---- What each reply must hold for the game to go on; anything less is asked for again ----

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import type { Problem } from '../gameSlice';
 import type { KeyFormError } from './keyDraft';
 import { LimitReset } from './LimitOffer';
-import { ProblemDetail } from './ProblemDetail';
+import { ProblemDetail, localSpaceOf } from './ProblemDetail';
 import { useProviderName } from './providerName';
 
 interface KeyErrorProps {
@@ -20,8 +20,8 @@ interface KeyErrorProps {
 /**
  * Why the key was not taken, in the interface language: one of the form's own field checks, or
  * what the key check met (a wallet not verified, a refused key, a retired model, no credit, a
- * daily cap, a server out of reach), with when a limit resets and the provider's own words
- * beneath.
+ * daily cap, a server out of reach, the browser's Local Network Access refused), with when a
+ * limit resets and the provider's own words beneath.
  */
 export function KeyError({ error, fromForm, detail, providerId, model }: KeyErrorProps) {
   const providerName = useProviderName();
@@ -34,6 +34,7 @@ export function KeyError({ error, fromForm, detail, providerId, model }: KeyErro
             provider: providerName(detail?.provider ?? providerId),
             model: detail?.model ?? model,
             origin: detail?.origin ?? '',
+            space: localSpaceOf(detail?.origin ?? null),
           }}
         />
       </p>

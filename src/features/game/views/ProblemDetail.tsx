@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { addressSpaceOfUrl } from '../../llm';
 import type { Problem, ProblemReason } from '../gameSlice';
 import { useProviderName } from './providerName';
 
@@ -7,6 +8,8 @@ const REASON_MESSAGE: Readonly<Record<ProblemReason, string>> = {
   invalidApiKey: 'game.key.error.invalidApiKey',
   modelUnavailable: 'game.key.error.modelUnavailable',
   providerUnreachable: 'game.problem.providerUnreachable',
+  localNetworkDenied: 'game.problem.localNetworkDenied',
+  localNetworkInsecure: 'game.problem.localNetworkInsecure',
   noAnswer: 'game.problem.noAnswer',
   retriesExhausted: 'game.loading.failed',
   replyCutOff: 'game.problem.replyCutOff',
@@ -24,10 +27,15 @@ interface ProblemDetailProps {
   className: string;
 }
 
+/** Whether the player's server is on their computer or their network, for the words. */
+export const localSpaceOf = (origin: string | null): 'loopback' | 'local' =>
+  addressSpaceOfUrl(origin ?? '') === 'local' ? 'local' : 'loopback';
+
 /**
  * The lines under an error message (DESIGN.md: alerts become in-page messages, in the
- * interface language): the cause in the game's words, the CORS
- * hint for the player's own server, and the provider's own message, quoted as it said it.
+ * interface language): the cause in the game's words, the CORS hint for the player's own
+ * server (or, when the browser's Local Network Access permission is refused, where to allow
+ * it), and the provider's own message, quoted as it said it.
  */
 export function ProblemDetail({ problem, withReason = true, className }: ProblemDetailProps) {
   const provider = useProviderName()(problem.provider);
@@ -37,6 +45,7 @@ export function ProblemDetail({ problem, withReason = true, className }: Problem
     origin: problem.origin ?? '',
     status: problem.status ?? 0,
     metric: problem.limitMetric ?? 'other',
+    space: localSpaceOf(problem.origin),
   };
   return (
     <>
@@ -51,6 +60,11 @@ export function ProblemDetail({ problem, withReason = true, className }: Problem
             id="game.problem.corsHint"
             values={{ pageOrigin: window.location.origin }}
           />
+        </p>
+      )}
+      {problem.reason === 'localNetworkDenied' && (
+        <p className={className}>
+          <FormattedMessage id="game.problem.localNetworkHowToAllow" values={values} />
         </p>
       )}
       {problem.providerMessage && (
