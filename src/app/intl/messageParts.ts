@@ -6,7 +6,9 @@ import type { LaterMessagePart } from '../../shared/messageParts';
  * other message comes with the first page or part after the home screen ('pages': the API key
  * form, the game, the leaderboard). So / does not download the words of the game, the
  * leaderboard or the profile before it paints, and a game never downloads the profile's. The
- * 'sharing' part is a published story's page and the cloud saves' and Publish's own views.
+ * 'sharing' part is a published story's page and the cloud saves' and Publish's own views; the
+ * 'localNetwork' part, what the key screen says of the browser's Local Network Access, only
+ * where a page may need the player's permission to reach their own server.
  */
 export type MessagePart = 'home' | LaterMessagePart;
 
@@ -23,6 +25,7 @@ const PART_OF_PREFIX: Readonly<Record<string, MessagePart>> = {
   // with their wallet, or read a published story, fetch these words.
   published: 'sharing',
   sharing: 'sharing',
+  localNetwork: 'localNetwork',
 };
 
 export const messagePart = (id: string): MessagePart =>

@@ -16,62 +16,31 @@ export type AddressSpace = 'loopback' | 'local' | 'public';
 /** How private each space is: a request into a higher one needs the permission. */
 const PRIVACY: Readonly<Record<AddressSpace, number>> = { public: 0, local: 1, loopback: 2 };
 
-/** The four numbers of a dotted IPv4 address (as URL writes one), or null. */
-function ipv4Of(host: string): number[] | null {
-  const parts = host.split('.');
-  if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part))) return null;
-  const bytes = parts.map(Number);
-  return bytes.every((byte) => byte <= 255) ? bytes : null;
-}
+/** A dotted IPv4 address, as URL writes every one ('0x7f.1' becomes '127.0.0.1'). */
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+const LOCAL_IPV4 = /^(10\.|172\.(1[6-9]|2\d|3[01])\.|192\.168\.|169\.254\.)/;
+/** An IPv4-mapped IPv6 address (::ffff:127.0.0.1 is written [::ffff:7f00:1]). */
+const MAPPED_IPV6 = /^\[::ffff:([\da-f]{1,4}):([\da-f]{1,4})\]$/;
+/** Link-local fe80::/10 and unique local fc00::/7: a first group of fe80-febf or fc00-fdff. */
+const LOCAL_IPV6 = /^\[(fe[89ab]|f[cd][\da-f])[\da-f]:/;
 
-function ipv4Space([a, b]: number[]): AddressSpace {
+function ipv4Space(address: string): AddressSpace {
   // 0.0.0.0 reaches this computer on the systems local model servers run on.
-  if (a === 127 || a === 0) return 'loopback';
-  const local =
-    a === 10 ||
-    (a === 172 && b! >= 16 && b! <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 169 && b === 254);
-  return local ? 'local' : 'public';
-}
-
-/** The eight 16-bit groups of an IPv6 address as URL writes one (lowercase hex, `::`), or null. */
-function ipv6Of(host: string): number[] | null {
-  const halves = host.split('::');
-  if (halves.length > 2) return null;
-  const groupsOf = (half: string | undefined) => (half ? half.split(':') : []);
-  const [head, tail] = [groupsOf(halves[0]), groupsOf(halves[1])];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail];
-  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
-  return groups.map((group) => parseInt(group, 16));
-}
-
-function ipv6Space(groups: number[]): AddressSpace {
-  const [first] = groups as [number];
-  const zerosBefore = (count: number) => groups.slice(0, count).every((group) => group === 0);
-  if (zerosBefore(7) && groups[7] === 1) return 'loopback';
-  // An IPv4-mapped address (::ffff:a.b.c.d) is in its IPv4 address's space.
-  if (zerosBefore(5) && groups[5] === 0xffff) {
-    const [high, low] = [groups[6]!, groups[7]!];
-    return ipv4Space([high >> 8, high & 0xff, low >> 8, low & 0xff]);
-  }
-  if ((first & 0xffc0) === 0xfe80 || (first & 0xfe00) === 0xfc00) return 'local';
-  return 'public';
+  if (/^(127|0)\./.test(address)) return 'loopback';
+  return LOCAL_IPV4.test(address) ? 'local' : 'public';
 }
 
 /** The address space of a host name or address, as `URL.hostname` gives it. */
 export function addressSpaceOfHost(hostname: string): AddressSpace {
   const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return 'loopback';
-  if (host.endsWith('.local')) return 'local';
-  if (host.startsWith('[') && host.endsWith(']')) {
-    const groups = ipv6Of(host.slice(1, -1));
-    return groups ? ipv6Space(groups) : 'public';
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]') return 'loopback';
+  if (host.endsWith('.local') || LOCAL_IPV6.test(host)) return 'local';
+  const mapped = MAPPED_IPV6.exec(host);
+  if (mapped) {
+    const [high, low] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+    return ipv4Space([high >> 8, high & 255, low >> 8, low & 255].join('.'));
   }
-  const ipv4 = ipv4Of(host);
-  return ipv4 ? ipv4Space(ipv4) : 'public';
+  return IPV4.test(host) ? ipv4Space(host) : 'public';
 }
 
 /** The address space a URL's requests go to, or null when it is not an http(s) URL. */

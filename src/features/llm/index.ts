@@ -72,12 +72,10 @@ export type { PendingKeyCheck } from './connectPolicy';
 export { browserConnectPage } from './connectPage';
 export { addressSpaceOfHost, addressSpaceOfUrl, permissionSpaceFor } from './addressSpace';
 export type { AddressSpace } from './addressSpace';
-export {
-  PERMISSION_NAMES,
-  browserLocalNetworkAccess,
-  queryLocalNetworkPermission,
-} from './localNetwork';
-export type { LocalNetworkAccess, LocalNetworkPermission, PrivateSpace } from './localNetwork';
+export { browserLocalNetworkAccess } from './localNetwork';
+export type { LocalNetworkAccess } from './localNetwork';
+export { PERMISSION_NAMES, localNetworkPermission } from './localNetworkPermission';
+export type { LocalNetworkPermission, PrivateSpace } from './localNetworkPermission';
 export type { ConnectPage } from './connectPage';
 export {
   initialProviderSessionState,

@@ -1,53 +1,16 @@
 /**
- * Local Network Access as the browser has it: where the page is, and whether the player lets it
- * reach their own computer or network (DESIGN.md, "Local models from a public site"). Since
- * Chrome 142 a page may call a more private address space (addressSpace.ts) only once the
- * player has allowed it; the check runs before CORS, so a refusal looks like any failed fetch.
- *
- * The permission's names, from Chrome's guide (developer.chrome.com/docs/modern-web-guidance/
- * guides/security/local-network-access) and MDN's Permissions-Policy pages: `loopback-network`
- * (this computer) and `local-network` (the player's network) are the granular names;
- * `local-network-access` is the first one Chrome shipped, kept as an alias of both. A browser
- * that does not know a name rejects `permissions.query` with a TypeError (Chromium 156 knows
- * all three; Firefox and Safari none), so each is tried in turn.
+ * The page as Local Network Access sees it, for the saga context (DESIGN.md, "Local models
+ * from a public site"): where the page is and the browser's Permissions API, read with
+ * localNetworkPermission.ts. Made with the store on the home screen, so it is only these facts:
+ * what asks the browser comes with the game's flows.
  */
-import type { AddressSpace } from './addressSpace';
-
-/** What the browser says of the permission; 'unknown' when it knows none of its names. */
-export type LocalNetworkPermission = PermissionState | 'unknown';
-
-export type PrivateSpace = Exclude<AddressSpace, 'public'>;
-
-/** The names to ask for, the granular one first. */
-export const PERMISSION_NAMES: Readonly<Record<PrivateSpace, readonly string[]>> = {
-  loopback: ['loopback-network', 'local-network-access'],
-  local: ['local-network', 'local-network-access'],
-};
-
 export interface LocalNetworkAccess {
   /** The page's own host name (location.hostname). */
   pageHost: string;
   /** Only a secure context may be given the permission: a plain http public page never is. */
   secureContext: boolean;
-  /** The permission to reach `space` from this page, as the browser has it now. */
-  permission(space: PrivateSpace): Promise<LocalNetworkPermission>;
-}
-
-/** The permission's state by the first of its names the browser knows. */
-export async function queryLocalNetworkPermission(
-  permissions: Pick<Permissions, 'query'> | undefined,
-  space: PrivateSpace,
-): Promise<LocalNetworkPermission> {
-  if (!permissions) return 'unknown';
-  for (const name of PERMISSION_NAMES[space]) {
-    try {
-      // Names newer than the DOM typings: a browser that does not know one throws.
-      return (await permissions.query({ name } as unknown as PermissionDescriptor)).state;
-    } catch {
-      // Not a name this browser knows: the next one.
-    }
-  }
-  return 'unknown';
+  /** The browser's Permissions API (navigator.permissions); null where there is none. */
+  permissions: Pick<Permissions, 'query'> | null;
 }
 
 /** The browser's page, as the saga context's default (src/app/sagaContext.ts). */
@@ -56,6 +19,6 @@ export function browserLocalNetworkAccess(win: Window): LocalNetworkAccess {
     pageHost: win.location.hostname,
     // A browser without isSecureContext predates Local Network Access: nothing to tell apart.
     secureContext: win.isSecureContext !== false,
-    permission: (space) => queryLocalNetworkPermission(win.navigator.permissions, space),
+    permissions: win.navigator.permissions ?? null,
   };
 }

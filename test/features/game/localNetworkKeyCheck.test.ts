@@ -9,12 +9,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { rootReducer } from '../../../src/app/store';
 import { KEY_CHECK_TIMEOUT_MS, checkKey, gameActions } from '../../../src/features/game';
-import {
-  httpModelClient,
-  type LocalNetworkAccess,
-  type LocalNetworkPermission,
-  type PrivateSpace,
-} from '../../../src/features/llm';
+import { httpModelClient, type LocalNetworkAccess } from '../../../src/features/llm';
 import { appStateWith, keyProblemOf } from '../../fixtures/games';
 import { MemoryStorage } from '../../fixtures/testWallet';
 import { virtualClock } from '../../support/virtualClock';
@@ -28,18 +23,30 @@ const failedFetch: typeof fetch = () => Promise.reject(new TypeError('Failed to 
 interface Page {
   host?: string;
   secure?: boolean;
-  state?: LocalNetworkPermission;
+  state?: PermissionState;
+  /** The names the browser knows (all three, as Chromium 156 does, unless told). */
+  names?: readonly string[];
 }
 
-/** The page's Local Network Access as a test sets it, recording the spaces asked about. */
-function pageAt({ host = 'taleweaver.example', secure = true, state = 'denied' }: Page) {
-  const asked: PrivateSpace[] = [];
+const ALL_NAMES = ['loopback-network', 'local-network', 'local-network-access'];
+
+/** The page's Local Network Access as a test sets it, recording the names asked about. */
+function pageAt({
+  host = 'taleweaver.example',
+  secure = true,
+  state = 'denied',
+  names = ALL_NAMES,
+}: Page) {
+  const asked: string[] = [];
   const access: LocalNetworkAccess = {
     pageHost: host,
     secureContext: secure,
-    permission: async (space) => {
-      asked.push(space);
-      return state;
+    permissions: {
+      query: async ({ name }) => {
+        asked.push(name);
+        if (!names.includes(name)) throw new TypeError(`'${name}' is not a valid PermissionName`);
+        return { name, state } as PermissionStatus;
+      },
     },
   };
   return { access, asked };
@@ -70,7 +77,7 @@ function submitLocalKey(
 test('a public page whose permission to reach this computer is denied: that, not CORS', async () => {
   const page = pageAt({ state: 'denied' });
   const { storeState } = await submitLocalKey(page.access);
-  expect(page.asked).toEqual(['loopback']);
+  expect(page.asked).toEqual(['loopback-network']);
   expect(storeState.game.keyCheck).toMatchObject({
     status: 'refused',
     error: 'localNetworkDenied',
@@ -94,7 +101,7 @@ test('a server on the local network asks the local-network permission', async ()
     baseUrl: LAN_SERVER,
     model: 'qwen3',
   });
-  expect(page.asked).toEqual(['local']);
+  expect(page.asked).toEqual(['local-network']);
   expect(keyProblemOf(storeState.game)).toMatchObject({
     reason: 'localNetworkDenied',
     provider: 'custom',
@@ -102,12 +109,12 @@ test('a server on the local network asks the local-network permission', async ()
   });
 });
 
-test.each<LocalNetworkPermission>(['granted', 'prompt', 'unknown'])(
+test.each<PermissionState>(['granted', 'prompt'])(
   'permission %s: the request failed for another reason, and the CORS hint stays',
   async (state) => {
     const page = pageAt({ state });
     const { storeState } = await submitLocalKey(page.access);
-    expect(page.asked).toEqual(['loopback']);
+    expect(page.asked).toEqual(['loopback-network']);
     expect(storeState.game.keyCheck).toMatchObject({
       status: 'refused',
       error: 'providerUnreachable',
@@ -118,6 +125,23 @@ test.each<LocalNetworkPermission>(['granted', 'prompt', 'unknown'])(
     });
   },
 );
+
+test('a browser that knows only local-network-access (Chrome 142) is asked by that name', async () => {
+  const page = pageAt({ state: 'denied', names: ['local-network-access'] });
+  const { storeState } = await submitLocalKey(page.access);
+  expect(page.asked).toEqual(['loopback-network', 'local-network-access']);
+  expect(keyProblemOf(storeState.game)).toMatchObject({ reason: 'localNetworkDenied' });
+});
+
+test('a browser that knows no such permission (Firefox, Safari): the CORS hint stays', async () => {
+  const page = pageAt({ state: 'denied', names: [] });
+  const { storeState } = await submitLocalKey(page.access);
+  expect(page.asked).toEqual(['loopback-network', 'local-network-access']);
+  expect(keyProblemOf(storeState.game)).toMatchObject({
+    reason: 'providerUnreachable',
+    ownServer: true,
+  });
+});
 
 test('a page on this computer needs no permission: nothing is asked, the CORS hint stays', async () => {
   for (const host of ['localhost', '127.0.0.1']) {
@@ -138,7 +162,7 @@ test('a page on the local network asks only for this computer, not for its own n
 
   const toLoopback = pageAt({ host: '192.168.1.5', state: 'denied' });
   const { storeState } = await submitLocalKey(toLoopback.access);
-  expect(toLoopback.asked).toEqual(['loopback']);
+  expect(toLoopback.asked).toEqual(['loopback-network']);
   expect(keyProblemOf(storeState.game)).toMatchObject({ reason: 'localNetworkDenied' });
 });
 

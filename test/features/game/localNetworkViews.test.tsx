@@ -9,12 +9,13 @@
  * it, instead of the CORS hint; what the player typed stays. The page is at a public https
  * address (this file's jsdom URL).
  */
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import type { AppStore, RootState } from '../../../src/app/store';
 import { initialGameState } from '../../../src/features/game/gameSlice';
 import { ApiKeyView } from '../../../src/features/game/views/ApiKeyView';
+import { TurnError } from '../../../src/features/game/views/TurnError';
 import { httpModelClient, type LocalNetworkAccess } from '../../../src/features/llm';
 import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
 import { gameAt, type GameAt } from '../../fixtures/games';
@@ -32,7 +33,7 @@ const failedFetch: typeof fetch = () => Promise.reject(new TypeError('Failed to 
 const deniedHere: LocalNetworkAccess = {
   pageHost: 'taleweaver.example',
   secureContext: true,
-  permission: async () => 'denied',
+  permissions: { query: async ({ name }) => ({ name, state: 'denied' }) as PermissionStatus },
 };
 
 interface Setup {
@@ -66,16 +67,18 @@ function renderKeyView(setup: Setup = {}) {
 }
 
 const note = () => screen.queryByRole('note');
+/** The notice, once its words (a part of their own) are in. */
+const noticeText = async () => (await screen.findByRole('note')).textContent;
 
 describe('before the check: what the browser will ask', () => {
   test('the Local preset on a public page: the browser will ask, choose Allow', async () => {
     renderKeyView();
     expect(note()).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText('Provider'), 'local');
-    expect(note()?.textContent).toBe(
-      'The server at http://localhost:11434 is on your own computer. When you submit, your ' +
-        'browser may ask whether this site may access other apps and services on this device: ' +
-        'choose Allow, or the game cannot reach it.',
+    expect(await noticeText()).toBe(
+      'http://localhost:11434 is on your own computer: when you submit, your browser may ask ' +
+        'to let this site access other apps and services on this device. Choose Allow, or the ' +
+        'game cannot reach it.',
     );
     // It sits before the button that starts the check.
     const submit = screen.getByRole('button', { name: 'Submit' });
@@ -87,28 +90,27 @@ describe('before the check: what the browser will ask', () => {
     expect(note()).toBeNull();
     const baseUrl = screen.getByLabelText('Base URL');
     await userEvent.type(baseUrl, 'http://192.168.1.20:1234/v1');
-    expect(note()?.textContent).toContain('is on your own network');
-    expect(note()?.textContent).toContain('access other devices on your local network');
+    expect(await noticeText()).toContain('is on your own network');
+    expect(note()?.textContent).toContain('access devices on your local network');
     await userEvent.clear(baseUrl);
     await userEvent.type(baseUrl, 'https://llm.example.com/v1');
     expect(note()).toBeNull();
   });
 
-  test('in Korean in the Korean interface', () => {
+  test('in Korean in the Korean interface', async () => {
     renderKeyView({ language: 'kr', settings: { provider: 'local', model: 'llama3.2' } });
-    expect(note()?.textContent).toContain('http://localhost:11434 서버는 내 컴퓨터에 있습니다.');
-    expect(note()?.textContent).toContain('허용을 선택해야');
+    expect(await noticeText()).toContain('http://localhost:11434은(는) 내 컴퓨터에 있습니다.');
+    expect(note()?.textContent).toContain('허용을 선택해야 게임이 연결할 수 있습니다.');
     expect(note()?.textContent).not.toMatch(/browser|Allow|computer/);
   });
 
-  test('a plain http page: the browser will not let it, the https address is the way', () => {
+  test('a plain http page: the browser will not let it, the https address is the way', async () => {
     Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
     try {
       renderKeyView({ settings: { provider: 'local', model: 'llama3.2' } });
-      expect(note()?.textContent).toBe(
-        'The server at http://localhost:11434 is on your own computer, and this page is not ' +
-          'served over https: your browser will not let it reach that server. Open the game at ' +
-          'its https:// address.',
+      expect(await noticeText()).toBe(
+        `This page is not on https, so your browser does not let it reach ${LOCAL_NAME} on ` +
+          'your own computer. Open the game at its https:// address.',
       );
     } finally {
       delete (window as { isSecureContext?: boolean }).isSecureContext;
@@ -130,11 +132,12 @@ describe('a refused permission: said as such, with where to allow it, not CORS',
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     const alert = await screen.findByRole('alert');
+    await within(alert).findByText(/Site settings/);
     expect(alert.textContent).toBe(
       `Your browser blocks this site from reaching apps on your computer, so nothing reached ${LOCAL_NAME}.` +
-        'To allow it in Chrome: click the icon left of the address (View site information), open ' +
-        'Site settings, set “Apps on device” (in older versions “Local network access”) to ' +
-        'Allow, then try again.',
+        'To allow it in Chrome: click the icon left of the address (View site information), ' +
+        'open Site settings and set “Apps on device” (in earlier versions “Local network ' +
+        'access”) to Allow. Then try again.',
     );
     expect(alert.textContent).not.toMatch(/CORS|OLLAMA_ORIGINS/);
     // Nothing is lost: the same server and model, ready to submit again.
@@ -145,7 +148,7 @@ describe('a refused permission: said as such, with where to allow it, not CORS',
     expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
   });
 
-  test('a server on the local network: the Local network setting, in Korean', () => {
+  test('a server on the local network: the Local network setting, in Korean', async () => {
     renderKeyView({
       language: 'kr',
       settings: { provider: 'custom', model: 'qwen3', baseUrl: 'http://192.168.1.20:1234/v1' },
@@ -163,12 +166,13 @@ describe('a refused permission: said as such, with where to allow it, not CORS',
       },
     });
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('로컬 네트워크 기기 액세스를 차단하고 있어');
+    await within(alert).findByText(/로컬 네트워크 액세스를 차단하고 있어/);
+    await within(alert).findByText(/사이트 설정/);
     expect(alert.textContent).toContain('‘로컬 네트워크’ 항목');
     expect(alert.textContent).not.toMatch(/CORS|OLLAMA_ORIGINS|browser|Allow/);
   });
 
-  test('a plain http page: the https address, not the site settings', () => {
+  test('a plain http page: the https address, not the site settings', async () => {
     renderKeyView({
       settings: { provider: 'local', model: 'llama3.2' },
       game: {
@@ -184,9 +188,10 @@ describe('a refused permission: said as such, with where to allow it, not CORS',
       },
     });
     const alert = screen.getByRole('alert');
+    await within(alert).findByText(/not on https/);
     expect(alert.textContent).toBe(
-      `This page is not served over https, so your browser does not let it reach ${LOCAL_NAME} ` +
-        'on your own computer. Open the game at its https:// address.',
+      `This page is not on https, so your browser does not let it reach ${LOCAL_NAME} on your ` +
+        'own computer. Open the game at its https:// address.',
     );
   });
 
@@ -211,4 +216,26 @@ describe('a refused permission: said as such, with where to allow it, not CORS',
     expect(alert.textContent).toContain('https://taleweaver.example');
     expect(alert.textContent).not.toContain('Site settings');
   });
+});
+
+test('mid-game, a turn the browser refused to send says so under the turn’s message', async () => {
+  ({ store } = renderWithProviders(
+    <TurnError
+      detail={problem({
+        reason: 'localNetworkDenied',
+        provider: 'local',
+        model: 'llama3.2',
+        origin: 'http://127.0.0.1:11434',
+      })}
+      onRetry={() => undefined}
+    />,
+    { route: '/' },
+  ));
+  const howTo = await screen.findByText(/Site settings/);
+  expect(howTo.className).toBe('turn-error__detail');
+  const cause = screen.getByText(
+    /Your browser blocks this site from reaching apps on your computer/,
+  );
+  expect(cause.className).toBe('turn-error__detail');
+  expect(document.body.textContent).not.toMatch(/CORS|OLLAMA_ORIGINS/);
 });

@@ -1,5 +1,6 @@
 /**
- * Reading the browser's Local Network Access permission (src/features/llm/localNetwork.ts):
+ * Reading the browser's Local Network Access permission (src/features/llm/localNetwork.ts and
+ * localNetworkPermission.ts):
  * the granular name first (`loopback-network`, `local-network`), then the first name Chrome
  * shipped (`local-network-access`); a name the browser does not know rejects the query with a
  * TypeError, as Chromium's does for any name it lacks, and the next is tried.
@@ -9,7 +10,8 @@ import path from 'node:path';
 import {
   PERMISSION_NAMES,
   browserLocalNetworkAccess,
-  queryLocalNetworkPermission,
+  localNetworkPermission,
+  type PrivateSpace,
 } from '../../../src/features/llm';
 
 /** A browser's navigator.permissions that knows these names, in these states. */
@@ -32,21 +34,24 @@ function permissionsKnowing(states: Record<string, PermissionState>) {
   return permissions;
 }
 
+const query = (permissions: Pick<Permissions, 'query'> | null, space: PrivateSpace) =>
+  localNetworkPermission({ permissions }, space);
+
 test('a browser with the granular names: the one for the space asked, and only it', async () => {
   const permissions = permissionsKnowing({
     'loopback-network': 'denied',
     'local-network': 'granted',
     'local-network-access': 'prompt',
   });
-  await expect(queryLocalNetworkPermission(permissions, 'loopback')).resolves.toBe('denied');
-  await expect(queryLocalNetworkPermission(permissions, 'local')).resolves.toBe('granted');
+  await expect(query(permissions, 'loopback')).resolves.toBe('denied');
+  await expect(query(permissions, 'local')).resolves.toBe('granted');
   expect(permissions.asked).toEqual(['loopback-network', 'local-network']);
 });
 
 test('a browser that knows only `local-network-access` (Chrome 142): that name for both', async () => {
   const permissions = permissionsKnowing({ 'local-network-access': 'denied' });
-  await expect(queryLocalNetworkPermission(permissions, 'loopback')).resolves.toBe('denied');
-  await expect(queryLocalNetworkPermission(permissions, 'local')).resolves.toBe('denied');
+  await expect(query(permissions, 'loopback')).resolves.toBe('denied');
+  await expect(query(permissions, 'local')).resolves.toBe('denied');
   expect(permissions.asked).toEqual([
     'loopback-network',
     'local-network-access',
@@ -56,10 +61,8 @@ test('a browser that knows only `local-network-access` (Chrome 142): that name f
 });
 
 test('a browser that knows none of them, or has no Permissions API: unknown', async () => {
-  await expect(queryLocalNetworkPermission(permissionsKnowing({}), 'loopback')).resolves.toBe(
-    'unknown',
-  );
-  await expect(queryLocalNetworkPermission(undefined, 'local')).resolves.toBe('unknown');
+  await expect(query(permissionsKnowing({}), 'loopback')).resolves.toBe('unknown');
+  await expect(query(null, 'local')).resolves.toBe('unknown');
 });
 
 test('the names are the granular one, then the alias', () => {
@@ -71,14 +74,18 @@ test('the names are the granular one, then the alias', () => {
 
 test("the browser's page: its host name, whether it is a secure context, its permissions", async () => {
   const permissions = permissionsKnowing({ 'loopback-network': 'granted' });
-  const win = {
-    location: { hostname: 'taleweaver.example' },
-    isSecureContext: true,
-    navigator: { permissions },
-  } as unknown as Window;
-  const access = browserLocalNetworkAccess(win);
-  expect(access).toMatchObject({ pageHost: 'taleweaver.example', secureContext: true });
-  await expect(access.permission('loopback')).resolves.toBe('granted');
+  const page = (isSecureContext?: boolean, withPermissions = true) =>
+    browserLocalNetworkAccess({
+      location: { hostname: 'taleweaver.example' },
+      isSecureContext,
+      navigator: withPermissions ? { permissions } : {},
+    } as unknown as Window);
+  const access = page(true);
+  expect(access).toEqual({ pageHost: 'taleweaver.example', secureContext: true, permissions });
+  await expect(localNetworkPermission(access, 'loopback')).resolves.toBe('granted');
+  expect(page(false).secureContext).toBe(false);
+  // A browser that predates isSecureContext (and Local Network Access), or the Permissions API.
+  expect(page(undefined, false)).toMatchObject({ secureContext: true, permissions: null });
 });
 
 /** Every source file of the app, for what none of them may do. */

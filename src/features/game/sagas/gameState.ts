@@ -8,7 +8,6 @@ import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
 import { providerById } from '../../llm';
 import { gameActions, type GameState } from '../gameSlice';
-import { withLocalNetworkCause } from './localNetwork';
 import { problemOf } from './problems';
 
 export { FIRST_ENDING_TURN, sketchOf, storySoFar } from '../turnPrompt';
@@ -48,16 +47,29 @@ export function* storyStopped() {
   }
 }
 
+/** The Local Network Access check (localNetwork.ts), downloaded the first time it is needed. */
+const loadLocalNetworkCause = () =>
+  import(/* webpackChunkName: "local-network" */ './localNetwork').then(
+    (module) => module.withLocalNetworkCause,
+    // Not downloaded (the network is down too): the problem as it was seen.
+    () => null,
+  );
+
 /**
  * The cause of a failed request, for the player (DESIGN.md: errors in the interface language):
- * a server out of reach is asked about the browser's Local Network Access permission too.
+ * a server out of reach may be the browser's Local Network Access refusing, which is asked only
+ * then, so a game that meets no such failure never downloads the check.
  */
 export function* problemWith(error: unknown) {
   const { settings } = yield* select(selectState);
   const clock = yield* fromContext('clock');
   const provider = providerById(settings.provider);
   const problem = problemOf(error, { provider, model: settings.model, now: clock.now() });
-  return yield* call(withLocalNetworkCause, problem);
+  if (problem.reason !== 'providerUnreachable' || !(yield* fromContext('localNetwork'))) {
+    return problem;
+  }
+  const withLocalNetworkCause = yield* call(loadLocalNetworkCause);
+  return withLocalNetworkCause ? yield* call(withLocalNetworkCause, problem) : problem;
 }
 
 // ---- What each reply must hold for the game to go on; anything less is asked for again ----

@@ -6,7 +6,12 @@
  * cause, and the CORS hint (OLLAMA_ORIGINS) could not help.
  */
 import { call } from 'typed-redux-saga';
-import { addressSpaceOfHost, addressSpaceOfUrl, permissionSpaceFor } from '../../llm';
+import {
+  addressSpaceOfHost,
+  addressSpaceOfUrl,
+  localNetworkPermission,
+  permissionSpaceFor,
+} from '../../llm';
 import type { Problem } from '../gameSlice';
 import { fromContext } from './sagaContext';
 
@@ -24,7 +29,7 @@ export function* withLocalNetworkCause(problem: Problem) {
     addressSpaceOfUrl(problem.origin),
   );
   if (!space) return problem;
-  const state = yield* call([access, access.permission], space);
+  const state = yield* call(localNetworkPermission, access, space);
   if (state !== 'denied') return problem;
   // A page that is not a secure context is never given the permission: the browser denies it
   // without asking, and only the site's https address can help.

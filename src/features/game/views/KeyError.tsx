@@ -2,7 +2,8 @@ import { FormattedMessage } from 'react-intl';
 import type { Problem } from '../gameSlice';
 import type { KeyFormError } from './keyDraft';
 import { LimitReset } from './LimitOffer';
-import { ProblemDetail, localSpaceOf } from './ProblemDetail';
+import { LocalNetworkSlot, isLocalNetworkRefusal } from './localNetworkSlots';
+import { ProblemDetail } from './ProblemDetail';
 import { useProviderName } from './providerName';
 
 interface KeyErrorProps {
@@ -25,6 +26,14 @@ interface KeyErrorProps {
  */
 export function KeyError({ error, fromForm, detail, providerId, model }: KeyErrorProps) {
   const providerName = useProviderName();
+  if (!fromForm && detail && isLocalNetworkRefusal(detail)) {
+    // The browser refused, not the provider: its own words, and nothing of the provider's.
+    return (
+      <div className="setup-error" role="alert">
+        <LocalNetworkSlot problem={detail} withCause className="setup-error__detail" />
+      </div>
+    );
+  }
   return (
     <div className="setup-error" role="alert">
       <p>
@@ -34,7 +43,6 @@ export function KeyError({ error, fromForm, detail, providerId, model }: KeyErro
             provider: providerName(detail?.provider ?? providerId),
             model: detail?.model ?? model,
             origin: detail?.origin ?? '',
-            space: localSpaceOf(detail?.origin ?? null),
           }}
         />
       </p>

@@ -3,7 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { PROVIDERS, providerById, type ModelPreset, type ProviderPreset } from '../../llm';
 import { ApiKeyField } from './ApiKeyField';
 import { draftForPreset, type Draft } from './keyDraft';
-import { LocalNetworkNotice } from './LocalNetworkNotice';
+import { LocalNetworkSlot, mayNeedPermission } from './localNetworkSlots';
 import { ModelField } from './ModelField';
 import { useProviderName } from './providerName';
 
@@ -101,7 +101,7 @@ export function KeyForm({
         onChange={onApiKeyChange}
       />
 
-      <LocalNetworkNotice preset={preset} baseUrl={draft.baseUrl} />
+      {mayNeedPermission(preset) && <LocalNetworkSlot preset={preset} baseUrl={draft.baseUrl} />}
 
       <button type="submit" className="button primary setup-form__submit" disabled={checkingKey}>
         <FormattedMessage id={checkingKey ? 'game.key.verifying' : 'game.key.submit'} />

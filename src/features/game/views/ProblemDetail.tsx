@@ -1,15 +1,18 @@
 import { FormattedMessage } from 'react-intl';
-import { addressSpaceOfUrl } from '../../llm';
 import type { Problem, ProblemReason } from '../gameSlice';
+import { LocalNetworkSlot } from './localNetworkSlots';
 import { useProviderName } from './providerName';
 
-/** Each cause in the catalogues' words; some are the spec's messages, said elsewhere too. */
-const REASON_MESSAGE: Readonly<Record<ProblemReason, string>> = {
+/**
+ * Each cause in the catalogues' words; some are the spec's messages, said elsewhere too. A
+ * refused Local Network Access is said with its own part of the messages (LocalNetworkLines).
+ */
+const REASON_MESSAGE: Readonly<
+  Record<Exclude<ProblemReason, 'localNetworkDenied' | 'localNetworkInsecure'>, string>
+> = {
   invalidApiKey: 'game.key.error.invalidApiKey',
   modelUnavailable: 'game.key.error.modelUnavailable',
   providerUnreachable: 'game.problem.providerUnreachable',
-  localNetworkDenied: 'game.problem.localNetworkDenied',
-  localNetworkInsecure: 'game.problem.localNetworkInsecure',
   noAnswer: 'game.problem.noAnswer',
   retriesExhausted: 'game.loading.failed',
   replyCutOff: 'game.problem.replyCutOff',
@@ -27,10 +30,6 @@ interface ProblemDetailProps {
   className: string;
 }
 
-/** Whether the player's server is on their computer or their network, for the words. */
-export const localSpaceOf = (origin: string | null): 'loopback' | 'local' =>
-  addressSpaceOfUrl(origin ?? '') === 'local' ? 'local' : 'loopback';
-
 /**
  * The lines under an error message (DESIGN.md: alerts become in-page messages, in the
  * interface language): the cause in the game's words, the CORS hint for the player's own
@@ -45,8 +44,17 @@ export function ProblemDetail({ problem, withReason = true, className }: Problem
     origin: problem.origin ?? '',
     status: problem.status ?? 0,
     metric: problem.limitMetric ?? 'other',
-    space: localSpaceOf(problem.origin),
   };
+  if (problem.reason === 'localNetworkDenied' || problem.reason === 'localNetworkInsecure') {
+    return (
+      <LocalNetworkSlot
+        problem={problem}
+        withCause={withReason}
+        causeClassName={className}
+        className={className}
+      />
+    );
+  }
   return (
     <>
       {withReason && (
@@ -60,11 +68,6 @@ export function ProblemDetail({ problem, withReason = true, className }: Problem
             id="game.problem.corsHint"
             values={{ pageOrigin: window.location.origin }}
           />
-        </p>
-      )}
-      {problem.reason === 'localNetworkDenied' && (
-        <p className={className}>
-          <FormattedMessage id="game.problem.localNetworkHowToAllow" values={values} />
         </p>
       )}
       {problem.providerMessage && (
