@@ -8,7 +8,7 @@
  * (this computer) and `local-network` (the player's network) are the granular names;
  * `local-network-access` is the first one Chrome shipped, kept as an alias of both. A browser
  * that does not know a name rejects `permissions.query` with a TypeError (Chromium 156 knows
- * all three; Firefox and Safari none), so each is tried in turn.
+ * all three; Firefox and Safari none), so each is asked on its own.
  */
 import type { AddressSpace } from './addressSpace';
 import type { LocalNetworkAccess } from './localNetwork';
@@ -18,24 +18,31 @@ export type LocalNetworkPermission = PermissionState | 'unknown';
 
 export type PrivateSpace = Exclude<AddressSpace, 'public'>;
 
-/** The names to ask for, the granular one first. */
+/** The names that gate a request into each space: the granular one, and the alias. */
 export const PERMISSION_NAMES: Readonly<Record<PrivateSpace, readonly string[]>> = {
   loopback: ['loopback-network', 'local-network-access'],
   local: ['local-network', 'local-network-access'],
 };
 
-/** The permission to reach `space`, by the first of its names the browser knows. */
+/**
+ * The permission to reach `space`, by every name of it the browser knows: denied when any of
+ * them is, since either refuses the request. In Chromium 156 a denial can show under one name
+ * only: `local-network-access` denied (as CDP's Browser.setPermission sets it) leaves
+ * `loopback-network` at 'prompt', and the request is still refused.
+ */
 export async function localNetworkPermission(
   { permissions }: Pick<LocalNetworkAccess, 'permissions'>,
   space: PrivateSpace,
 ): Promise<LocalNetworkPermission> {
+  const states: PermissionState[] = [];
   for (const name of permissions ? PERMISSION_NAMES[space] : []) {
     try {
       // Names newer than the DOM typings: a browser that does not know one throws.
-      return (await permissions!.query({ name } as unknown as PermissionDescriptor)).state;
+      states.push((await permissions!.query({ name } as unknown as PermissionDescriptor)).state);
     } catch {
       // Not a name this browser knows: the next one.
     }
   }
-  return 'unknown';
+  const strongestFirst: PermissionState[] = ['denied', 'granted', 'prompt'];
+  return strongestFirst.find((state) => states.includes(state)) ?? 'unknown';
 }

@@ -26,6 +26,8 @@ interface Page {
   state?: PermissionState;
   /** The names the browser knows (all three, as Chromium 156 does, unless told). */
   names?: readonly string[];
+  /** A state of its own for some names (the rest have `state`). */
+  states?: Record<string, PermissionState>;
 }
 
 const ALL_NAMES = ['loopback-network', 'local-network', 'local-network-access'];
@@ -36,6 +38,7 @@ function pageAt({
   secure = true,
   state = 'denied',
   names = ALL_NAMES,
+  states = {},
 }: Page) {
   const asked: string[] = [];
   const access: LocalNetworkAccess = {
@@ -45,7 +48,7 @@ function pageAt({
       query: async ({ name }) => {
         asked.push(name);
         if (!names.includes(name)) throw new TypeError(`'${name}' is not a valid PermissionName`);
-        return { name, state } as PermissionStatus;
+        return { name, state: states[name] ?? state } as PermissionStatus;
       },
     },
   };
@@ -77,7 +80,7 @@ function submitLocalKey(
 test('a public page whose permission to reach this computer is denied: that, not CORS', async () => {
   const page = pageAt({ state: 'denied' });
   const { storeState } = await submitLocalKey(page.access);
-  expect(page.asked).toEqual(['loopback-network']);
+  expect(page.asked).toEqual(['loopback-network', 'local-network-access']);
   expect(storeState.game.keyCheck).toMatchObject({
     status: 'refused',
     error: 'localNetworkDenied',
@@ -101,7 +104,7 @@ test('a server on the local network asks the local-network permission', async ()
     baseUrl: LAN_SERVER,
     model: 'qwen3',
   });
-  expect(page.asked).toEqual(['local-network']);
+  expect(page.asked).toEqual(['local-network', 'local-network-access']);
   expect(keyProblemOf(storeState.game)).toMatchObject({
     reason: 'localNetworkDenied',
     provider: 'custom',
@@ -114,7 +117,7 @@ test.each<PermissionState>(['granted', 'prompt'])(
   async (state) => {
     const page = pageAt({ state });
     const { storeState } = await submitLocalKey(page.access);
-    expect(page.asked).toEqual(['loopback-network']);
+    expect(page.asked).toEqual(['loopback-network', 'local-network-access']);
     expect(storeState.game.keyCheck).toMatchObject({
       status: 'refused',
       error: 'providerUnreachable',
@@ -130,6 +133,12 @@ test('a browser that knows only local-network-access (Chrome 142) is asked by th
   const page = pageAt({ state: 'denied', names: ['local-network-access'] });
   const { storeState } = await submitLocalKey(page.access);
   expect(page.asked).toEqual(['loopback-network', 'local-network-access']);
+  expect(keyProblemOf(storeState.game)).toMatchObject({ reason: 'localNetworkDenied' });
+});
+
+test('Chromium 156 with only the alias denied (the granular name at prompt): denied', async () => {
+  const page = pageAt({ state: 'prompt', states: { 'local-network-access': 'denied' } });
+  const { storeState } = await submitLocalKey(page.access);
   expect(keyProblemOf(storeState.game)).toMatchObject({ reason: 'localNetworkDenied' });
 });
 
@@ -162,7 +171,7 @@ test('a page on the local network asks only for this computer, not for its own n
 
   const toLoopback = pageAt({ host: '192.168.1.5', state: 'denied' });
   const { storeState } = await submitLocalKey(toLoopback.access);
-  expect(toLoopback.asked).toEqual(['loopback-network']);
+  expect(toLoopback.asked).toEqual(['loopback-network', 'local-network-access']);
   expect(keyProblemOf(storeState.game)).toMatchObject({ reason: 'localNetworkDenied' });
 });
 

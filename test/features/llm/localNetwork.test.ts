@@ -37,7 +37,7 @@ function permissionsKnowing(states: Record<string, PermissionState>) {
 const query = (permissions: Pick<Permissions, 'query'> | null, space: PrivateSpace) =>
   localNetworkPermission({ permissions }, space);
 
-test('a browser with the granular names: the one for the space asked, and only it', async () => {
+test('a browser with the granular names: both names of the space asked, a denial first', async () => {
   const permissions = permissionsKnowing({
     'loopback-network': 'denied',
     'local-network': 'granted',
@@ -45,7 +45,37 @@ test('a browser with the granular names: the one for the space asked, and only i
   });
   await expect(query(permissions, 'loopback')).resolves.toBe('denied');
   await expect(query(permissions, 'local')).resolves.toBe('granted');
-  expect(permissions.asked).toEqual(['loopback-network', 'local-network']);
+  expect(permissions.asked).toEqual([
+    'loopback-network',
+    'local-network-access',
+    'local-network',
+    'local-network-access',
+  ]);
+});
+
+test('a denial under the alias alone is a denial (Chromium 156, set by CDP)', async () => {
+  const permissions = permissionsKnowing({
+    'loopback-network': 'prompt',
+    'local-network': 'prompt',
+    'local-network-access': 'denied',
+  });
+  await expect(query(permissions, 'loopback')).resolves.toBe('denied');
+  await expect(query(permissions, 'local')).resolves.toBe('denied');
+});
+
+test('granted under every name is granted; not yet asked is prompt', async () => {
+  const granted = permissionsKnowing({
+    'loopback-network': 'granted',
+    'local-network': 'granted',
+    'local-network-access': 'granted',
+  });
+  await expect(query(granted, 'loopback')).resolves.toBe('granted');
+  const fresh = permissionsKnowing({
+    'loopback-network': 'prompt',
+    'local-network': 'prompt',
+    'local-network-access': 'prompt',
+  });
+  await expect(query(fresh, 'local')).resolves.toBe('prompt');
 });
 
 test('a browser that knows only `local-network-access` (Chrome 142): that name for both', async () => {
@@ -65,7 +95,7 @@ test('a browser that knows none of them, or has no Permissions API: unknown', as
   await expect(query(null, 'local')).resolves.toBe('unknown');
 });
 
-test('the names are the granular one, then the alias', () => {
+test('the names of each space are its granular one and the alias', () => {
   expect(PERMISSION_NAMES).toEqual({
     loopback: ['loopback-network', 'local-network-access'],
     local: ['local-network', 'local-network-access'],
