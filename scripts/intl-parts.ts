@@ -18,6 +18,7 @@ const parts: Record<MessagePart, Record<string, unknown>> = {
   pages: {},
   profile: {},
   sharing: {},
+  localNetwork: {},
 };
 for (const [id, message] of Object.entries(english)) parts[messagePart(id)][id] = message;
 for (const [part, messages] of Object.entries(parts)) {

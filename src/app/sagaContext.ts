@@ -14,6 +14,7 @@ import type { WalletContext } from '../features/wallet';
 // a script that makes one, such as the bench's) never loads a feature's views with them.
 import { browserModelClient } from '../features/llm/browserModelClient';
 import { browserConnectPage } from '../features/llm/connectPage';
+import { browserLocalNetworkAccess } from '../features/llm/localNetwork';
 import { browserStoriesContext } from '../features/stories/browserContext';
 import { browserWalletEnvironment } from '../features/wallet/environment';
 import { systemClock } from '../shared/sagaContext';
@@ -32,8 +33,8 @@ export type ContextDefaults = Omit<SagaContext, 'walletEnvironment' | 'backend' 
 
 /**
  * The defaults: the model over HTTP (downloaded with the game's flows), a random source that
- * is not replayed, the page's clock, no kept API key and no page policy (there may be no page),
- * and the browser's own MyStoriesDB and tab channel.
+ * is not replayed, the page's clock, no kept API key, no page policy and no page to ask about
+ * its local network (there may be no page), and the browser's own MyStoriesDB and tab channel.
  */
 export function contextDefaults(): ContextDefaults {
   return {
@@ -42,11 +43,15 @@ export function contextDefaults(): ContextDefaults {
     clock: systemClock,
     storage: null,
     connectPage: null,
+    localNetwork: null,
     ...browserStoriesContext(),
   };
 }
 
-/** The page's context: the defaults with the wallet extension, localStorage and the policy. */
+/**
+ * The page's context: the defaults with the wallet extension, localStorage, the policy and the
+ * page's Local Network Access.
+ */
 export function browserContext(win: Window): Omit<SagaContext, 'backend' | 'walletSession'> {
   return {
     ...contextDefaults(),
@@ -54,6 +59,7 @@ export function browserContext(win: Window): Omit<SagaContext, 'backend' | 'wall
     storage: win.localStorage,
     // Read now: the cookie as the server saw it when it wrote this page's policy.
     connectPage: browserConnectPage(win),
+    localNetwork: browserLocalNetworkAccess(win),
   };
 }
 

@@ -10,6 +10,7 @@ describe('the saga context the app composes', () => {
     expect(context.random).toBe(Math.random);
     expect(context.storage).toBeNull();
     expect(context.connectPage).toBeNull();
+    expect(context.localNetwork).toBeNull();
     expect(typeof context.model?.complete).toBe('function');
     expect(typeof context.openStoriesDb).toBe('function');
     // The wallet extension is the page's, or a test's: never made up.

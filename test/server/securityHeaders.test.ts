@@ -232,6 +232,16 @@ describe('the Permissions-Policy', () => {
     expect(features).not.toContain('clipboard-write');
     expect(features).not.toContain('fullscreen');
   });
+
+  test("leaves Local Network Access alone: a player's local model server stays within reach", async () => {
+    // Chrome gates a public page's calls to the player's computer or network behind a
+    // permission whose policy features are these (MDN, Permissions-Policy); a policy naming
+    // one would refuse the request before the player is ever asked.
+    const header = String((await page()).headers['permissions-policy']);
+    for (const feature of ['local-network-access', 'local-network', 'loopback-network']) {
+      expect(header).not.toMatch(new RegExp(`(^|[ ,])${feature}=`));
+    }
+  });
 });
 
 describe('a deployment: CONNECT_SRC and an https SITE_URL', () => {

@@ -29,6 +29,9 @@ registerMessageParts({
   sharing: part(
     () => import(/* webpackChunkName: "intl-en-sharing" */ './compiled/en.sharing.json'),
   ),
+  localNetwork: part(
+    () => import(/* webpackChunkName: "intl-en-local-network" */ './compiled/en.localNetwork.json'),
+  ),
 });
 
 export { loadMessages, subscribeToLaterMessages } from '../../shared/messageParts';

@@ -7,7 +7,9 @@ import type { LaterMessagePart } from '../../shared/messageParts';
  * form, the game, the leaderboard). So / does not download the words of the game, the
  * leaderboard or the profile before it paints, and a game never downloads the profile's. The
  * 'sharing' part is a published story's page, the cloud saves' and Publish's own views, and the
- * saved-stories list's note on keeping stories (which offers cloud saves).
+ * saved-stories list's note on keeping stories (which offers cloud saves); the 'localNetwork'
+ * part, what the key screen says of the browser's Local Network Access, only where a page may
+ * need the player's permission to reach their own server.
  */
 export type MessagePart = 'home' | LaterMessagePart;
 
@@ -26,6 +28,7 @@ const PART_OF_PREFIX: Readonly<Record<string, MessagePart>> = {
   published: 'sharing',
   sharing: 'sharing',
   keeping: 'sharing',
+  localNetwork: 'localNetwork',
 };
 
 export const messagePart = (id: string): MessagePart =>

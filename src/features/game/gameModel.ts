@@ -63,13 +63,19 @@ export type KeyErrorCode =
   | 'keyCheckFailed'
   | 'noCredit'
   | 'dailyLimit'
-  | 'originNotAllowed';
+  | 'originNotAllowed'
+  | 'localNetworkDenied'
+  | 'localNetworkInsecure';
 
 /** Why a request to the model failed, as the player is told it under the main message. */
 export type ProblemReason =
   | 'invalidApiKey'
   | 'modelUnavailable'
   | 'providerUnreachable'
+  /** The browser's Local Network Access permission is refused: nothing reached the server. */
+  | 'localNetworkDenied'
+  /** A plain http page, which a browser never lets reach the player's own computer. */
+  | 'localNetworkInsecure'
   | 'noAnswer'
   | 'retriesExhausted'
   | 'replyCutOff'

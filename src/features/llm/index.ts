@@ -70,6 +70,12 @@ export {
 } from './connectPolicy';
 export type { PendingKeyCheck } from './connectPolicy';
 export { browserConnectPage } from './connectPage';
+export { addressSpaceOfHost, addressSpaceOfUrl, permissionSpaceFor } from './addressSpace';
+export type { AddressSpace } from './addressSpace';
+export { browserLocalNetworkAccess } from './localNetwork';
+export type { LocalNetworkAccess } from './localNetwork';
+export { PERMISSION_NAMES, localNetworkPermission } from './localNetworkPermission';
+export type { LocalNetworkPermission, PrivateSpace } from './localNetworkPermission';
 export type { ConnectPage } from './connectPage';
 export {
   initialProviderSessionState,

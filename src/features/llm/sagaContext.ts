@@ -4,6 +4,7 @@
  * (src/app/sagaContext.ts); a test hands in its own.
  */
 import type { ConnectPage } from './connectPage';
+import type { LocalNetworkAccess } from './localNetwork';
 import type { ModelClient } from './modelClient';
 
 export interface LlmContext {
@@ -11,4 +12,9 @@ export interface LlmContext {
   model: ModelClient;
   /** The page's Content-Security-Policy, for a Custom or Local provider's origin. */
   connectPage: ConnectPage | null;
+  /**
+   * Where the page is and the player's Local Network Access permission, to tell a refused
+   * permission from CORS when their own server cannot be reached (null: no page to ask).
+   */
+  localNetwork: LocalNetworkAccess | null;
 }

@@ -17,8 +17,16 @@ const CHROMIUM_ARGS = [
 
 export const RESULTS_DIR = path.resolve(__dirname, '..', '..', '..', 'test-results');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+/**
+ * Debian's Chromium, headless, with the quiet flags and any a spec adds (for example
+ * `--ip-address-space-overrides`, to make the app's address public for Local Network Access).
+ */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

@@ -157,6 +157,8 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     await renderView(<ApiKeyView />);
     await userEvent.selectOptions(screen.getByLabelText('Provider'), 'local');
     expect(screen.getByText(/OLLAMA_ORIGINS/)).toBeTruthy();
+    // A page on this computer needs no Local Network Access permission: nothing about it.
+    expect(screen.queryByRole('note')).toBeNull();
     const baseUrl = screen.getByLabelText('Base URL') as HTMLInputElement;
     expect(baseUrl.value).toBe('http://localhost:11434/v1');
     const model = screen.getByLabelText('Model') as HTMLInputElement;

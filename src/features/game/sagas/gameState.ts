@@ -2,13 +2,12 @@
  * What the game's flows read of the store, and the checks a model's reply must pass before the
  * game goes on with it.
  */
-import { select, take } from 'typed-redux-saga';
+import { call, select, take } from 'typed-redux-saga';
 import { fromContext } from './sagaContext';
 import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
 import { providerById } from '../../llm';
 import { gameActions, type GameState } from '../gameSlice';
-
 import { problemOf } from './problems';
 
 export { FIRST_ENDING_TURN, sketchOf, storySoFar } from '../turnPrompt';
@@ -48,12 +47,29 @@ export function* storyStopped() {
   }
 }
 
-/** The cause of a failed request, for the player (DESIGN.md: errors in the interface language). */
+/** The Local Network Access check (localNetwork.ts), downloaded the first time it is needed. */
+const loadLocalNetworkCause = () =>
+  import(/* webpackChunkName: "local-network" */ './localNetwork').then(
+    (module) => module.withLocalNetworkCause,
+    // Not downloaded (the network is down too): the problem as it was seen.
+    () => null,
+  );
+
+/**
+ * The cause of a failed request, for the player (DESIGN.md: errors in the interface language):
+ * a server out of reach may be the browser's Local Network Access refusing, which is asked only
+ * then, so a game that meets no such failure never downloads the check.
+ */
 export function* problemWith(error: unknown) {
   const { settings } = yield* select(selectState);
   const clock = yield* fromContext('clock');
   const provider = providerById(settings.provider);
-  return problemOf(error, { provider, model: settings.model, now: clock.now() });
+  const problem = problemOf(error, { provider, model: settings.model, now: clock.now() });
+  if (problem.reason !== 'providerUnreachable' || !(yield* fromContext('localNetwork'))) {
+    return problem;
+  }
+  const withLocalNetworkCause = yield* call(loadLocalNetworkCause);
+  return withLocalNetworkCause ? yield* call(withLocalNetworkCause, problem) : problem;
 }
 
 // ---- What each reply must hold for the game to go on; anything less is asked for again ----

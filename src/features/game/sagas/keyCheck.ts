@@ -37,6 +37,8 @@ const KEY_ERROR_OF: Partial<Record<Problem['reason'], KeyErrorCode>> = {
   invalidApiKey: 'invalidApiKey',
   modelUnavailable: 'modelUnavailable',
   providerUnreachable: 'providerUnreachable',
+  localNetworkDenied: 'localNetworkDenied',
+  localNetworkInsecure: 'localNetworkInsecure',
   noCredit: 'noCredit',
   dailyLimit: 'dailyLimit',
 };

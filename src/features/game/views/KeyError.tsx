@@ -2,6 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import type { Problem } from '../gameSlice';
 import type { KeyFormError } from './keyDraft';
 import { LimitReset } from './LimitOffer';
+import { LocalNetworkSlot, isLocalNetworkRefusal } from './localNetworkSlots';
 import { ProblemDetail } from './ProblemDetail';
 import { useProviderName } from './providerName';
 
@@ -20,11 +21,19 @@ interface KeyErrorProps {
 /**
  * Why the key was not taken, in the interface language: one of the form's own field checks, or
  * what the key check met (a wallet not verified, a refused key, a retired model, no credit, a
- * daily cap, a server out of reach), with when a limit resets and the provider's own words
- * beneath.
+ * daily cap, a server out of reach, the browser's Local Network Access refused), with when a
+ * limit resets and the provider's own words beneath.
  */
 export function KeyError({ error, fromForm, detail, providerId, model }: KeyErrorProps) {
   const providerName = useProviderName();
+  if (!fromForm && detail && isLocalNetworkRefusal(detail)) {
+    // The browser refused, not the provider: its own words, and nothing of the provider's.
+    return (
+      <div className="setup-error" role="alert">
+        <LocalNetworkSlot problem={detail} withCause className="setup-error__detail" />
+      </div>
+    );
+  }
   return (
     <div className="setup-error" role="alert">
       <p>

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { PROVIDERS, providerById, type ModelPreset, type ProviderPreset } from '../../llm';
 import { ApiKeyField } from './ApiKeyField';
 import { draftForPreset, type Draft } from './keyDraft';
+import { LocalNetworkSlot, mayNeedPermission } from './localNetworkSlots';
 import { ModelField } from './ModelField';
 import { useProviderName } from './providerName';
 
@@ -21,7 +22,8 @@ interface KeyFormProps {
 /**
  * The key screen's form, shown once a wallet is connected: the provider (with the preset's
  * hint), the model, the server address for presets that let the player name one, and the key,
- * then the button that sends them, a word on where the key goes, and a link to the provider's
+ * then (for a server on the player's own computer or network) what the browser will ask, the
+ * button that sends them, a word on where the key goes, and a link to the provider's
  * page for getting one. Choosing another provider starts from that preset's defaults.
  */
 export function KeyForm({
@@ -98,6 +100,8 @@ export function KeyForm({
         apiKey={apiKey}
         onChange={onApiKeyChange}
       />
+
+      {mayNeedPermission(preset) && <LocalNetworkSlot preset={preset} baseUrl={draft.baseUrl} />}
 
       <button type="submit" className="button primary setup-form__submit" disabled={checkingKey}>
         <FormattedMessage id={checkingKey ? 'game.key.verifying' : 'game.key.submit'} />

@@ -1,9 +1,15 @@
 import { FormattedMessage } from 'react-intl';
 import type { Problem, ProblemReason } from '../gameSlice';
+import { LocalNetworkSlot } from './localNetworkSlots';
 import { useProviderName } from './providerName';
 
-/** Each cause in the catalogues' words; some are the spec's messages, said elsewhere too. */
-const REASON_MESSAGE: Readonly<Record<ProblemReason, string>> = {
+/**
+ * Each cause in the catalogues' words; some are the spec's messages, said elsewhere too. A
+ * refused Local Network Access is said with its own part of the messages (LocalNetworkLines).
+ */
+const REASON_MESSAGE: Readonly<
+  Record<Exclude<ProblemReason, 'localNetworkDenied' | 'localNetworkInsecure'>, string>
+> = {
   invalidApiKey: 'game.key.error.invalidApiKey',
   modelUnavailable: 'game.key.error.modelUnavailable',
   providerUnreachable: 'game.problem.providerUnreachable',
@@ -26,8 +32,9 @@ interface ProblemDetailProps {
 
 /**
  * The lines under an error message (DESIGN.md: alerts become in-page messages, in the
- * interface language): the cause in the game's words, the CORS
- * hint for the player's own server, and the provider's own message, quoted as it said it.
+ * interface language): the cause in the game's words, the CORS hint for the player's own
+ * server (or, when the browser's Local Network Access permission is refused, where to allow
+ * it), and the provider's own message, quoted as it said it.
  */
 export function ProblemDetail({ problem, withReason = true, className }: ProblemDetailProps) {
   const provider = useProviderName()(problem.provider);
@@ -38,6 +45,16 @@ export function ProblemDetail({ problem, withReason = true, className }: Problem
     status: problem.status ?? 0,
     metric: problem.limitMetric ?? 'other',
   };
+  if (problem.reason === 'localNetworkDenied' || problem.reason === 'localNetworkInsecure') {
+    return (
+      <LocalNetworkSlot
+        problem={problem}
+        withCause={withReason}
+        causeClassName={className}
+        className={className}
+      />
+    );
+  }
   return (
     <>
       {withReason && (

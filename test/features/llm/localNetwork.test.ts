@@ -1,0 +1,138 @@
+/**
+ * Reading the browser's Local Network Access permission (src/features/llm/localNetwork.ts and
+ * localNetworkPermission.ts):
+ * the granular name first (`loopback-network`, `local-network`), then the first name Chrome
+ * shipped (`local-network-access`); a name the browser does not know rejects the query with a
+ * TypeError, as Chromium's does for any name it lacks, and the next is tried.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  PERMISSION_NAMES,
+  browserLocalNetworkAccess,
+  localNetworkPermission,
+  type PrivateSpace,
+} from '../../../src/features/llm';
+
+/** A browser's navigator.permissions that knows these names, in these states. */
+function permissionsKnowing(states: Record<string, PermissionState>) {
+  const asked: string[] = [];
+  const permissions = {
+    asked,
+    query: async ({ name }: PermissionDescriptor) => {
+      asked.push(name);
+      const state = states[name];
+      if (!state) {
+        // Chromium's words for a name it does not know.
+        throw new TypeError(
+          `Failed to execute 'query' on 'Permissions': The provided value '${name}' is not a valid enum value of type PermissionName.`,
+        );
+      }
+      return { name, state } as PermissionStatus;
+    },
+  };
+  return permissions;
+}
+
+const query = (permissions: Pick<Permissions, 'query'> | null, space: PrivateSpace) =>
+  localNetworkPermission({ permissions }, space);
+
+test('a browser with the granular names: both names of the space asked, a denial first', async () => {
+  const permissions = permissionsKnowing({
+    'loopback-network': 'denied',
+    'local-network': 'granted',
+    'local-network-access': 'prompt',
+  });
+  await expect(query(permissions, 'loopback')).resolves.toBe('denied');
+  await expect(query(permissions, 'local')).resolves.toBe('granted');
+  expect(permissions.asked).toEqual([
+    'loopback-network',
+    'local-network-access',
+    'local-network',
+    'local-network-access',
+  ]);
+});
+
+test('a denial under the alias alone is a denial (Chromium 156, set by CDP)', async () => {
+  const permissions = permissionsKnowing({
+    'loopback-network': 'prompt',
+    'local-network': 'prompt',
+    'local-network-access': 'denied',
+  });
+  await expect(query(permissions, 'loopback')).resolves.toBe('denied');
+  await expect(query(permissions, 'local')).resolves.toBe('denied');
+});
+
+test('granted under every name is granted; not yet asked is prompt', async () => {
+  const granted = permissionsKnowing({
+    'loopback-network': 'granted',
+    'local-network': 'granted',
+    'local-network-access': 'granted',
+  });
+  await expect(query(granted, 'loopback')).resolves.toBe('granted');
+  const fresh = permissionsKnowing({
+    'loopback-network': 'prompt',
+    'local-network': 'prompt',
+    'local-network-access': 'prompt',
+  });
+  await expect(query(fresh, 'local')).resolves.toBe('prompt');
+});
+
+test('a browser that knows only `local-network-access` (Chrome 142): that name for both', async () => {
+  const permissions = permissionsKnowing({ 'local-network-access': 'denied' });
+  await expect(query(permissions, 'loopback')).resolves.toBe('denied');
+  await expect(query(permissions, 'local')).resolves.toBe('denied');
+  expect(permissions.asked).toEqual([
+    'loopback-network',
+    'local-network-access',
+    'local-network',
+    'local-network-access',
+  ]);
+});
+
+test('a browser that knows none of them, or has no Permissions API: unknown', async () => {
+  await expect(query(permissionsKnowing({}), 'loopback')).resolves.toBe('unknown');
+  await expect(query(null, 'local')).resolves.toBe('unknown');
+});
+
+test('the names of each space are its granular one and the alias', () => {
+  expect(PERMISSION_NAMES).toEqual({
+    loopback: ['loopback-network', 'local-network-access'],
+    local: ['local-network', 'local-network-access'],
+  });
+});
+
+test("the browser's page: its host name, whether it is a secure context, its permissions", async () => {
+  const permissions = permissionsKnowing({ 'loopback-network': 'granted' });
+  const page = (isSecureContext?: boolean, withPermissions = true) =>
+    browserLocalNetworkAccess({
+      location: { hostname: 'taleweaver.example' },
+      isSecureContext,
+      navigator: withPermissions ? { permissions } : {},
+    } as unknown as Window);
+  const access = page(true);
+  expect(access).toEqual({ pageHost: 'taleweaver.example', secureContext: true, permissions });
+  await expect(localNetworkPermission(access, 'loopback')).resolves.toBe('granted');
+  expect(page(false).secureContext).toBe(false);
+  // A browser that predates isSecureContext (and Local Network Access), or the Permissions API.
+  expect(page(undefined, false)).toMatchObject({ secureContext: true, permissions: null });
+});
+
+/** Every source file of the app, for what none of them may do. */
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+test('the model is called from the page itself: the app starts no worker that could call it', () => {
+  // Chrome asks the player from the page that makes the request; a request from a service or
+  // shared worker has no page to ask from, and is refused.
+  const src = path.resolve(__dirname, '..', '..', '..', 'src');
+  const workers = sourceFiles(src).filter((file) =>
+    /new (Shared)?Worker\(|serviceWorker\.register/.test(fs.readFileSync(file, 'utf8')),
+  );
+  expect(workers).toEqual([]);
+});
