@@ -58,16 +58,34 @@ describe.each(testBackends())('sign-in limits on $name', (database) => {
       [LIMIT],
     );
 
+  /** The database's current minute, which the count is kept by. */
+  const countingMinute = async () =>
+    (
+      await server.db.pool.query<{ minute: string }>(
+        "select date_trunc('minute', now())::text as minute",
+      )
+    ).rows[0]!.minute;
+
   test('nonce requests and logins share one count; the one past it gets 429', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < LIMIT / 2; i += 1) {
-      statuses.push((await askNonce()).status, (await login()).status);
+    // The count is per minute: on a loaded machine the requests may straddle a minute's end,
+    // and the later ones then count afresh. Such a run says nothing; it is run again.
+    let statuses: number[] = [];
+    let nonce: Response | undefined;
+    let refusedLogin: Response | undefined;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await server.db.pool.query('delete from public.sign_in_attempts');
+      const minute = await countingMinute();
+      statuses = [];
+      for (let i = 0; i < LIMIT / 2; i += 1) {
+        statuses.push((await askNonce()).status, (await login()).status);
+      }
+      nonce = await askNonce();
+      refusedLogin = await login();
+      if ((await countingMinute()) === minute) break;
     }
     // Counted, then refused for what it held (an empty login is a 400).
     expect(statuses).toEqual([200, 400, 200, 400]);
-    const nonce = await askNonce();
-    const refusedLogin = await login();
-    for (const refused of [nonce, refusedLogin]) {
+    for (const refused of [nonce!, refusedLogin!]) {
       expect(refused.status).toBe(429);
       expect(await refused.json()).toEqual(RATE_LIMITED);
       const retryAfter = Number(refused.headers.get('retry-after'));
