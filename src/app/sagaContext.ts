@@ -14,6 +14,7 @@ import type { WalletContext } from '../features/wallet';
 // a script that makes one, such as the bench's) never loads a feature's views with them.
 import { browserModelClient } from '../features/llm/browserModelClient';
 import { browserConnectPage } from '../features/llm/connectPage';
+import { pageTypedKey } from '../features/llm/typedKey';
 import { browserStoriesContext } from '../features/stories/browserContext';
 import { browserWalletEnvironment } from '../features/wallet/environment';
 import { systemClock } from '../shared/sagaContext';
@@ -33,7 +34,8 @@ export type ContextDefaults = Omit<SagaContext, 'walletEnvironment' | 'backend' 
 /**
  * The defaults: the model over HTTP (downloaded with the game's flows), a random source that
  * is not replayed, the page's clock, no kept API key and no page policy (there may be no page),
- * and the browser's own MyStoriesDB and tab channel.
+ * the key screen's key as typed (held in the page's memory), and the browser's own MyStoriesDB
+ * and tab channel.
  */
 export function contextDefaults(): ContextDefaults {
   return {
@@ -42,6 +44,7 @@ export function contextDefaults(): ContextDefaults {
     clock: systemClock,
     storage: null,
     connectPage: null,
+    typedKey: pageTypedKey,
     ...browserStoriesContext(),
   };
 }

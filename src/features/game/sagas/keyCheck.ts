@@ -7,6 +7,7 @@ import { call, put, race, select } from 'typed-redux-saga';
 import { fromContext } from './sagaContext';
 import { wait } from '../../../shared/waits';
 import {
+  ProviderError,
   RateLimitedError,
   baseUrlOf,
   capabilityKey,
@@ -14,10 +15,13 @@ import {
   connectOriginOf,
   connectStep,
   isAbortError,
+  keyFingerprint,
   modelOf,
   providerById,
   providerSessionActions,
   reloadToAllow,
+  sameSource,
+  selectModelList,
   settleModel,
   type ModelLesson,
   type ModelPreset,
@@ -50,23 +54,29 @@ interface KeyCheck {
 }
 
 /**
- * The provider's own list of chat models, read with the player's key. Without a readable list
- * (a local server without /models, a key not allowed to list models, a network hiccup) the
- * built-in list stays, and the chat check that follows decides about the key.
+ * The provider's own list of chat models for this key: the one the key screen read while the
+ * key was typed (so that the model it named is the one checked and played), else read now.
+ * Without a readable list (a local server without /models, a key not allowed to list models, a
+ * network hiccup) the built-in list stays, and the chat check that follows decides about the key.
  */
 function* readModelList(check: KeyCheck) {
+  const source = {
+    provider: check.provider.id,
+    baseUrl: baseUrlOf(check.provider, check.baseUrl),
+    keyFingerprint: keyFingerprint(check.apiKey),
+  };
+  const known = yield* select(selectModelList);
+  if (known.status === 'read' && sameSource(known.source, source)) return known.models;
   const client = yield* fromContext('model');
   try {
     const answer = yield* call([client, client.listModels], check);
     const models = chatModelsOf(check.provider, answer);
-    const baseUrl = baseUrlOf(check.provider, check.baseUrl);
-    yield* put(
-      providerSessionActions.modelsListed({ provider: check.provider.id, baseUrl, models }),
-    );
+    yield* put(providerSessionActions.modelListRead({ source, models }));
     return models;
   } catch (error) {
     if (isAbortError(error)) throw error;
-    yield* put(providerSessionActions.modelListUnavailable());
+    const keyRefused = error instanceof ProviderError && error.status === 401;
+    yield* put(providerSessionActions.modelListUnreadable({ source, keyRefused }));
     return [] as ModelPreset[];
   }
 }
