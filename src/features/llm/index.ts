@@ -62,6 +62,7 @@ export type { ModelClient } from './modelClient';
 export { chatModelsOf, chosenDefaultModel, modelNaming, settleModel } from './models';
 export type { ModelNaming, SettledModel } from './models';
 export { MODEL_LIST_QUIET_MS, modelListSaga, readModelListAsTyped } from './modelListSaga';
+export { modelListFor, readTypedKeyModels } from './modelListRead';
 export { keyFingerprint, pageTypedKey, typedKeyHolder } from './typedKey';
 export type { TypedKey } from './typedKey';
 export {

@@ -14,7 +14,6 @@ export interface ModelListSource {
 /** The provider's own list of chat models, read with the player's key (issue 38, part 4). */
 export type ModelList =
   | { status: 'unknown' }
-  | { status: 'reading'; source: ModelListSource }
   | { status: 'read'; source: ModelListSource; models: ModelPreset[] }
   /** Not readable from this page (CORS, a key not allowed to list, no answer); keyRefused: a 401. */
   | { status: 'unreadable'; source: ModelListSource; keyRefused: boolean };
@@ -52,9 +51,6 @@ export const providerSessionSlice = createSlice({
      * model-list flow reads the list once the typing stops. Nothing here changes.
      */
     keyTyped(_state, _action: PayloadAction<ModelListSource>) {},
-    modelListAsked(state, action: PayloadAction<ModelListSource>) {
-      state.modelList = { status: 'reading', source: action.payload };
-    },
     modelListRead(
       state,
       action: PayloadAction<{ source: ModelListSource; models: ModelPreset[] }>,

@@ -164,7 +164,6 @@ describe('the model list is read while the key is typed', () => {
       'providerSession/keyTyped',
       'providerSession/keyTyped',
       'providerSession/keyTyped',
-      'providerSession/modelListAsked',
       'providerSession/modelListRead',
     ]);
     // The key went to the provider, and into no action: the store knows its fingerprint.

@@ -7,24 +7,19 @@ import { call, put, race, select } from 'typed-redux-saga';
 import { fromContext } from './sagaContext';
 import { wait } from '../../../shared/waits';
 import {
-  ProviderError,
   RateLimitedError,
   baseUrlOf,
   capabilityKey,
-  chatModelsOf,
   connectOriginOf,
   connectStep,
-  isAbortError,
   keyFingerprint,
+  modelListFor,
   modelOf,
   providerById,
   providerSessionActions,
   reloadToAllow,
-  sameSource,
-  selectModelList,
   settleModel,
   type ModelLesson,
-  type ModelPreset,
   type ProviderPreset,
 } from '../../llm';
 import { modelLessonLearned, modelSettingsChosen, selectModelLessons } from '../../settings';
@@ -54,34 +49,6 @@ interface KeyCheck {
 }
 
 /**
- * The provider's own list of chat models for this key: the one the key screen read while the
- * key was typed (so that the model it named is the one checked and played), else read now.
- * Without a readable list (a local server without /models, a key not allowed to list models, a
- * network hiccup) the built-in list stays, and the chat check that follows decides about the key.
- */
-function* readModelList(check: KeyCheck) {
-  const source = {
-    provider: check.provider.id,
-    baseUrl: baseUrlOf(check.provider, check.baseUrl),
-    keyFingerprint: keyFingerprint(check.apiKey),
-  };
-  const known = yield* select(selectModelList);
-  if (known.status === 'read' && sameSource(known.source, source)) return known.models;
-  const client = yield* fromContext('model');
-  try {
-    const answer = yield* call([client, client.listModels], check);
-    const models = chatModelsOf(check.provider, answer);
-    yield* put(providerSessionActions.modelListRead({ source, models }));
-    return models;
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    const keyRefused = error instanceof ProviderError && error.status === 401;
-    yield* put(providerSessionActions.modelListUnreadable({ source, keyRefused }));
-    return [] as ModelPreset[];
-  }
-}
-
-/**
  * The model list first, so that a saved model the provider has retired is replaced by the
  * curated default (with a notice) before anything is asked of it; then the spec's key check
  * with that model. A key at a per-minute limit is a valid key: the game waits those out on its
@@ -89,7 +56,14 @@ function* readModelList(check: KeyCheck) {
  * but nothing can be played with this model until it resets): both are thrown.
  */
 function* checkKeyAndModel(check: KeyCheck) {
-  const listed = yield* call(readModelList, check);
+  // The list the key screen read while the key was typed, else read now (an empty one when it
+  // cannot be read: the built-in default stands, and the chat check decides about the key).
+  const source = {
+    provider: check.provider.id,
+    baseUrl: baseUrlOf(check.provider, check.baseUrl),
+    keyFingerprint: keyFingerprint(check.apiKey),
+  };
+  const listed = yield* call(modelListFor, check.provider, source, check.apiKey, check.signal);
   const { model, replaced } = settleModel(check.provider, check.model, listed);
   if (replaced) {
     yield* put(

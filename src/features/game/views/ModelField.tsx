@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { modelNaming, type ModelList, type ModelPreset, type ProviderPreset } from '../../llm';
+import { modelNaming, type ModelList, type ProviderPreset } from '../../llm';
 import { useProviderName } from './providerName';
 
 interface ModelFieldProps {
@@ -16,11 +16,11 @@ interface ModelFieldProps {
 /**
  * The key form's choice of model: a list to pick from for presets with a fixed set of models,
  * or a text field with the models as suggestions for presets that take any id. Until the
- * provider's own list is known, the default is described (issue 38, part 4: never an id the
- * account may not have) and the preset's built-in models are offered; once it is known, its
- * models are, and the field shows the model that will play (modelNaming, as the key check
- * settles it), the default marked as such. A line beneath says while the list is being read,
- * and when the provider refused the key while asked for it.
+ * provider's own list is known, the default is only "Default" (issue 38, part 4: never an id
+ * the account may not have) and the preset's built-in models are offered; once it is known,
+ * its models are, and the field shows the model that will play (modelNaming, as the key check
+ * settles it), the default marked as such. Beneath, in words that wrap on a phone: what the
+ * default is, and a key the provider refused while asked for its models.
  */
 export function ModelField({
   inputId,
@@ -35,22 +35,17 @@ export function ModelField({
   const listed = modelList.status === 'read' && modelList.models.length > 0 && modelList.models;
   const models = listed || preset.models;
   const naming = modelNaming(preset, value, listed || null);
-  const family = naming.newestOf;
-  const say = (id: string, model?: string) => intl.formatMessage({ id }, { model, family });
-  const described = say(family ? 'game.key.modelDescribedNewest' : 'game.key.modelDescribed');
-  /** The default, once the list names it: "GPT-5.4 mini (newest GPT-5.x mini on your account)". */
-  const asDefault = (model: string) =>
-    say(family ? 'game.key.modelNewest' : 'game.key.modelDefault', model);
-  const labelOf = (model: ModelPreset) =>
-    model.id === naming.default ? asDefault(model.label) : model.label;
-  const statusId = `${inputId}-status`;
-  const status =
-    modelList.status === 'reading'
-      ? 'game.key.modelsReading'
-      : modelList.status === 'unreadable' && modelList.keyRefused
-        ? 'game.key.modelsKeyRefused'
-        : null;
   const shown = naming.playing ?? '';
+  const say = (id: string, model?: string) => intl.formatMessage({ id }, { model });
+  const asDefault = (model: string) => say('game.key.modelDefault', model);
+  // What the default is, while it is the model shown: the newest of the preset's family (while
+  // the list is unknown, and when the list's default is of it), else chosen from the list.
+  const defaultShown = preset.defaultModel !== '' && shown === (naming.default ?? '');
+  const family = naming.newestOf;
+  const refused = modelList.status === 'unreadable' && modelList.keyRefused;
+  const [hintId, refusedId] = [`${inputId}-default`, `${inputId}-refused`];
+  const describedBy =
+    [defaultShown && hintId, refused && refusedId].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className="setup-field">
@@ -65,13 +60,13 @@ export function ModelField({
           autoCapitalize="off"
           spellCheck={false}
           list={models.length > 0 ? listId : undefined}
-          aria-describedby={status ? statusId : undefined}
+          aria-describedby={describedBy}
           placeholder={
             !preset.defaultModel
               ? say('game.key.modelPlaceholder')
               : naming.default
                 ? asDefault(naming.default)
-                : described
+                : say('game.key.modelDefaultUnread')
           }
           value={value}
           onChange={(event) => onChange(event.target.value)}
@@ -80,17 +75,19 @@ export function ModelField({
         <select
           id={inputId}
           value={shown}
-          aria-describedby={status ? statusId : undefined}
+          aria-describedby={describedBy}
           onChange={(event) => onChange(event.target.value)}
         >
-          {naming.default === null && <option value="">{described}</option>}
+          {naming.default === null && (
+            <option value="">{say('game.key.modelDefaultUnread')}</option>
+          )}
           {/* A remembered model the built-in list does not hold stays selectable. */}
           {shown && !models.some((model) => model.id === shown) && (
             <option value={shown}>{shown}</option>
           )}
           {models.map((model) => (
             <option key={model.id} value={model.id}>
-              {labelOf(model)}
+              {model.id === naming.default ? asDefault(model.label) : model.label}
             </option>
           ))}
         </select>
@@ -104,9 +101,20 @@ export function ModelField({
           ))}
         </datalist>
       )}
-      {status && (
-        <p className="setup-field__hint" id={statusId} role="status">
-          <FormattedMessage id={status} values={{ provider: providerName(preset.id) }} />
+      {defaultShown && (
+        <p className="setup-field__hint" id={hintId}>
+          <FormattedMessage
+            id={family ? 'game.key.modelDefaultNewest' : 'game.key.modelDefaultListed'}
+            values={{ family }}
+          />
+        </p>
+      )}
+      {refused && (
+        <p className="setup-field__hint" id={refusedId} role="status">
+          <FormattedMessage
+            id="game.key.modelsKeyRefused"
+            values={{ provider: providerName(preset.id) }}
+          />
         </p>
       )}
     </div>
