@@ -2,9 +2,9 @@
  * The API key as the player types it on the key screen, so that the provider's model list can
  * be read before the key is submitted (issue 38, part 4). The key stays out of the store and
  * of every action (DESIGN.md: DevTools and logs never see it): the key screen holds it here,
- * and the store and the actions know it only by its fingerprint, a short hash that tells one
- * key from another and gives nothing of it away. The saga context hands the holder to the
- * model-list flow (`typedKey`).
+ * and the store and the actions know it only by its fingerprint, a 32-bit hash: enough to tell
+ * the keys one player types apart, far too little to recover a key from. The saga context
+ * hands the holder to the model-list flow (`typedKey`).
  */
 export interface TypedKey {
   /** Holds this key as the one typed, and returns its fingerprint. */
