@@ -2,10 +2,11 @@ import { call, fork } from 'typed-redux-saga';
 import type { Saga } from 'redux-saga';
 import { gameSagaLoader } from '../features/game/gameSagaLoader';
 import { storiesSagaLoader } from '../features/stories/storiesSagaLoader';
+import { modelListSaga } from '../features/llm';
 import { walletSaga } from '../features/wallet';
 
 /** Long-running flows of the features; each feature adds its watcher here. */
-const featureSagas: Saga[] = [walletSaga, gameSagaLoader, storiesSagaLoader];
+const featureSagas: Saga[] = [walletSaga, gameSagaLoader, storiesSagaLoader, modelListSaga];
 
 /** Runs one feature's saga; an error there is reported and stops only that feature. */
 function* isolated(saga: Saga) {

@@ -15,6 +15,7 @@ import type { WalletContext } from '../features/wallet';
 import { browserModelClient } from '../features/llm/browserModelClient';
 import { browserConnectPage } from '../features/llm/connectPage';
 import { browserLocalNetworkAccess } from '../features/llm/localNetwork';
+import { pageTypedKey } from '../features/llm/typedKey';
 import { browserStoriesContext } from '../features/stories/browserContext';
 import { browserWalletEnvironment } from '../features/wallet/environment';
 import { systemClock } from '../shared/sagaContext';
@@ -34,7 +35,8 @@ export type ContextDefaults = Omit<SagaContext, 'walletEnvironment' | 'backend' 
 /**
  * The defaults: the model over HTTP (downloaded with the game's flows), a random source that
  * is not replayed, the page's clock, no kept API key, no page policy and no page to ask about
- * its local network (there may be no page), and the browser's own MyStoriesDB and tab channel.
+ * its local network (there may be no page), the key screen's key as typed (held in the page's
+ * memory), and the browser's own MyStoriesDB and tab channel.
  */
 export function contextDefaults(): ContextDefaults {
   return {
@@ -44,6 +46,7 @@ export function contextDefaults(): ContextDefaults {
     storage: null,
     connectPage: null,
     localNetwork: null,
+    typedKey: pageTypedKey,
     ...browserStoriesContext(),
   };
 }

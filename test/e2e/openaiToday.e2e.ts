@@ -10,6 +10,10 @@
  * - A family the game has never seen: the player picks gpt-6.1-sol from the live list and plays
  *   to the end (on 2026-12-12; and on 2027-01-15 in Korean, with `param` null): its first
  *   refusal teaches the game, and its cut-off replies are asked again, never stored.
+ * - Issue 38, part 4: an account whose list has no gpt-5.6-terra (in English on a desktop, in
+ *   Korean on a 390 px phone). The key screen describes the default until the list is read (as
+ *   soon as the key is typed), then shows the model that will play, gpt-5.4-mini; that is the
+ *   model every chat request names, and no notice of a replaced model follows.
  *
  * What each game is held to, from what the fake was sent and what it answered: no chat request
  * names a retired, Responses-only, completions-only or non-chat model; every one names the
@@ -29,6 +33,7 @@ import {
   type ScriptedReply,
 } from '../fixtures/fakeModelServer';
 import {
+  OPENAI_ACCOUNT_WITHOUT_TERRA,
   OPENAI_COMPLETIONS_ONLY_MODELS,
   OPENAI_GPT_6_MODELS,
   OPENAI_RESPONSES_ONLY_MODELS,
@@ -38,6 +43,7 @@ import {
   openAiModelsOn,
   openAiProfileId,
   openAiProfileOn,
+  type OpenAiAccount,
   type OpenAiDate,
   type ParamStyle,
 } from '../fixtures/fakeProviders';
@@ -86,10 +92,15 @@ function markedGameReply(body: ChatRequestBody, request: RecordedRequest): Scrip
   return reply;
 }
 
-async function startOpenAiFake(date: OpenAiDate, paramStyle: ParamStyle = 'named') {
+async function startOpenAiFake(
+  date: OpenAiDate,
+  paramStyle: ParamStyle = 'named',
+  account?: OpenAiAccount,
+) {
   const fake = await startFakeModelServer({
     profile: openAiProfileId(date, paramStyle),
     validKeys: [API_KEY],
+    ...(account && { models: openAiModelsOn(date, account) }),
   });
   fake.replyWith(markedGameReply);
   return fake;
@@ -207,10 +218,41 @@ const selectedText = (page: Page, lang: Lang) =>
     return element.selectedOptions[0]?.textContent?.trim() ?? '';
   });
 
-/** The OpenAI preset chosen and the key typed: the model field is left as it is. */
+/** The OpenAI preset chosen: the model field is left as it is. */
 async function chooseOpenAi(page: Page, lang: Lang) {
   await page.getByLabel(say(lang, 'provider')).selectOption({ label: 'OpenAI' });
+}
+
+async function typeKey(page: Page, lang: Lang) {
   await page.getByLabel(say(lang, 'apiKey'), { exact: true }).fill(API_KEY);
+}
+
+/** What the model field shows for the default before the list is read: a word, not an id. */
+const DESCRIBED = { en: 'Default', kr: '기본값' } as const;
+/** What it says beneath: what the default is. */
+const THE_DEFAULT = {
+  en: 'The default is the newest GPT-5.x mini on your account.',
+  kr: '기본값은 내 계정의 최신 GPT-5.x mini입니다.',
+} as const;
+
+/** The default once the list names it, as the model field shows it. */
+const asTheDefault = (label: string, lang: Lang) =>
+  `${label} (${lang === 'en' ? 'default' : '기본값'})`;
+
+/** Waits until the model field shows this model (the list read once the key was typed). */
+async function waitForShownModel(page: Page, lang: Lang, model: string) {
+  await modelField(page, lang).waitFor();
+  await page.waitForFunction(
+    ({ label, model }) => {
+      const field = [...document.querySelectorAll('label')].find(
+        (element) => element.textContent === label,
+      );
+      const select = field && document.getElementById(field.htmlFor);
+      return select instanceof HTMLSelectElement && select.value === model;
+    },
+    { label: say(lang, 'model'), model },
+    { timeout: 10_000 },
+  );
 }
 
 /** Back to the key screen through the header's Home link (no reload: the live list stays). */
@@ -361,8 +403,14 @@ async function playOnTheDefault(game: DefaultGame) {
   try {
     await signIn(page, lang);
     await chooseOpenAi(page, lang);
-    // Before the list is read: the built-in default.
-    expect(await modelField(page, lang).inputValue()).toBe(DEFAULT_MODEL);
+    // Before the list is read: the default described, no id.
+    expect(await modelField(page, lang).inputValue()).toBe('');
+    expect(await selectedText(page, lang)).toBe(DESCRIBED[lang]);
+    await page.getByText(THE_DEFAULT[lang]).waitFor();
+    // Once the key is typed the list is read, and the field shows the model that will play.
+    await typeKey(page, lang);
+    await waitForShownModel(page, lang, DEFAULT_MODEL);
+    expect(await selectedText(page, lang)).toBe(asTheDefault('GPT-5.6 Terra', lang));
     expect(await horizontalOverflow(page)).toBe(0);
     await shot(page, `${game.shots}-1-key`);
     await submitKey(page, lang);
@@ -425,9 +473,7 @@ async function playOnTheDefault(game: DefaultGame) {
     expect((await storedSettings(page)).model).toBe(DEFAULT_MODEL);
     await backToKeyScreen(page, lang);
     expect(await modelField(page, lang).inputValue()).toBe(DEFAULT_MODEL);
-    expect(await selectedText(page, lang)).toBe(
-      lang === 'en' ? 'GPT-5.6 Terra (default)' : 'GPT-5.6 Terra (기본값)',
-    );
+    expect(await selectedText(page, lang)).toBe(asTheDefault('GPT-5.6 Terra', lang));
     const offered = (await modelOptions(page, lang)).map((option) => option.value);
     expect(offered).toContain(GPT_6);
     expect(offered.filter((id) => neverOffered(date).includes(id))).toEqual([]);
@@ -518,6 +564,7 @@ async function playANewFamily(game: NewFamilyGame) {
   try {
     await signIn(page, lang);
     await chooseOpenAi(page, lang);
+    await typeKey(page, lang);
     await submitKey(page, lang);
     // The live list is read now: back on the key screen, the player picks the new family.
     await backToKeyScreen(page, lang);
@@ -614,6 +661,87 @@ describe('a family the game has never seen, picked from the live list', () => {
         model: GPT_6,
         shots: 'openai-today-gpt-6-kr-param-null',
       });
+    },
+    GAME_TIMEOUT,
+  );
+});
+
+// ---- 4: an account whose list has no gpt-5.6-terra (issue 38, part 4) -------------------------
+
+const THE_ACCOUNTS_DEFAULT = 'gpt-5.4-mini';
+/** The notice of a saved model replaced, in English and Korean (ModelReplacedNotice). */
+const REPLACED_NOTICES = ['no longer offers', '모델을 제공하지 않아'];
+
+async function playWithoutTerra(lang: Lang, device: 'desktop' | 'phone', shots: string) {
+  const date: OpenAiDate = '2026-12-12';
+  const fake = await startOpenAiFake(date, 'named', OPENAI_ACCOUNT_WITHOUT_TERRA);
+  const player = await newPlayer(fake, device);
+  const { page, context } = player;
+  try {
+    await signIn(page, lang);
+    await chooseOpenAi(page, lang);
+    // Before the key: the default in words; gpt-5.6-terra is named nowhere as the default.
+    expect(await modelField(page, lang).inputValue()).toBe('');
+    expect(await selectedText(page, lang)).toBe(DESCRIBED[lang]);
+    await page.getByText(THE_DEFAULT[lang]).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await shot(page, `${shots}-1-key-before-the-list`);
+
+    // The key typed: the account's list is read with it, before anything else is asked, and
+    // the field shows the model that will play, among the account's chat models only.
+    await typeKey(page, lang);
+    await waitForShownModel(page, lang, THE_ACCOUNTS_DEFAULT);
+    expect(await selectedText(page, lang)).toBe(asTheDefault('GPT-5.4 mini', lang));
+    await page.getByText(THE_DEFAULT[lang]).waitFor();
+    const offered = (await modelOptions(page, lang)).map((option) => option.value);
+    expect(offered).not.toContain(DEFAULT_MODEL);
+    expect(offered).not.toContain('');
+    expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /v1/models',
+    ]);
+    expect(fake.requests[0]!.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await shot(page, `${shots}-2-key-after-the-list`);
+
+    await submitKey(page, lang);
+    // The key check asked for the model the field showed, and was not refused; no notice.
+    const [keyCheck] = chatRequests(fake);
+    expect(userPrompt(keyCheck!.body)).toBe('hi');
+    expect(keyCheck!.body.model).toBe(THE_ACCOUNTS_DEFAULT);
+    expect(keyCheck!.status).toBe(200);
+    const html = await page.content();
+    expect(REPLACED_NOTICES.filter((notice) => html.includes(notice))).toEqual([]);
+    expect((await storedSettings(page)).model).toBe(THE_ACCOUNTS_DEFAULT);
+    await shot(page, `${shots}-3-load-or-create`);
+
+    const turns = await playToTheEnd(page, lang, { endingShot: `${shots}-4-ending` });
+    expect(turns).toBe(7);
+    // Every chat request of the game named the model the key screen showed.
+    const chats = chatRequests(fake);
+    expect(chats.length).toBeGreaterThan(turns + 2);
+    expect(chats.filter((request) => request.body.model !== THE_ACCOUNTS_DEFAULT)).toEqual([]);
+    expect(fake.requests.filter((request) => (request.status ?? 0) >= 400)).toEqual([]);
+    expect((await watched(page)).refusal).toBeNull();
+    expect(realErrors(player.errors)).toEqual([]);
+  } finally {
+    await context.close();
+    await fake.close();
+  }
+}
+
+describe('an account whose list has no gpt-5.6-terra: the key screen shows the model that plays', () => {
+  test(
+    'in English on a desktop: described until the key is typed, then gpt-5.4-mini, which plays a whole game',
+    async () => {
+      await playWithoutTerra('en', 'desktop', 'openai-without-terra-en');
+    },
+    GAME_TIMEOUT,
+  );
+
+  test(
+    'in Korean on a 390 px phone: the same',
+    async () => {
+      await playWithoutTerra('kr', 'phone', 'openai-without-terra-kr-phone');
     },
     GAME_TIMEOUT,
   );

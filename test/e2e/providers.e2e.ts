@@ -238,8 +238,19 @@ async function playHosted(preset: HostedPreset, lang: Lang, shots: string) {
       await providerField.selectOption({ label: preset.label });
     }
     const modelField = page.getByLabel(say(lang, 'model'), { exact: true });
-    expect(await modelField.inputValue()).toBe(preset.defaultModel);
+    // The model left to the default: described, not named, until the provider's list is read.
+    expect(await modelField.inputValue()).toBe('');
     await page.getByLabel(say(lang, 'apiKey'), { exact: true }).fill(API_KEY);
+    // Read as soon as the key is typed: the field shows the default chosen from it (Groq's as
+    // the model selected, a text field's as its placeholder).
+    await page.waitForFunction(
+      ({ field, model }) =>
+        field instanceof HTMLSelectElement
+          ? field.value === model
+          : (field as HTMLInputElement).placeholder.startsWith(`${model} (`),
+      { field: await modelField.elementHandle(), model: preset.defaultModel },
+      { timeout: 10_000 },
+    );
     await shot(page, `${shots}-1-key`);
     await submitKey(page, lang);
 
@@ -402,7 +413,10 @@ test(
       const responses = recordResponses(context, new URL(allowing.url).origin);
       await signIn(page, 'en');
       await page.getByLabel('Provider').selectOption({ label: LOCAL_LABEL });
-      expect(await page.getByLabel('Model', { exact: true }).inputValue()).toBe('llama3.2');
+      // The model left to the default, chosen from the server's own list at the key check.
+      const model = page.getByLabel('Model', { exact: true });
+      expect(await model.inputValue()).toBe('');
+      expect(await model.getAttribute('placeholder')).toBe('Default');
 
       // Without OLLAMA_ORIGINS: the browser refuses the answers, and the hint says why.
       await page.getByLabel('Base URL').fill(refusing.url);

@@ -7,6 +7,7 @@ export {
   baseUrlOf,
   chatCompletionsUrl,
   familyOf,
+  listsModelsEarly,
   modelOf,
   modelsUrl,
   providerById,
@@ -58,8 +59,12 @@ export { fieldReader, partialField } from './partialField';
 export type { FieldReader } from './partialField';
 export { httpModelClient } from './modelClient';
 export type { ModelClient } from './modelClient';
-export { chatModelsOf, chosenDefaultModel, settleModel } from './models';
-export type { SettledModel } from './models';
+export { chatModelsOf, chosenDefaultModel, modelNaming, settleModel } from './models';
+export type { ModelNaming, SettledModel } from './models';
+export { MODEL_LIST_QUIET_MS, modelListSaga, readModelListAsTyped } from './modelListSaga';
+export { modelListFor, readTypedKeyModels } from './modelListRead';
+export { keyFingerprint, pageTypedKey, typedKeyHolder } from './typedKey';
+export type { TypedKey } from './typedKey';
 export {
   CONNECT_COOKIE,
   connectOriginOf,
@@ -79,12 +84,15 @@ export type { LocalNetworkPermission, PrivateSpace } from './localNetworkPermiss
 export type { ConnectPage } from './connectPage';
 export {
   initialProviderSessionState,
+  modelListOf,
   providerSessionActions,
   providerSessionSlice,
+  sameSource,
   selectListedModels,
+  selectModelList,
   selectModelReplaced,
 } from './providerSessionSlice';
-export type { ProviderSessionState } from './providerSessionSlice';
+export type { ModelList, ModelListSource, ProviderSessionState } from './providerSessionSlice';
 // The prompts of each language and what the game builds them from. A bundle gets only the
 // names it uses (webpack follows each one to its module), so the builders still come with the
 // flows that use them, not with the home screen.

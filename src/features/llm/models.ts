@@ -154,3 +154,32 @@ export function settleModel(
   if (listed.length === 0 || served) return { model, replaced: false };
   return { model: chosenDefaultModel(provider, listed), replaced: true };
 }
+
+/**
+ * What the key screen names as the model (issue 38, part 4). Until the provider's list is
+ * known, the default is described (`playing` null: "the newest {family} on your account"),
+ * never named by an id the account may not have; the player's own choice is shown as chosen.
+ * Once it is known: the model that will play, as the key check settles it, the default chosen
+ * from the list, and the preferred family it is the newest of (null when it came from a later
+ * family, or the preset names none).
+ */
+export interface ModelNaming {
+  playing: string | null;
+  default: string | null;
+  newestOf: string | null;
+}
+
+export function modelNaming(
+  provider: ProviderPreset,
+  chosen: string,
+  listed: readonly ModelPreset[] | null,
+): ModelNaming {
+  const family = provider.defaultFamily ?? null;
+  if (!listed?.length) return { playing: chosen.trim() || null, default: null, newestOf: family };
+  const fallback = chosenDefaultModel(provider, listed);
+  return {
+    playing: settleModel(provider, chosen, listed).model,
+    default: fallback,
+    newestOf: provider.preferredModels?.[0]?.test(fallback) ? family : null,
+  };
+}

@@ -2,32 +2,71 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ModelPreset } from './providers';
 
 /**
+ * Whose model list: a provider preset's, at this server, as this key may see it. The key is
+ * known here only by its fingerprint (typedKey.ts), never itself.
+ */
+export interface ModelListSource {
+  provider: string;
+  baseUrl: string;
+  keyFingerprint: string;
+}
+
+/** The provider's own list of chat models, read with the player's key (issue 38, part 4). */
+export type ModelList =
+  | { status: 'unknown' }
+  | { status: 'read'; source: ModelListSource; models: ModelPreset[] }
+  /** Not readable from this page (CORS, a key not allowed to list, no answer); keyRefused: a 401. */
+  | { status: 'unreadable'; source: ModelListSource; keyRefused: boolean };
+
+/**
  * What this session has learnt about the player's provider (DESIGN.md, Language model): its own
  * list of chat models, and a saved model it no longer offers. Not persisted: a provider's
  * models change, so each session asks again. (What it refused is kept with the settings:
  * settings/modelLessonLearned.)
  */
 export interface ProviderSessionState {
-  /** The provider's own list, read with the player's key; null until read, or if unreadable. */
-  listed: { provider: string; baseUrl: string; models: ModelPreset[] } | null;
+  modelList: ModelList;
   /** The saved model the provider (a preset id) no longer lists, and the one in its place. */
   modelReplaced: { provider: string; from: string; to: string } | null;
 }
 
 export const initialProviderSessionState: ProviderSessionState = {
-  listed: null,
+  modelList: { status: 'unknown' },
   modelReplaced: null,
 };
+
+export const sameSource = (a: ModelListSource, b: ModelListSource): boolean =>
+  a.provider === b.provider && a.baseUrl === b.baseUrl && a.keyFingerprint === b.keyFingerprint;
+
+/** The list as this source has it: unknown when the one in the session is another's. */
+export const modelListOf = (list: ModelList, source: ModelListSource): ModelList =>
+  list.status !== 'unknown' && sameSource(list.source, source) ? list : { status: 'unknown' };
 
 export const providerSessionSlice = createSlice({
   name: 'providerSession',
   initialState: initialProviderSessionState,
   reducers: {
-    modelsListed(state, action: PayloadAction<NonNullable<ProviderSessionState['listed']>>) {
-      state.listed = action.payload;
+    /**
+     * The key screen's provider, server or key changed (the key by its fingerprint): the
+     * model-list flow reads the list once the typing stops. Nothing here changes.
+     */
+    keyTyped(_state, _action: PayloadAction<ModelListSource>) {},
+    modelListRead(
+      state,
+      action: PayloadAction<{ source: ModelListSource; models: ModelPreset[] }>,
+    ) {
+      state.modelList = { status: 'read', ...action.payload };
     },
-    modelListUnavailable(state) {
-      state.listed = null;
+    modelListUnreadable(
+      state,
+      action: PayloadAction<{ source: ModelListSource; keyRefused: boolean }>,
+    ) {
+      // A list already read for this key stays known: a later read that failed forgets nothing.
+      const { modelList } = state;
+      if (modelList.status === 'read' && sameSource(modelList.source, action.payload.source)) {
+        return;
+      }
+      state.modelList = { status: 'unreadable', ...action.payload };
     },
     modelReplaced(
       state,
@@ -40,10 +79,14 @@ export const providerSessionSlice = createSlice({
     },
   },
   selectors: {
-    selectListedModels: (session) => session.listed,
+    selectModelList: (session) => session.modelList,
+    /** The provider's own list, once read (for whichever key read it). */
+    selectListedModels: (session) =>
+      session.modelList.status === 'read' ? session.modelList : null,
     selectModelReplaced: (session) => session.modelReplaced,
   },
 });
 
 export const providerSessionActions = providerSessionSlice.actions;
-export const { selectListedModels, selectModelReplaced } = providerSessionSlice.selectors;
+export const { selectModelList, selectListedModels, selectModelReplaced } =
+  providerSessionSlice.selectors;

@@ -80,6 +80,11 @@ export interface ProviderPreset {
    * member in the provider's live list gives the default, its newest member first (models.ts).
    */
   preferredModels?: readonly RegExp[];
+  /**
+   * The first preferred family in words (a product name, the same in every language): the key
+   * screen names the default by it until the provider's list says which model it is.
+   */
+  defaultFamily?: string;
   /** Where a player gets a key; absent when the provider has no such page. */
   keyPortalUrl?: string;
   /** Without a key no Authorization header is sent, unless the provider requires one. */
@@ -171,6 +176,7 @@ const OPENAI: ProviderPreset = {
   ],
   defaultModel: 'gpt-5.6-terra',
   preferredModels: [/^gpt-5\.\d+-(terra|mini)$/, /^gpt-4\.1-mini$/],
+  defaultFamily: 'GPT-5.x mini',
   keyPortalUrl: 'https://platform.openai.com/api-keys',
   requiresKey: true,
   supportsJsonMode: true,
@@ -318,6 +324,14 @@ export const DEFAULT_PROVIDER_ID: ProviderId = 'groq';
 export function providerById(id: string | null | undefined): ProviderPreset {
   return PROVIDERS.find((provider) => provider.id === id) ?? GROQ;
 }
+
+/**
+ * Whether the model list may be read while the player types the key, before the key check: a
+ * hosted preset, whose host the page's policy names and which answers the page (CORS), as it
+ * does at the key check. A local or custom server is asked only when the key is submitted: its
+ * origin may need the page's leave (connectPolicy.ts) or the browser's (local network access).
+ */
+export const listsModelsEarly = (provider: ProviderPreset): boolean => !provider.editableBaseUrl;
 
 /** The base URL requests go to: the player's own for the presets that let them set one. */
 export function baseUrlOf(provider: ProviderPreset, baseUrl?: string): string {

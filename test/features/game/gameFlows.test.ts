@@ -21,7 +21,12 @@ import {
   type StoryEntry,
   stageOf,
 } from '../../../src/features/game';
-import { ProviderError, ReplyCutOffError, limitError } from '../../../src/features/llm';
+import {
+  ProviderError,
+  ReplyCutOffError,
+  limitError,
+  selectListedModels,
+} from '../../../src/features/llm';
 import { gameReply, userPrompt, type CompletionReply } from '../../fixtures/fakeModelServer';
 import { PLAYING_GAME, playingWith, type GameAt } from '../../fixtures/games';
 import { MemoryStorage } from '../../fixtures/testWallet';
@@ -53,13 +58,13 @@ describe('the key check', () => {
       storage,
     }).run(false);
     // The provider's model list first (issue 11), then the spec's key check, with the key.
-    expect(putTypes(result)).toEqual(['providerSession/modelsListed', 'game/apiKeyAccepted']);
+    expect(putTypes(result)).toEqual(['providerSession/modelListRead', 'game/apiKeyAccepted']);
     expect(model.keysListedWith).toEqual(['sk-live']);
     expect(model.keysChecked).toEqual(['sk-live']);
     expect(storage.getItem('apiKey')).toBe('sk-live');
     expect(stageOf(result.storeState.game.turn)).toBe('loadOrCreate');
     expect(
-      result.storeState.providerSession.listed?.models.map((m: { id: string }) => m.id),
+      selectListedModels(result.storeState)?.models.map((m: { id: string }) => m.id),
     ).toContain('fake-model');
   });
 

@@ -12,7 +12,12 @@ import { rootReducer, type RootState } from '../../../src/app/store';
 import { seededRng } from '../../../src/engine/random';
 import { KEY_CHECK_TIMEOUT_MS, flowFor, gameActions, stageOf } from '../../../src/features/game';
 import {
+  baseUrlOf,
+  chatModelsOf,
+  keyFingerprint,
+  modelNaming,
   providerById,
+  selectListedModels,
   type ProviderSessionState,
   httpModelClient,
 } from '../../../src/features/llm';
@@ -24,6 +29,7 @@ import {
   type FakeModel,
   type ProfileId,
 } from '../../fixtures/fakeModelServer';
+import { OPENAI_ACCOUNT_WITHOUT_TERRA, openAiModelsOn } from '../../fixtures/fakeProviders';
 import {
   PLAYING_GAME,
   appStateWith,
@@ -120,7 +126,7 @@ describe("the key check reads the provider's own list first", () => {
       from: 'llama-3.3-70b-versatile',
       to: 'openai/gpt-oss-120b',
     });
-    const listed = state.providerSession.listed?.models.map((model: { id: string }) => model.id);
+    const listed = selectListedModels(state)?.models.map((model: { id: string }) => model.id);
     expect(listed?.slice(0, 3)).toEqual([
       'openai/gpt-oss-120b',
       'openai/gpt-oss-20b',
@@ -129,6 +135,55 @@ describe("the key check reads the provider's own list first", () => {
     expect(listed).not.toContain('whisper-large-v3');
     expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/openai/v1/models' });
     expect(chatRequests().map((request) => request.body.model)).toEqual(['openai/gpt-oss-120b']);
+  });
+
+  test('an account without gpt-5.6-terra, the model left to the default: its newest GPT-5.x mini plays, with no notice', async () => {
+    await startProvider(
+      'openai-2026-12-12',
+      openAiModelsOn('2026-12-12', OPENAI_ACCOUNT_WITHOUT_TERRA),
+    );
+    const result = await saga({ settings: { provider: 'openai', model: '' } })
+      .flowFrom(gameActions.apiKeySubmitted(KEY))
+      .run(false);
+
+    const state = result.storeState;
+    expect(stageOf(state.game.turn)).toBe('loadOrCreate');
+    expect(chatRequests().map((request) => request.body.model)).toEqual(['gpt-5.4-mini']);
+    expect(state.settings.model).toBe('gpt-5.4-mini');
+    expect(state.providerSession.modelReplaced).toBeNull();
+  });
+
+  test('the list read while the key was typed is the one the check goes by: the model the key screen named is checked, and the list is not read again', async () => {
+    await startProvider(
+      'openai-2026-12-12',
+      openAiModelsOn('2026-12-12', OPENAI_ACCOUNT_WITHOUT_TERRA),
+    );
+    const openai = providerById('openai');
+    const models = chatModelsOf(openai, {
+      data: openAiModelsOn('2026-12-12', OPENAI_ACCOUNT_WITHOUT_TERRA).map((model) => ({
+        id: model.id,
+        ...model.listing,
+      })),
+    });
+    const named = modelNaming(openai, '', models).playing;
+    const source = {
+      provider: 'openai',
+      baseUrl: baseUrlOf(openai),
+      keyFingerprint: keyFingerprint(KEY),
+    };
+    const result = await saga({
+      settings: { provider: 'openai', model: '' },
+      session: { modelList: { status: 'read', source, models } },
+    })
+      .flowFrom(gameActions.apiKeySubmitted(KEY))
+      .run(false);
+
+    expect(named).toBe('gpt-5.4-mini');
+    expect(
+      server.requests.map((request) => `${request.method} ${String(request.body?.model)}`),
+    ).toEqual([`POST ${named}`]);
+    expect(result.storeState.settings.model).toBe(named);
+    expect(result.storeState.providerSession.modelReplaced).toBeNull();
   });
 
   test("a wrong key is an invalid key, with the provider's words beneath", async () => {
@@ -146,7 +201,11 @@ describe("the key check reads the provider's own list first", () => {
       providerMessage: 'Invalid API Key',
       status: 401,
     });
-    expect(result.storeState.providerSession.listed).toBeNull();
+    // The list was refused with the key: the key screen may say so before the next check.
+    expect(result.storeState.providerSession.modelList).toMatchObject({
+      status: 'unreadable',
+      keyRefused: true,
+    });
   });
 
   test('a key that may chat but not list models (403 on /models) is accepted', async () => {
@@ -202,7 +261,7 @@ describe("the key check reads the provider's own list first", () => {
       .run(false);
 
     expect(stageOf(result.storeState.game.turn)).toBe('loadOrCreate');
-    expect(result.storeState.providerSession.listed).toBeNull();
+    expect(selectListedModels(result.storeState)).toBeNull();
     expect(chatRequests().map((request) => request.body.model)).toEqual(['llama3.2']);
   });
 

@@ -22,7 +22,7 @@ import { LoadingView } from '../../../src/features/game/views/LoadingView';
 import { LoadOrCreateView } from '../../../src/features/game/views/LoadOrCreateView';
 import { NameView, joinCharacterName } from '../../../src/features/game/views/NameView';
 import { PortraitView } from '../../../src/features/game/views/PortraitView';
-import { providerSessionActions } from '../../../src/features/llm';
+import { keyFingerprint, providerSessionActions } from '../../../src/features/llm';
 import { initialSettingsState, type SettingsState } from '../../../src/features/settings';
 import { gameAt, type GameAt } from '../../fixtures/games';
 import { problem } from '../../fixtures/problems';
@@ -116,8 +116,13 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     expect(screen.getByRole('heading', { name: 'Enter your Groq API key' })).toBeTruthy();
     expect((screen.getByLabelText('Provider') as HTMLSelectElement).value).toBe('groq');
     const model = screen.getByLabelText('Model') as HTMLSelectElement;
-    expect(within(model).getAllByRole('option')).toHaveLength(3);
-    expect(model.value).toBe('openai/gpt-oss-120b');
+    // The default described until Groq's own list is read, then the built-in models.
+    expect(within(model).getAllByRole('option')).toHaveLength(4);
+    expect(model.value).toBe('');
+    expect(model.selectedOptions[0]?.textContent).toBe('Default');
+    expect(
+      screen.getByText("The default is chosen from the provider's own list of models."),
+    ).toBeTruthy();
     expect(screen.getByLabelText('API key').getAttribute('type')).toBe('password');
     expect(screen.queryByLabelText('Base URL')).toBeNull();
     expect(screen.getByText(/Your key stays in this browser/)).toBeTruthy();
@@ -133,7 +138,11 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     await userEvent.type(screen.getByLabelText('API key'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert').textContent).toContain('Please enter your API key.');
-    expect(dispatched).not.toHaveBeenCalled();
+    // Nothing is sent: at most the key screen's word to the model-list flow (no key typed).
+    const sent = dispatched.mock.calls.map(([action]) => action as { type: string });
+    expect(sent.filter((action) => action.type !== providerSessionActions.keyTyped.type)).toEqual(
+      [],
+    );
     expect(game().keyCheck).toEqual({ status: 'idle' });
   });
 
@@ -163,8 +172,9 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     expect(baseUrl.value).toBe('http://localhost:11434/v1');
     const model = screen.getByLabelText('Model') as HTMLInputElement;
     expect(model.tagName).toBe('INPUT');
-    expect(model.value).toBe('llama3.2');
-    await userEvent.clear(model);
+    // Left empty for the default, which the key check chooses from the server's own list.
+    expect(model.value).toBe('');
+    expect(model.placeholder).toBe('Default');
     await userEvent.type(model, 'qwen2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -256,13 +266,17 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
     await renderView(<ApiKeyView />, {
       settings: { provider: 'groq', model: 'openai/gpt-oss-120b' },
     });
+    await userEvent.type(screen.getByLabelText('API key'), 'gsk_test');
     act(() => {
       store!.dispatch(
-        providerSessionActions.modelsListed({
-          provider: 'groq',
-          baseUrl: 'https://api.groq.com/openai/v1',
+        providerSessionActions.modelListRead({
+          source: {
+            provider: 'groq',
+            baseUrl: 'https://api.groq.com/openai/v1',
+            keyFingerprint: keyFingerprint('gsk_test'),
+          },
           models: [
-            { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B (default)' },
+            { id: 'openai/gpt-oss-120b', label: 'GPT-OSS 120B' },
             { id: 'moonshotai/kimi-k3', label: 'moonshotai/kimi-k3' },
           ],
         }),
@@ -273,6 +287,7 @@ describe('API key view (SPEC.md section 2, view 1)', () => {
       'openai/gpt-oss-120b',
       'moonshotai/kimi-k3',
     ]);
+    expect(options[0]?.textContent).toBe('GPT-OSS 120B (default)');
   });
 
   test('an accepted key moves to /game', async () => {

@@ -8,6 +8,7 @@ import {
   ProviderError,
   chatModelsOf,
   fetchModelList,
+  modelNaming,
   providerById,
   settleModel,
   type ProviderId,
@@ -176,5 +177,62 @@ describe('settleModel where the player types the id', () => {
         replaced: true,
       });
     }
+  });
+});
+
+describe('modelNaming: what the key screen names as the model (issue 38, part 4)', () => {
+  const openai = providerById('openai');
+  const list = (...ids: string[]) => ids.map((id) => ({ id, label: id }));
+  /** The OpenAI account of the issue: its list has no gpt-5.6-terra. */
+  const withoutTerra = list('gpt-5.6-sol', 'gpt-5.4-mini', 'gpt-5.4', 'gpt-4.1-mini');
+
+  test('before the list is known, the default is described by its family, never named by an id', () => {
+    for (const unknown of [null, []]) {
+      expect(modelNaming(openai, '', unknown)).toEqual({
+        playing: null,
+        default: null,
+        newestOf: 'GPT-5.x mini',
+      });
+      // A preset that names no family: described all the same ("chosen from the list").
+      expect(modelNaming(providerById('groq'), ' ', unknown)).toEqual({
+        playing: null,
+        default: null,
+        newestOf: null,
+      });
+    }
+  });
+
+  test("before the list is known, the player's own choice is shown as chosen", () => {
+    expect(modelNaming(openai, 'gpt-5.6-sol', null).playing).toBe('gpt-5.6-sol');
+  });
+
+  test('once it is known: the model the key check will play, which settleModel chooses', () => {
+    const naming = modelNaming(openai, '', withoutTerra);
+    expect(naming).toEqual({
+      playing: 'gpt-5.4-mini',
+      default: 'gpt-5.4-mini',
+      newestOf: 'GPT-5.x mini',
+    });
+    expect(naming.playing).toBe(settleModel(openai, '', withoutTerra).model);
+    // With gpt-5.6-terra listed, it is the newest of the family.
+    expect(modelNaming(openai, '', list('gpt-5.4-mini', 'gpt-5.6-terra')).playing).toBe(
+      'gpt-5.6-terra',
+    );
+  });
+
+  test('a listed choice plays; a saved model the list no longer holds shows the one in its place', () => {
+    expect(modelNaming(openai, 'gpt-5.6-sol', withoutTerra)).toMatchObject({
+      playing: 'gpt-5.6-sol',
+      default: 'gpt-5.4-mini',
+    });
+    expect(modelNaming(openai, 'gpt-5.6-terra', withoutTerra).playing).toBe('gpt-5.4-mini');
+  });
+
+  test('a default from a later family is not called the newest of the first', () => {
+    expect(modelNaming(openai, '', list('gpt-5.6-sol', 'gpt-4.1-mini'))).toEqual({
+      playing: 'gpt-4.1-mini',
+      default: 'gpt-4.1-mini',
+      newestOf: null,
+    });
   });
 });

@@ -10,17 +10,16 @@ import {
   RateLimitedError,
   baseUrlOf,
   capabilityKey,
-  chatModelsOf,
   connectOriginOf,
   connectStep,
-  isAbortError,
+  keyFingerprint,
+  modelListFor,
   modelOf,
   providerById,
   providerSessionActions,
   reloadToAllow,
   settleModel,
   type ModelLesson,
-  type ModelPreset,
   type ProviderPreset,
 } from '../../llm';
 import { modelLessonLearned, modelSettingsChosen, selectModelLessons } from '../../settings';
@@ -52,28 +51,6 @@ interface KeyCheck {
 }
 
 /**
- * The provider's own list of chat models, read with the player's key. Without a readable list
- * (a local server without /models, a key not allowed to list models, a network hiccup) the
- * built-in list stays, and the chat check that follows decides about the key.
- */
-function* readModelList(check: KeyCheck) {
-  const client = yield* fromContext('model');
-  try {
-    const answer = yield* call([client, client.listModels], check);
-    const models = chatModelsOf(check.provider, answer);
-    const baseUrl = baseUrlOf(check.provider, check.baseUrl);
-    yield* put(
-      providerSessionActions.modelsListed({ provider: check.provider.id, baseUrl, models }),
-    );
-    return models;
-  } catch (error) {
-    if (isAbortError(error)) throw error;
-    yield* put(providerSessionActions.modelListUnavailable());
-    return [] as ModelPreset[];
-  }
-}
-
-/**
  * The model list first, so that a saved model the provider has retired is replaced by the
  * curated default (with a notice) before anything is asked of it; then the spec's key check
  * with that model. A key at a per-minute limit is a valid key: the game waits those out on its
@@ -81,7 +58,14 @@ function* readModelList(check: KeyCheck) {
  * but nothing can be played with this model until it resets): both are thrown.
  */
 function* checkKeyAndModel(check: KeyCheck) {
-  const listed = yield* call(readModelList, check);
+  // The list the key screen read while the key was typed, else read now (an empty one when it
+  // cannot be read: the built-in default stands, and the chat check decides about the key).
+  const source = {
+    provider: check.provider.id,
+    baseUrl: baseUrlOf(check.provider, check.baseUrl),
+    keyFingerprint: keyFingerprint(check.apiKey),
+  };
+  const listed = yield* call(modelListFor, check.provider, source, check.apiKey, check.signal);
   const { model, replaced } = settleModel(check.provider, check.model, listed);
   if (replaced) {
     yield* put(

@@ -2,7 +2,16 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import { baseUrlOf, forgetPendingKeyCheck, providerById, selectListedModels } from '../../llm';
+import {
+  baseUrlOf,
+  forgetPendingKeyCheck,
+  keyFingerprint,
+  modelListOf,
+  pageTypedKey,
+  providerById,
+  providerSessionActions,
+  selectModelList,
+} from '../../llm';
 import { modelSettingsChosen, selectSettings } from '../../settings';
 import { selectWalletAddress } from '../../wallet';
 import { selectGameStage } from '../turn/gameSelectors';
@@ -41,15 +50,16 @@ export function ApiKeyView() {
   const preset = providerById(draft.provider);
   const providerName = useProviderName();
   const headingId = useId();
-  // The provider's own list once the key has read it; the preset's built-in one before that.
-  const listed = useAppSelector(selectListedModels);
-  const models =
-    listed &&
-    listed.models.length > 0 &&
-    listed.provider === preset.id &&
-    listed.baseUrl === baseUrlOf(preset, draft.baseUrl)
-      ? listed.models
-      : preset.models;
+  // The provider's own list as this key sees it: read while the key is typed (the model-list
+  // flow, src/features/llm/modelListSaga.ts), which knows the key only by its fingerprint.
+  const key = apiKey.trim();
+  const baseUrl = baseUrlOf(preset, draft.baseUrl);
+  const source = { provider: preset.id, baseUrl, keyFingerprint: keyFingerprint(key) };
+  const modelList = modelListOf(useAppSelector(selectModelList), source);
+  useEffect(() => {
+    const keyFingerprint = pageTypedKey.hold(key);
+    dispatch(providerSessionActions.keyTyped({ provider: preset.id, baseUrl, keyFingerprint }));
+  }, [dispatch, preset.id, baseUrl, key]);
 
   // SPEC.md section 2: once the key is accepted (the stage becomes loadOrCreate), go to /game.
   // A player back on / mid-session is already past the key: a new key accepted moves on too,
@@ -98,7 +108,7 @@ export function ApiKeyView() {
         <KeyForm
           draft={draft}
           preset={preset}
-          models={models}
+          modelList={modelList}
           apiKey={apiKey}
           checkingKey={checkingKey}
           onDraftChange={setDraft}

@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { PROVIDERS, providerById, type ModelPreset, type ProviderPreset } from '../../llm';
+import { PROVIDERS, providerById, type ModelList, type ProviderPreset } from '../../llm';
 import { ApiKeyField } from './ApiKeyField';
 import { draftForPreset, type Draft } from './keyDraft';
 import { LocalNetworkSlot, mayNeedPermission } from './localNetworkSlots';
@@ -10,8 +10,8 @@ import { useProviderName } from './providerName';
 interface KeyFormProps {
   draft: Draft;
   preset: ProviderPreset;
-  /** The models to offer: the provider's own list, or the preset's. */
-  models: readonly ModelPreset[];
+  /** The provider's own list as the key typed sees it (unknown until it is read). */
+  modelList: ModelList;
   apiKey: string;
   checkingKey: boolean;
   onDraftChange: (draft: Draft) => void;
@@ -29,7 +29,7 @@ interface KeyFormProps {
 export function KeyForm({
   draft,
   preset,
-  models,
+  modelList,
   apiKey,
   checkingKey,
   onDraftChange,
@@ -70,7 +70,7 @@ export function KeyForm({
         inputId={`${id}-model`}
         listId={`${id}-models`}
         preset={preset}
-        models={models}
+        modelList={modelList}
         value={draft.model}
         onChange={(model) => onDraftChange({ ...draft, model })}
       />

@@ -85,7 +85,7 @@ function OtherModel({ provider, capped, onContinue }: OtherModelProps) {
   const settings = useAppSelector(selectSettings);
   const listed = useAppSelector(selectListedModels);
   const preset = providerById(provider);
-  const known = listed?.provider === preset.id ? listed.models : preset.models;
+  const known = listed?.source.provider === preset.id ? listed.models : preset.models;
   const others = known.filter((model) => model.id !== modelOf(preset, capped));
   const [choice, setChoice] = useState(others[0]?.id ?? '');
   const selectId = useId();

@@ -1,80 +1,98 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { chosenDefaultModel, type ModelPreset, type ProviderPreset } from '../../llm';
+import { modelNaming, type ModelList, type ProviderPreset } from '../../llm';
+import { useProviderName } from './providerName';
 
 interface ModelFieldProps {
   inputId: string;
   listId: string;
   preset: ProviderPreset;
-  /** The models to offer: the provider's own list, or the preset's. */
-  models: readonly ModelPreset[];
+  /** The provider's own list as the key typed sees it (unknown until it is read). */
+  modelList: ModelList;
+  /** The model chosen; empty for the default. */
   value: string;
   onChange: (model: string) => void;
 }
 
 /**
- * The key form's choice of model: a list to pick from for presets with a fixed set of models
- * (the preset's default marked as such, and a remembered model it no longer lists kept
- * selectable), or a text field with the models as suggestions for presets that take any id.
+ * The key form's choice of model: a list to pick from for presets with a fixed set of models,
+ * or a text field with the models as suggestions for presets that take any id. Until the
+ * provider's own list is known, the default is only "Default" (issue 38, part 4: never an id
+ * the account may not have) and the preset's built-in models are offered; once it is known,
+ * its models are, and the field shows the model that will play (modelNaming, as the key check
+ * settles it), the default marked as such. Beneath, in words that wrap on a phone: what the
+ * default is, and a key the provider refused while asked for its models.
  */
-export function ModelField({ inputId, listId, preset, models, value, onChange }: ModelFieldProps) {
+export function ModelField({
+  inputId,
+  listId,
+  preset,
+  modelList,
+  value,
+  onChange,
+}: ModelFieldProps) {
   const intl = useIntl();
-  // The default as the list offered has it (chosen by family from the provider's own list).
-  const defaultModel = chosenDefaultModel(preset, models);
+  const providerName = useProviderName();
+  const listed = modelList.status === 'read' && modelList.models.length > 0 && modelList.models;
+  const models = listed || preset.models;
+  const naming = modelNaming(preset, value, listed || null);
+  const shown = naming.playing ?? '';
+  const say = (id: string, model?: string) => intl.formatMessage({ id }, { model });
+  const asDefault = (model: string) => say('game.key.modelDefault', model);
+  // What the default is, while it is the model shown: the newest of the preset's family (while
+  // the list is unknown, and when the list's default is of it), else chosen from the list.
+  const defaultShown = preset.defaultModel !== '' && shown === (naming.default ?? '');
+  const family = naming.newestOf;
+  const refused = modelList.status === 'unreadable' && modelList.keyRefused;
+  const [hintId, refusedId] = [`${inputId}-default`, `${inputId}-refused`];
+  const describedBy =
+    [defaultShown && hintId, refused && refusedId].filter(Boolean).join(' ') || undefined;
+
   return (
     <div className="setup-field">
       <label htmlFor={inputId}>
         <FormattedMessage id="game.key.model" />
       </label>
       {preset.editableModel ? (
-        <ModelTextField
-          inputId={inputId}
-          listId={listId}
-          models={models}
+        <input
+          id={inputId}
+          type="text"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          list={models.length > 0 ? listId : undefined}
+          aria-describedby={describedBy}
+          placeholder={
+            !preset.defaultModel
+              ? say('game.key.modelPlaceholder')
+              : naming.default
+                ? asDefault(naming.default)
+                : say('game.key.modelDefaultUnread')
+          }
           value={value}
-          onChange={onChange}
+          onChange={(event) => onChange(event.target.value)}
         />
       ) : (
-        <select id={inputId} value={value} onChange={(event) => onChange(event.target.value)}>
-          {/* A remembered model this preset no longer lists stays selectable. */}
-          {!models.some((model) => model.id === value) && <option value={value}>{value}</option>}
+        <select
+          id={inputId}
+          value={shown}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {naming.default === null && (
+            <option value="">{say('game.key.modelDefaultUnread')}</option>
+          )}
+          {/* A remembered model the built-in list does not hold stays selectable. */}
+          {shown && !models.some((model) => model.id === shown) && (
+            <option value={shown}>{shown}</option>
+          )}
           {models.map((model) => (
             <option key={model.id} value={model.id}>
-              {model.id === defaultModel
-                ? intl.formatMessage({ id: 'game.key.modelDefault' }, { model: model.label })
-                : model.label}
+              {model.id === naming.default ? asDefault(model.label) : model.label}
             </option>
           ))}
         </select>
       )}
-    </div>
-  );
-}
-
-interface ModelTextFieldProps {
-  inputId: string;
-  listId: string;
-  models: readonly ModelPreset[];
-  value: string;
-  onChange: (model: string) => void;
-}
-
-/** For presets that take any model id: a text field with the preset's models as suggestions. */
-function ModelTextField({ inputId, listId, models, value, onChange }: ModelTextFieldProps) {
-  const intl = useIntl();
-  return (
-    <>
-      <input
-        id={inputId}
-        type="text"
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        list={models.length > 0 ? listId : undefined}
-        placeholder={intl.formatMessage({ id: 'game.key.modelPlaceholder' })}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {models.length > 0 && (
+      {preset.editableModel && models.length > 0 && (
         <datalist id={listId}>
           {models.map((model) => (
             <option key={model.id} value={model.id}>
@@ -83,6 +101,22 @@ function ModelTextField({ inputId, listId, models, value, onChange }: ModelTextF
           ))}
         </datalist>
       )}
-    </>
+      {defaultShown && (
+        <p className="setup-field__hint" id={hintId}>
+          <FormattedMessage
+            id={family ? 'game.key.modelDefaultNewest' : 'game.key.modelDefaultListed'}
+            values={{ family }}
+          />
+        </p>
+      )}
+      {refused && (
+        <p className="setup-field__hint" id={refusedId} role="status">
+          <FormattedMessage
+            id="game.key.modelsKeyRefused"
+            values={{ provider: providerName(preset.id) }}
+          />
+        </p>
+      )}
+    </div>
   );
 }

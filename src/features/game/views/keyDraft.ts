@@ -12,18 +12,23 @@ export type KeyFormError = KeyErrorCode | 'baseUrlRequired' | 'modelRequired';
  */
 export interface Draft {
   provider: string;
+  /** Empty for the default, which the key check chooses from the provider's own list. */
   model: string;
   baseUrl: string;
 }
 
-/** The remembered choices, or the preset's defaults where nothing fits this preset. */
+/**
+ * The remembered choices, or the preset's defaults where nothing fits this preset: the model
+ * left to the default (issue 38: the default is the provider's to say, not an id the account
+ * may not have).
+ */
 export function draftFromSettings(
   settings: Pick<SettingsState, 'provider' | 'model' | 'baseUrl'>,
 ): Draft {
   const preset = providerById(settings.provider);
   return {
     provider: preset.id,
-    model: settings.model || preset.defaultModel,
+    model: settings.model,
     baseUrl: preset.editableBaseUrl ? settings.baseUrl || preset.baseUrl : '',
   };
 }
@@ -31,15 +36,16 @@ export function draftFromSettings(
 export function draftForPreset(preset: ProviderPreset): Draft {
   return {
     provider: preset.id,
-    model: preset.defaultModel,
+    model: '',
     baseUrl: preset.editableBaseUrl ? preset.baseUrl : '',
   };
 }
 
 /**
  * What keeps the form from being sent, checked in this order: a key the preset requires, a
- * server address it lets the player name, a model (SPEC.md section 5; DESIGN.md: shown in the
- * interface language, not always in Korean). Null when the form may go.
+ * server address it lets the player name, a model where the preset has no default (SPEC.md
+ * section 5; DESIGN.md: shown in the interface language, not always in Korean). Null when the
+ * form may go.
  */
 export function formProblemOf(
   preset: ProviderPreset,
@@ -50,7 +56,7 @@ export function formProblemOf(
     ? 'emptyApiKey'
     : preset.editableBaseUrl && draft.baseUrl.trim() === ''
       ? 'baseUrlRequired'
-      : draft.model.trim() === ''
+      : draft.model.trim() === '' && preset.defaultModel === ''
         ? 'modelRequired'
         : null;
 }
