@@ -9,9 +9,12 @@ const transform: Config['transform'] = {
     { tsconfig: { module: 'commonjs', jsx: 'react-jsx', allowJs: true } },
   ],
 };
-/** react-intl, formatjs and jose ship only ES modules; jest runs CommonJS, so they are compiled too. */
+/**
+ * react-intl, formatjs, jose and @noble/secp256k1 ship only ES modules; jest runs CommonJS, so
+ * they are compiled too.
+ */
 const transformIgnorePatterns = [
-  '/node_modules/(?!(react-intl|intl-messageformat|@formatjs|jose)/)',
+  '/node_modules/(?!(react-intl|intl-messageformat|@formatjs|jose|@noble/secp256k1)/)',
 ];
 
 const config: Config = {

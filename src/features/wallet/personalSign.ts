@@ -1,11 +1,12 @@
 /**
- * The Ethereum pieces of signing in (DESIGN.md, Sign-in), on the curve and hash code that
- * ethers itself runs on (@noble/curves, @noble/hashes): an account's EIP-55 address, the
- * personal_sign payload of a message, and the address that signed it (EIP-191). Ethers' own
- * wrappers round these added about 4 KB over the wire to the sign-in; a test checks each
- * against ethers, which the tests and the server's tools still use.
+ * The Ethereum pieces of signing in (DESIGN.md, Sign-in): an account's EIP-55 address, the
+ * personal_sign payload of a message, and the address that signed it (EIP-191). The hashes are
+ * @noble/hashes, which ethers itself runs on; the curve is @noble/secp256k1, the same author's
+ * single-curve library (recovery alone needs no more: @noble/curves' general curve code cost
+ * about 6 KB more over the wire). A test checks each against ethers, which the tests and the
+ * server's tools still use.
  */
-import { secp256k1 } from '@noble/curves/secp256k1';
+import { Signature } from '@noble/secp256k1';
 import { keccak_256 } from '@noble/hashes/sha3';
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils';
 
@@ -75,7 +76,7 @@ export function messageSigner(message: string, signature: string): string {
   const digest = keccak_256(
     concatBytes(utf8ToBytes(`\x19Ethereum Signed Message:\n${text.length}`), text),
   );
-  const publicKey = secp256k1.Signature.fromCompact(compact)
+  const publicKey = Signature.fromCompact(compact)
     .addRecoveryBit(bit)
     .recoverPublicKey(digest)
     .toRawBytes(false);
