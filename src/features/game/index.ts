@@ -60,4 +60,4 @@ export {
   askModel,
   rateLimitWait,
 } from './sagas/askModel';
-export { FIRST_ENDING_TURN } from './sagas/gameState';
+export { FIRST_ENDING_TURN } from './turnPrompt';

@@ -9,8 +9,11 @@ import { pickText } from '../../../engine/reply';
 import { REPLY_TOKENS } from '../../llm';
 import { gameActions, type Story } from '../gameSlice';
 import { policed } from './failurePolicy';
+import { sketchOf } from '../turnPrompt';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
-import { has, selectState, sketchOf, storyStopped, stringList, withOptions } from './gameState';
+import { selectState } from './flowState';
+import { has, stringList, withOptions } from './gameState';
+import { storyStopped } from './storyStops';
 
 const GENDERS = ['male', 'female', 'non-binary'];
 
