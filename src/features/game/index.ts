@@ -27,7 +27,7 @@ export type {
   StoryEntry,
   Turn,
 } from './gameSlice';
-export { MAX_REWRITES_PER_TURN } from './gameModel';
+export { MAX_REWRITES_PER_TURN, gameResultOf } from './gameModel';
 export {
   canEdit,
   canRewrite,
