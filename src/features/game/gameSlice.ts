@@ -142,11 +142,19 @@ export const gameSlice = createSlice({
         detail: action.payload.detail ?? null,
       };
     },
-    /** A new story keeps the session's key, and nothing else. */
+    /**
+     * Start New Game: a new story keeps the session's key, and nothing else. Refused on the key
+     * screen (no key, no game); newStoryBegun says when it was taken (newStory.ts).
+     */
     newGameStarted: (state) =>
       state.turn.phase === 'keyNeeded'
         ? state
         : { ...initialGameState, apiKey: state.apiKey, turn: { phase: 'choosingGenre' } },
+    /**
+     * The game has taken a new story, told once it has (newStory.ts): what keeps something of
+     * the story being played (its saved record) lets it go on this, never on the command.
+     */
+    newStoryBegun() {},
     genreChosen: inPhases<string>({
       choosingGenre(state, payload) {
         const genre = payload.trim();

@@ -45,6 +45,7 @@ export {
   stageOf,
 } from './turn/gameSelectors';
 export { PORTRAIT_COUNT, portraitNumber, portraitSrc } from './portraits';
+export { tellNewStories } from './newStory';
 export { flowFor, gameSaga } from './sagas/gameSaga';
 export type { GameContext } from './sagas/sagaContext';
 export { KEY_CHECK_TIMEOUT_MS, checkKey } from './sagas/keyCheck';
