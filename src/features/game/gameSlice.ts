@@ -31,6 +31,7 @@ import {
   PLAYING_PHASES,
   phaseOf,
 } from './turn/turnRules';
+import { PORTRAIT_COUNT } from './portraits';
 
 export type {
   CharacterProfile,
@@ -165,7 +166,7 @@ export const gameSlice = createSlice({
     }),
     portraitChosen: inPhases<number>({
       choosingPortrait(state, portrait) {
-        if (!Number.isInteger(portrait) || portrait < 1 || portrait > 32) return;
+        if (!Number.isInteger(portrait) || portrait < 1 || portrait > PORTRAIT_COUNT) return;
         state.story.chosenImage = portrait;
         state.turn = { phase: 'naming' };
       },
