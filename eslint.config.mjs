@@ -88,6 +88,26 @@ export default tseslint.config(
     },
   },
   {
+    // One idiom for the store in every view: the hooks of src/shared/hooks.ts, typed by the
+    // selector (the engine's own block below forbids react-redux altogether).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/hooks.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: 'Use useAppSelector, useAppDispatch or useAppStore (src/shared/hooks.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The engine is the game's rules: pure functions, no UI, no state container, no I/O.
     files: ['src/engine/**/*.ts'],
     rules: {
