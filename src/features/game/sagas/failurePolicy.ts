@@ -10,7 +10,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, put } from 'typed-redux-saga';
 import { isAbortError } from '../../llm';
 import { gameActions, type Problem } from '../gameSlice';
-import { problemWith } from './gameState';
+import { problemWith } from './problems';
 
 /** How a flow's failure is told: the story's turn (or opening) fails. */
 const storyFailed = (problem: Problem): UnknownAction => gameActions.turnFailed(problem);

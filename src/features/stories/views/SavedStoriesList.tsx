@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { shortenAddress } from '../../../engine/text';
 import { selectWalletAddress } from '../../wallet';
 import { sameWallet, walletOwner } from '../savedStory';
@@ -20,9 +20,9 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
  * wallet).
  */
 export function SavedStoriesList() {
-  const dispatch = useDispatch();
-  const list = useSelector(selectSavedStories);
-  const address = useSelector(selectWalletAddress);
+  const dispatch = useAppDispatch();
+  const list = useAppSelector(selectSavedStories);
+  const address = useAppSelector(selectWalletAddress);
 
   const refreshRef = useRef<HTMLButtonElement>(null);
   // The stories on screen are this wallet's: after a switch the old ones go at once.

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { useDispatch } from 'react-redux';
+import { useAppDispatch } from '../../../shared/hooks';
 import { storyPreview } from '../../../engine/text';
 import { portraitNumber, portraitSrc } from '../../game';
 import type { SavedStory } from '../savedStory';
@@ -13,7 +13,7 @@ import { SAVED_TIME_FORMAT, storyTitle, storyTurns } from './storyFacts';
 /** SPEC.md section 2, view 2: one saved story, with Load, Delete (confirmed) and export. */
 export function SavedStoryCard({ story }: { story: SavedStory }) {
   const intl = useIntl();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
   const keepRef = useRef<HTMLButtonElement>(null);
