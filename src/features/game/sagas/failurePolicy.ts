@@ -1,13 +1,13 @@
 /**
- * The failure policy, one for every game flow (DESIGN.md: errors say what happened): a flow
- * that throws (a provider's error, or a model client's bug) fails what it was doing with a
- * problem the player can read, in the interface language, and a way to try again (Try again
- * for the story, the key form for the key check); an error no provider explains is logged
- * once; every other flow keeps running, since the throw never reaches the watchers. A request
- * the player stopped ends quietly.
+ * The game's flows under the failure policy (src/shared/failurePolicy.ts): a flow that throws
+ * (a provider's error, or a model client's bug) fails what it was doing with a problem the
+ * player can read, in the interface language, and a way to try again (Try again for the story,
+ * the key form for the key check); an error no provider explains is logged once; every other
+ * flow keeps running. A request the player stopped ends quietly.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { call, put } from 'typed-redux-saga';
+import { call } from 'typed-redux-saga';
+import { policed as underFailurePolicy, unexpected } from '../../../shared/failurePolicy';
 import { isAbortError } from '../../llm';
 import { gameActions, type Problem } from '../gameSlice';
 import { problemWith } from './gameState';
@@ -23,17 +23,13 @@ export function policed<A extends UnknownAction>(
   worker: (action: A) => Generator,
   failed: (problem: Problem) => UnknownAction = storyFailed,
 ) {
-  return function* underPolicy(action: A) {
-    try {
-      yield* call(worker, action);
-    } catch (error) {
-      if (isAbortError(error)) return;
+  return underFailurePolicy(
+    worker,
+    function* toldAs(error: unknown) {
       const problem = yield* call(problemWith, error);
       // A provider's answer is the player's to read; anything else is a bug, logged once.
-      if (problem.reason === 'unexpected') {
-        console.error(`The game's flow for ${action.type} failed:`, error);
-      }
-      yield* put(failed(problem));
-    }
-  };
+      return problem.reason === 'unexpected' ? unexpected(failed(problem)) : failed(problem);
+    },
+    { endsQuietly: isAbortError },
+  );
 }
