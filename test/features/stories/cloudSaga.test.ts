@@ -23,7 +23,7 @@ import {
   storiesActions,
   type StoriesDb,
 } from '../../../src/features/stories';
-import { storyDraftOf } from '../../../src/features/stories/gameRecord';
+import { storyDraftOf } from '../../../src/features/stories/storyRecord';
 import { contextProviders } from '../../support/sagaReplay';
 import { verifiedWallet } from '../../fixtures/walletSessions';
 

@@ -59,7 +59,7 @@ import {
   type StoriesState,
   type TabChannel,
 } from '../../../src/features/stories';
-import { storyDraftOf, storyOf } from '../../../src/features/stories/gameRecord';
+import { storyDraftOf, storyOf } from '../../../src/features/stories/storyRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet';
 import { choiceResolved, gameAt, segmentOffered, type GameAt, RECAP } from '../../fixtures/games';
 import { verifiedSession } from '../../fixtures/walletSessions';

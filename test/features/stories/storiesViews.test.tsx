@@ -32,7 +32,7 @@ import {
   storiesActions,
   type StoriesDb,
 } from '../../../src/features/stories';
-import { storyDraftOf, type CurrentRecord } from '../../../src/features/stories/gameRecord';
+import { storyDraftOf, type CurrentRecord } from '../../../src/features/stories/storyRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet/walletSlice';
 import { fakeTabs } from './fakeTabs';
 import { choiceResolved, gameAt, type GameAt } from '../../fixtures/games';
