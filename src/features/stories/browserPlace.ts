@@ -206,6 +206,12 @@ export function saveStory(
   currentWallet: string | null,
   now: Date = new Date(),
 ): Promise<SaveResult> {
+  // A value that is no draft at all (a damaged import) is refused before it is read.
+  const refusal = saveRefusalOf(draft);
+  if (refusal) {
+    console.warn('Saved story refused:', refusal);
+    return Promise.resolve({ saved: false, reason: refusal.reason });
+  }
   return keepInBrowser(db, recordFromDraft(draft), currentWallet, now);
 }
 

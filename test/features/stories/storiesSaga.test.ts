@@ -46,6 +46,7 @@ import {
   manualSave,
   openStoriesDb,
   saveInTurn,
+  keepInBrowser,
   saveStory,
   storiesActions,
   storiesSaga,
@@ -206,7 +207,7 @@ const puts = (result: Run): UnknownAction[] =>
     .filter((action) => !isKeepingWord(action));
 const putTypes = (result: Run) => puts(result).map((action) => action.type);
 const saveCalls = (result: Run) =>
-  result.effects.call?.filter((effect) => effect.payload.fn === saveStory) ?? [];
+  result.effects.call?.filter((effect) => effect.payload.fn === keepInBrowser) ?? [];
 
 /** The record a save made, as the slice keeps the story being played. */
 function recordOf(result: SaveResult, walletAddress: string) {
