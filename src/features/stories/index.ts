@@ -90,7 +90,7 @@ export { deleteEverywhere, deleteInCloud } from './cloud/sagas/deleting';
 export { publish, unpublish } from './cloud/sagas/publishing';
 export { newCloudPlace, sendToCloud } from './cloud/cloudPlace';
 export type { CloudPlace } from './cloud/cloudPlace';
-export { CloudError, saveToCloud } from './cloud/cloudStories';
+export { CloudError, saveToCloud, setPublished } from './cloud/cloudStories';
 export type { CloudProblem, CloudStory, PublishTarget } from './cloud/cloudModel';
 export type { CloudLink } from './savedStory';
 export { loadCloudWhenWanted } from './cloud/cloudLoader';
