@@ -11,6 +11,7 @@ import { createAvatar } from '@dicebear/core';
 import { lorelei } from '@dicebear/collection';
 import { Resvg } from '@resvg/resvg-js';
 import { PNG } from 'pngjs';
+import { PORTRAIT_COUNT } from '../common/portraits';
 
 const PORTRAIT_SIZE = 256;
 const OUTPUT_DIR = path.resolve(__dirname, '..', 'public', 'characters');
@@ -239,8 +240,10 @@ function rasterise(svg: string): Buffer {
 }
 
 function generatePortraits(): void {
-  if (CAST.length !== 32) {
-    throw new Error(`SPEC.md section 3 asks for 32 portraits, the cast has ${CAST.length}`);
+  if (CAST.length !== PORTRAIT_COUNT) {
+    throw new Error(
+      `SPEC.md section 3 asks for ${PORTRAIT_COUNT} portraits, the cast has ${CAST.length}`,
+    );
   }
   fs.mkdirSync(OUTPUT_DIR, { recursive: true });
   let total = 0;

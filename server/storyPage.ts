@@ -7,13 +7,12 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PORTRAIT_COUNT } from '../common/portraits';
 import { isStoryId, storyPath, storyTitle } from '../common/publishedStory';
 import { withClaims, type Database } from './db';
 
 /** About this many characters of the first paragraph go into the description. */
 export const DESCRIPTION_CHARS = 200;
-/** SPEC.md section 9: public/characters/1.png … 32.png; another number shows the first. */
-const PORTRAIT_COUNT = 32;
 /** The portraits are 256 × 256 (scripts/generate-portraits.ts). */
 const PORTRAIT_SIZE = 256;
 const SITE_NAME = 'Taleweaver';

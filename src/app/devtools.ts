@@ -31,20 +31,17 @@ const SECRET_FIELD =
 /** Actions whose whole payload is a secret (the key as typed and as accepted). */
 const SECRET_PAYLOAD_ACTIONS = new Set(['game/apiKeySubmitted', 'game/apiKeyAccepted']);
 
-/** A secret field inside a string of JSON, as in RTK Query's cache keys: `getUser({"token":"…"})`. */
-const EMBEDDED_FIELD = /"([^"\\]+)":"(?:[^"\\]|\\.)*"/g;
-/** A JSON Web Token wherever it sits (the server's auth token is one). */
+/**
+ * A JSON Web Token wherever it sits in a text (the server's auth token is one), as a message
+ * that quotes a request might hold it. RTK Query's cache keys hold none: requests sent as the
+ * wallet ask the wallet for its token as they leave, never take it as an argument.
+ */
 const JWT = /\beyJ[\w-]*\.[\w-]+\.[\w-]*/g;
 const BEARER = /\bBearer\s+[\w.~+/-]+=*/gi;
 
 function maskText(text: string): string {
-  if (!text.includes('"') && !text.includes('eyJ') && !/bearer/i.test(text)) return text;
-  return text
-    .replace(EMBEDDED_FIELD, (field, name: string) =>
-      SECRET_FIELD.test(name) ? `"${name}":"${MASK}"` : field,
-    )
-    .replace(JWT, MASK)
-    .replace(BEARER, `Bearer ${MASK}`);
+  if (!text.includes('eyJ') && !/bearer/i.test(text)) return text;
+  return text.replace(JWT, MASK).replace(BEARER, `Bearer ${MASK}`);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -52,8 +49,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * One value as DevTools may show it, its children left alone: a secret field's string is
- * masked, a string or a key that carries a secret has it masked, and a key action loses its
- * payload. Plain data only; anything else is returned as it is.
+ * masked, a string that carries a secret has it masked, and a key action loses its payload.
+ * Plain data only; anything else is returned as it is.
  */
 function maskNode(name: string, value: unknown): unknown {
   if (typeof value === 'string') {
@@ -69,10 +66,6 @@ function maskNode(name: string, value: unknown): unknown {
     node.payload !== ''
   ) {
     node = { ...node, payload: MASK };
-  }
-  const keys = Object.keys(node);
-  if (keys.some((key) => maskText(key) !== key)) {
-    node = Object.fromEntries(keys.map((key) => [maskText(key), node[key]]));
   }
   return node;
 }

@@ -8,7 +8,7 @@ import { baseApi } from '../../src/api/baseApi';
 import { injectBackendApi, makeStore } from '../../src/app/store';
 import { leaderboardApi } from '../../src/features/leaderboard/leaderboardApi';
 import { resultsApi } from '../../src/features/leaderboard/resultsApi';
-import { profileApi } from '../../src/features/profile/profileApi';
+import { NO_SESSION, profileApi } from '../../src/features/profile/profileApi';
 import { publishedStoryApi } from '../../src/features/stories/published/publishedStoryApi';
 import { signedIn } from '../../src/features/wallet';
 import { tokenExpiry } from '../../src/features/wallet/tokenClaims';
@@ -80,21 +80,37 @@ test('the backend refusing a result gives its own message', async () => {
 
 test('profile statistics and the user row come back for the signed-in wallet', async () => {
   const store = storeOnServer();
-  const session = { address, token };
   const stats = await store
-    .dispatch(profileApi.endpoints.getProfileStats.initiate(session))
+    .dispatch(profileApi.endpoints.getProfileStats.initiate(address))
     .unwrap();
   expect(stats).toEqual(
     expect.objectContaining({ totalGames: 1, totalTurns: 9, highScore: plausibleResult().score }),
   );
   await store
-    .dispatch(profileApi.endpoints.updateUsername.initiate({ session, username: 'Ari' }))
+    .dispatch(profileApi.endpoints.updateUsername.initiate({ address, username: 'Ari' }))
     .unwrap();
-  await store.dispatch(profileApi.endpoints.confirmFollow.initiate(session)).unwrap();
+  await store.dispatch(profileApi.endpoints.confirmFollow.initiate(address)).unwrap();
   const user = await store
-    .dispatch(profileApi.endpoints.getUser.initiate(session, { forceRefetch: true }))
+    .dispatch(profileApi.endpoints.getUser.initiate(address, { forceRefetch: true }))
     .unwrap();
   expect(user).toEqual({ username: 'Ari', twitter_followed: true });
+});
+
+test("the profile's requests take the token from the wallet's session, never from their arguments", async () => {
+  const store = storeOnServer();
+  await store.dispatch(profileApi.endpoints.getUser.initiate(address)).unwrap();
+  const { api } = store.getState() as { api: { queries: Record<string, unknown> } };
+  expect(Object.keys(api.queries)).toContain(`getUser("${address}")`);
+  expect(JSON.stringify(api)).not.toContain(token);
+
+  // A store whose wallet has not signed in sends nothing as it.
+  const backend = jest.fn(async () => server.backend);
+  const visitor = makeStore({ backend });
+  await expect(
+    visitor.dispatch(profileApi.endpoints.getUser.initiate(address)).unwrap(),
+  ).rejects.toEqual(expect.objectContaining({ code: NO_SESSION }));
+  expect(backend).not.toHaveBeenCalled();
+  visitor.stop();
 });
 
 test('a published story reads as the page shows it, for anyone; an unpublished one is null', async () => {

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PORTRAIT_COUNT } from '../../common/portraits';
 
 // SPEC.md section 3: the player picks one of 32 portraits, characters/1.png to 32.png.
 // They are generated once by `npm run portraits` (scripts/generate-portraits.ts) and committed.
 const CHARACTERS_DIR = path.resolve(__dirname, '..', '..', 'public', 'characters');
-const PORTRAIT_COUNT = 32;
 const PORTRAIT_SIZE = 256;
 const MAX_PORTRAIT_BYTES = 40 * 1024;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,7 +1,7 @@
 /**
  * The game's flows by the events that start them, listed once: the home bundle's loader waits
  * for any of them; the flows' watchers (sagas/gameSaga.ts) run each flow's worker on its own.
- * The events that stop a story being written are the flows' (sagas/gameState.ts).
+ * The events that stop a story being written are the flows' (sagas/storyStops.ts).
  */
 import { gameActions } from './gameSlice';
 

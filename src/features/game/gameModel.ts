@@ -1,8 +1,10 @@
 /**
  * The game's state as data: the story as it is saved, the turn as a phase, the events'
- * payloads. Types and limits only, importing nothing of the slice, so the slice and the story's
- * reader depend on it and never on each other.
+ * payloads, and the result a finished story gives. Types, limits and pure functions only,
+ * importing nothing of the slice, so the slice and the story's reader depend on it and never on
+ * each other.
  */
+import { endingScore } from '../../engine/score';
 import type {
   Alignment,
   Outcome,
@@ -138,6 +140,41 @@ export interface GameResult {
   genre: string;
   turn_count: number;
   detailed_stats: Record<string, unknown>;
+}
+
+/**
+ * The result a finished story gives, or null before its recap: what the ending screen shows and
+ * Save Adventure Results sends. The score is the story's own, computed once by the conclusion
+ * (SPEC.md section 9); a story saved before the game kept it has it from the same formula, the
+ * one the database checks a saved score against.
+ */
+export function gameResultOf(story: Story): GameResult | null {
+  const { recap, scoreBreakdown, playerStats, turnCount } = story;
+  if (recap === null) return null;
+  const score =
+    story.finalScore ??
+    endingScore({
+      scoreBreakdown,
+      turnCount,
+      successRate: playerStats.successRate,
+      endingType: recap.endingType,
+    }).score;
+  return {
+    score,
+    ending_type: recap.endingType,
+    character_name: story.chosenCharacter,
+    genre: story.chosenGenre,
+    turn_count: turnCount,
+    detailed_stats: {
+      scoreBreakdown,
+      playerStats,
+      turnCount,
+      moralChoices: story.moralChoices,
+      successfulChoices: story.outcomes.filter((outcome) => outcome === 'success').length,
+      enhancedScore: score,
+      rewrites: story.rewrites,
+    },
+  };
 }
 
 export interface CharacterProfile {

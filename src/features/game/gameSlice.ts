@@ -31,6 +31,7 @@ import {
   PLAYING_PHASES,
   phaseOf,
 } from './turn/turnRules';
+import { PORTRAIT_COUNT } from './portraits';
 
 export type {
   CharacterProfile,
@@ -142,11 +143,19 @@ export const gameSlice = createSlice({
         detail: action.payload.detail ?? null,
       };
     },
-    /** A new story keeps the session's key, and nothing else. */
+    /**
+     * Start New Game: a new story keeps the session's key, and nothing else. Refused on the key
+     * screen (no key, no game); newStoryBegun says when it was taken (newStory.ts).
+     */
     newGameStarted: (state) =>
       state.turn.phase === 'keyNeeded'
         ? state
         : { ...initialGameState, apiKey: state.apiKey, turn: { phase: 'choosingGenre' } },
+    /**
+     * The game has taken a new story, told once it has (newStory.ts): what keeps something of
+     * the story being played (its saved record) lets it go on this, never on the command.
+     */
+    newStoryBegun() {},
     genreChosen: inPhases<string>({
       choosingGenre(state, payload) {
         const genre = payload.trim();
@@ -157,7 +166,7 @@ export const gameSlice = createSlice({
     }),
     portraitChosen: inPhases<number>({
       choosingPortrait(state, portrait) {
-        if (!Number.isInteger(portrait) || portrait < 1 || portrait > 32) return;
+        if (!Number.isInteger(portrait) || portrait < 1 || portrait > PORTRAIT_COUNT) return;
         state.story.chosenImage = portrait;
         state.turn = { phase: 'naming' };
       },

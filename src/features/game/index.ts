@@ -28,7 +28,7 @@ export type {
   StoryEntry,
   Turn,
 } from './gameSlice';
-export { MAX_REWRITES_PER_TURN } from './gameModel';
+export { MAX_REWRITES_PER_TURN, gameResultOf } from './gameModel';
 export {
   canEdit,
   canRewrite,
@@ -46,6 +46,7 @@ export {
   stageOf,
 } from './turn/gameSelectors';
 export { PORTRAIT_COUNT, portraitNumber, portraitSrc } from './portraits';
+export { tellNewStories } from './newStory';
 export { flowFor, gameSaga } from './sagas/gameSaga';
 export type { GameContext } from './sagas/sagaContext';
 export { KEY_CHECK_TIMEOUT_MS, checkKey } from './sagas/keyCheck';
@@ -61,4 +62,4 @@ export {
   askModel,
   rateLimitWait,
 } from './sagas/askModel';
-export { FIRST_ENDING_TURN } from './sagas/gameState';
+export { FIRST_ENDING_TURN } from './turnPrompt';

@@ -1,5 +1,8 @@
-// The 32 character portraits (SPEC.md section 9: public/characters/1.png … 32.png).
-export const PORTRAIT_COUNT = 32;
+// The character portraits (SPEC.md section 9: public/characters/1.png … 32.png), counted in
+// common/ with the server's story page.
+import { PORTRAIT_COUNT } from '../../../common/portraits';
+
+export { PORTRAIT_COUNT };
 
 export const portraitSrc = (portrait: number) => `/characters/${portrait}.png`;
 

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { WalletSession } from '../../api';
 import { shortenAddress } from '../../engine/text';
 import { SupporterBadge } from './SupporterBadge';
 import { UsernameForm } from './UsernameForm';
 
 export interface AccountSectionProps {
-  session: WalletSession;
+  address: string;
   savedUsername: string;
   onUsernameSaved: (username: string) => void;
   followed: boolean;
@@ -15,7 +14,7 @@ export interface AccountSectionProps {
 
 /** SPEC.md section 2, Profile: the wallet address, the username and the supporter badge. */
 export function AccountSection({
-  session,
+  address,
   savedUsername,
   onUsernameSaved,
   followed,
@@ -26,9 +25,9 @@ export function AccountSection({
       <h2 id="profile-account">
         <FormattedMessage id="profile.account.heading" />
       </h2>
-      <WalletAddress address={session.address} />
-      <UsernameForm session={session} savedUsername={savedUsername} onSaved={onUsernameSaved} />
-      <SupporterBadge session={session} followed={followed} onConfirmed={onFollowConfirmed} />
+      <WalletAddress address={address} />
+      <UsernameForm address={address} savedUsername={savedUsername} onSaved={onUsernameSaved} />
+      <SupporterBadge address={address} followed={followed} onConfirmed={onFollowConfirmed} />
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import { FormattedDate, FormattedMessage, FormattedNumber } from 'react-intl';
-import type { WalletSession } from '../../api';
 import { ProfileError } from './ProfileError';
 import { useGetProfileStatsQuery } from './profileApi';
 import type { ProfileStats } from './profileStats';
 
-/** SPEC.md section 2, Profile: Game Statistics, loaded for the session's wallet. */
-export function GameStatisticsPanel({ session }: { session: WalletSession }) {
-  const { data, isError, refetch } = useGetProfileStatsQuery(session);
+/** SPEC.md section 2, Profile: Game Statistics, loaded for the signed-in wallet. */
+export function GameStatisticsPanel({ address }: { address: string }) {
+  const { data, isError, refetch } = useGetProfileStatsQuery(address);
   return (
     <section className="panel profile-panel profile-stats" aria-labelledby="profile-stats">
       <h2 id="profile-stats">

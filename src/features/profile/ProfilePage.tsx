@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
-import type { WalletSession } from '../../api';
 import { useWalletSession } from '../wallet';
 import { AccountBenefits } from './AccountBenefits';
 import { AccountSection } from './AccountSection';
@@ -14,8 +13,9 @@ import './profile.css';
 export function ProfilePage() {
   const session = useWalletSession();
   if (!session) return <NoWallet />;
-  // A different wallet starts from a clean page, never with the last one's drafts.
-  return <ProfileForSession key={session.address} session={session} />;
+  // A different wallet starts from a clean page, never with the last one's drafts. The page
+  // names the wallet by its address; the endpoints ask the wallet for its token as they send.
+  return <ProfileForWallet key={session.address} address={session.address} />;
 }
 
 function NoWallet() {
@@ -34,9 +34,9 @@ function NoWallet() {
   );
 }
 
-function ProfileForSession({ session }: { session: WalletSession }) {
-  const user = useGetUserQuery(session);
-  if (user.data) return <Profile session={session} user={user.data} />;
+function ProfileForWallet({ address }: { address: string }) {
+  const user = useGetUserQuery(address);
+  if (user.data) return <Profile address={address} user={user.data} />;
   if (user.isError) {
     return (
       <section className="panel narrow">
@@ -54,7 +54,7 @@ function ProfileForSession({ session }: { session: WalletSession }) {
   );
 }
 
-function Profile({ session, user }: { session: WalletSession; user: UserProfile }) {
+function Profile({ address, user }: { address: string; user: UserProfile }) {
   // What the backend holds, updated by this page's own successful saves.
   const [username, setUsername] = useState(user.username ?? '');
   const [followed, setFollowed] = useState(user.twitter_followed);
@@ -67,14 +67,14 @@ function Profile({ session, user }: { session: WalletSession; user: UserProfile 
       </h1>
       <div className="profile__grid">
         <AccountSection
-          session={session}
+          address={address}
           savedUsername={username}
           onUsernameSaved={setUsername}
           followed={supporter}
           onFollowConfirmed={() => setFollowed(true)}
         />
-        <GameStatisticsPanel session={session} />
-        <AccountBenefits address={session.address} username={username} followed={supporter} />
+        <GameStatisticsPanel address={address} />
+        <AccountBenefits address={address} username={username} followed={supporter} />
       </div>
     </div>
   );

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { WalletSession } from '../../api';
 import { useConfirmFollowMutation } from './profileApi';
 
 /** The product's social account, followed to become a Royal Supporter (SPEC.md section 4). */
 export const FOLLOW_URL = 'https://twitter.com/intent/follow?screen_name=TaleweaverGame';
 
 export interface SupporterBadgeProps {
-  session: WalletSession;
+  address: string;
   followed: boolean;
   onConfirmed: () => void;
 }
 
 /** SPEC.md section 4, Supporter badge: Follow, then 'Did you follow?' with Confirm, then the badge. */
-export function SupporterBadge({ session, followed, onConfirmed }: SupporterBadgeProps) {
+export function SupporterBadge({ address, followed, onConfirmed }: SupporterBadgeProps) {
   const [askedToConfirm, setAskedToConfirm] = useState(false);
   const [confirmFollow, { isLoading, isError }] = useConfirmFollowMutation();
 
@@ -26,7 +25,7 @@ export function SupporterBadge({ session, followed, onConfirmed }: SupporterBadg
 
   async function confirm() {
     try {
-      await confirmFollow(session).unwrap();
+      await confirmFollow(address).unwrap();
       onConfirmed();
     } catch {
       // isError shows the message; the player may try again.

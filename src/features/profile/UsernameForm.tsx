@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { WalletSession } from '../../api';
 import { useUpdateUsernameMutation } from './profileApi';
 
 /** The database's users_username_length constraint (supabase/migrations). */
@@ -30,16 +29,16 @@ export function canSaveUsername(draft: string, savedUsername: string): boolean {
 }
 
 export interface UsernameFormProps {
-  session: WalletSession;
+  address: string;
   savedUsername: string;
   onSaved: (username: string) => void;
 }
 
-export function UsernameForm({ session, savedUsername, onSaved }: UsernameFormProps) {
+export function UsernameForm({ address, savedUsername, onSaved }: UsernameFormProps) {
   const intl = useIntl();
   const inputId = useId();
   const [draft, setDraft] = useState(
-    () => savedUsername || window.localStorage.getItem(usernameStorageKey(session.address)) || '',
+    () => savedUsername || window.localStorage.getItem(usernameStorageKey(address)) || '',
   );
   const [state, setState] = useState<SaveState>('idle');
   const [updateUsername] = useUpdateUsernameMutation();
@@ -51,8 +50,8 @@ export function UsernameForm({ session, savedUsername, onSaved }: UsernameFormPr
     const username = draft.trim();
     setState('saving');
     try {
-      await updateUsername({ session, username }).unwrap();
-      window.localStorage.setItem(usernameStorageKey(session.address), username);
+      await updateUsername({ address, username }).unwrap();
+      window.localStorage.setItem(usernameStorageKey(address), username);
       setDraft(username);
       onSaved(username);
       setState('saved');

@@ -271,8 +271,9 @@ export const storiesSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // A new story is saved as a new record.
-    builder.addCase(gameActions.newGameStarted, (state) => {
+    // A new story is saved as a new record: once the game has taken it (Start New Game may be
+    // refused, and the story being played then keeps its record).
+    builder.addCase(gameActions.newStoryBegun, (state) => {
       state.current = null;
       state.storyGeneration += 1;
       state.localStoriesDeleted = null;

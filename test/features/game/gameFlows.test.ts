@@ -28,10 +28,11 @@ import {
   selectListedModels,
 } from '../../../src/features/llm';
 import { gameReply, userPrompt, type CompletionReply } from '../../fixtures/fakeModelServer';
-import { PLAYING_GAME, playingWith, type GameAt } from '../../fixtures/games';
+import { PLAYING_GAME, appStateWith, playingWith, type GameAt } from '../../fixtures/games';
 import { MemoryStorage } from '../../fixtures/testWallet';
 import {
   answering,
+  SETTINGS,
   paragraphs,
   play,
   prompts,
@@ -121,6 +122,34 @@ describe('the opening', () => {
     expect(game.story.storySummary[0]).toBe(
       'A stranger handed the hero a sealed letter as alarm bells rang over the harbour.',
     );
+  });
+
+  /**
+   * What the player sees after each action the opening put, from the name on: the loading
+   * screen with its progress, then the story.
+   */
+  function screensSeen(result: { effects: { put?: unknown[] } }) {
+    let state = rootReducer(appStateWith(setUp, SETTINGS), named);
+    const seen = (result.effects.put ?? []).map((effect) => {
+      state = rootReducer(state, (effect as { payload: { action: UnknownAction } }).payload.action);
+      const { turn } = state.game;
+      return turn.phase === 'opening' ? `loading ${turn.progress}%` : stageOf(turn);
+    });
+    return seen.filter((screen, at) => screen !== seen[at - 1]);
+  }
+
+  test('the progress reaches 100 before the story shows (SPEC.md section 4)', async () => {
+    const model = scriptedModel(gameReply);
+    const result = await play(openingGeneration, named, { game: setUp, model }).run(false);
+    // 25 for each of traits, bio and portrait, then 100 when the opening is ready.
+    expect(screensSeen(result)).toEqual(['loading 0%', 'loading 75%', 'loading 100%', 'playing']);
+
+    // The same when the opening's summary is asked for on its own: the bar stays full meanwhile.
+    const fallback = await play(openingGeneration, named, {
+      game: setUp,
+      model: scriptedModel(withoutSummaries),
+    }).run(false);
+    expect(screensSeen(fallback)).toEqual(['loading 0%', 'loading 75%', 'loading 100%', 'playing']);
   });
 
   test("the spec's gender and summary requests are the fallbacks for replies without them", async () => {

@@ -59,11 +59,13 @@ async function renderProfile(
   const wallet = session ? verifiedWallet(session.address, session) : initialWalletState;
   store = makeStore({ preloadedState: { wallet }, ...options });
   if (session && cached.user) {
-    await apiDispatch(store)(profileApi.util.upsertQueryData('getUser', session, cached.user));
+    await apiDispatch(store)(
+      profileApi.util.upsertQueryData('getUser', session.address, cached.user),
+    );
   }
   if (session && cached.stats) {
     await apiDispatch(store)(
-      profileApi.util.upsertQueryData('getProfileStats', session, cached.stats),
+      profileApi.util.upsertQueryData('getProfileStats', session.address, cached.stats),
     );
   }
   renderWithProviders(<ProfilePage />, { store, route: '/' });

@@ -578,6 +578,8 @@ describe('saves that meet other events', () => {
     function* newGameDuringSave() {
       const saving = yield* fork(manualSave);
       yield* put(gameActions.newGameStarted());
+      // The game's word that it took the new story (its watcher, newStory.ts, is not run here).
+      yield* put(gameActions.newStoryBegun());
       release();
       yield* join(saving);
     }
@@ -589,6 +591,7 @@ describe('saves that meet other events', () => {
 
     expect(putTypes(result)).toEqual([
       gameActions.newGameStarted.type,
+      gameActions.newStoryBegun.type,
       storiesActions.storySaved.type,
     ]);
     // The old story's record was saved, but the new story does not take it as its own.

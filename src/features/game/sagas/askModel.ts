@@ -71,6 +71,9 @@ export class RetriesExhaustedError extends Error {
   }
 }
 
+/** The story context a prompt keeps when the provider said it was too large (a 413). */
+export const TRIMMED_CONTEXT_BUDGET = 120;
+
 interface AskOptions {
   /** How many unreadable replies to ask again for before giving up. */
   retries: number;

@@ -9,16 +9,10 @@ import { endingScore } from '../../../engine/score';
 import type { ScoreBreakdown } from '../../../engine/types';
 import { REPLY_TOKENS } from '../../llm';
 import { gameActions, type ResolvedChoice } from '../gameSlice';
-import { FIRST_ENDING_TURN } from '../turnPrompt';
-import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
-import {
-  TRIMMED_CONTEXT_BUDGET,
-  has,
-  segmentOrEnding,
-  selectState,
-  storySoFar,
-  withOptions,
-} from './gameState';
+import { FIRST_ENDING_TURN, storySoFar } from '../turnPrompt';
+import { RETRY_LIMITS, TRIMMED_CONTEXT_BUDGET, askModel, currentPrompts } from './askModel';
+import { selectState } from './flowState';
+import { endsStory, has, segmentOrEnding, withOptions } from './gameState';
 import { summaryOfLastSegment, writeSummary } from './summaries';
 
 /**
@@ -29,8 +23,7 @@ export function conclusionCheck(turn: number) {
   const mayEnd = turn >= FIRST_ENDING_TURN;
   return {
     accept: mayEnd ? segmentOrEnding : withOptions('storySegment'),
-    ends: (reply: Record<string, unknown>) =>
-      mayEnd && (reply.isFinal === true || reply.isFinal === 'true'),
+    ends: (reply: Record<string, unknown>) => mayEnd && endsStory(reply),
   };
 }
 

@@ -10,7 +10,7 @@ import { call } from 'typed-redux-saga';
 import { policed as underFailurePolicy, unexpected } from '../../../shared/failurePolicy';
 import { isAbortError } from '../../llm';
 import { gameActions, type Problem } from '../gameSlice';
-import { problemWith } from './gameState';
+import { problemWith } from './problems';
 
 /** How a flow's failure is told: the story's turn (or opening) fails. */
 const storyFailed = (problem: Problem): UnknownAction => gameActions.turnFailed(problem);

@@ -1,78 +1,11 @@
 /**
- * What the game's flows read of the store, and the checks a model's reply must pass before the
- * game goes on with it.
+ * What a model's reply must hold for the game's state to move on (SPEC.md section 4, Game
+ * flow: the opening takes the game from loading to playing, and a reply with isFinal true takes
+ * it to endingScreen). A reply that holds less is asked for again (askModel.ts); whether a
+ * turn's reply may end the story is the conclusion check's (conclusion.ts).
  */
-import { call, select, take } from 'typed-redux-saga';
-import { fromContext } from './sagaContext';
 import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
-import { providerById } from '../../llm';
-import { gameActions, type GameState } from '../gameSlice';
-import { problemOf } from './problems';
-
-export { FIRST_ENDING_TURN, sketchOf, storySoFar } from '../turnPrompt';
-
-/** The story context a prompt keeps when the provider said it was too large (a 413). */
-export const TRIMMED_CONTEXT_BUDGET = 120;
-
-export interface State {
-  game: GameState;
-
-  settings: { provider: string; model: string; baseUrl: string };
-  wallet: { status: string; address: string | null };
-}
-
-export const selectState = (state: State) => state;
-
-const { waitCancelled, writingStopped, returnedHome, newGameStarted, savedStoryResumed } =
-  gameActions;
-
-/** The player leaves the story: what was written for it is no longer wanted. */
-export const LEAVING_THE_STORY = [returnedHome.type, newGameStarted.type, savedStoryResumed.type];
-
-/** Cancel on the overlay, Stop, and leaving: the opening or a turn being written stops. */
-export const STOPPING_THE_STORY = [waitCancelled.type, writingStopped.type, ...LEAVING_THE_STORY];
-
-/**
- * Until the player stops the story (STOPPING_THE_STORY). A Stop counts only if the slice took
- * it: one pressed as the segment came in, or while the recap is written, changes nothing and
- * stops nothing.
- */
-export function* storyStopped() {
-  while (true) {
-    const action = yield* take(STOPPING_THE_STORY);
-    if (!gameActions.writingStopped.match(action)) return;
-    const { turn } = (yield* select(selectState)).game;
-    if (turn.phase === 'stopped' || turn.phase === 'naming') return;
-  }
-}
-
-/** The Local Network Access check (localNetwork.ts), downloaded the first time it is needed. */
-const loadLocalNetworkCause = () =>
-  import(/* webpackChunkName: "local-network" */ './localNetwork').then(
-    (module) => module.withLocalNetworkCause,
-    // Not downloaded (the network is down too): the problem as it was seen.
-    () => null,
-  );
-
-/**
- * The cause of a failed request, for the player (DESIGN.md: errors in the interface language):
- * a server out of reach may be the browser's Local Network Access refusing, which is asked only
- * then, so a game that meets no such failure never downloads the check.
- */
-export function* problemWith(error: unknown) {
-  const { settings } = yield* select(selectState);
-  const clock = yield* fromContext('clock');
-  const provider = providerById(settings.provider);
-  const problem = problemOf(error, { provider, model: settings.model, now: clock.now() });
-  if (problem.reason !== 'providerUnreachable' || !(yield* fromContext('localNetwork'))) {
-    return problem;
-  }
-  const withLocalNetworkCause = yield* call(loadLocalNetworkCause);
-  return withLocalNetworkCause ? yield* call(withLocalNetworkCause, problem) : problem;
-}
-
-// ---- What each reply must hold for the game to go on; anything less is asked for again ----
 
 export const has =
   (...fields: string[]) =>
@@ -82,11 +15,13 @@ export const has =
 export const withOptions = (field: string) => (reply: Record<string, unknown>) =>
   has(field)(reply) && normalizeOptions(reply.options).length > 0;
 
+/** The reply says the story ends (SPEC.md section 4): isFinal, which some models write as text. */
+export const endsStory = (reply: Record<string, unknown>) =>
+  reply.isFinal === true || reply.isFinal === 'true';
+
 /** From turn 7: an ending needs only its segment; a story that goes on needs options. */
 export const segmentOrEnding = (reply: Record<string, unknown>) =>
-  reply.isFinal === true || reply.isFinal === 'true'
-    ? has('storySegment')(reply)
-    : withOptions('storySegment')(reply);
+  endsStory(reply) ? has('storySegment')(reply) : withOptions('storySegment')(reply);
 
 export const stringList = (value: unknown): string[] =>
   Array.isArray(value)

@@ -25,8 +25,8 @@ import {
 import { modelLessonLearned, modelSettingsChosen, selectModelLessons } from '../../settings';
 import { API_KEY_STORAGE_KEY, gameActions, type KeyErrorCode, type Problem } from '../gameSlice';
 import { policed } from './failurePolicy';
-import { problemWith, selectState } from './gameState';
-import { KeyCheckTimeoutError } from './problems';
+import { selectState } from './flowState';
+import { KeyCheckTimeoutError, problemWith } from './problems';
 
 /** How long the key check may take before the player is told it failed. */
 export const KEY_CHECK_TIMEOUT_MS = 30_000;

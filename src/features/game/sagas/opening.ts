@@ -9,8 +9,11 @@ import { pickText } from '../../../engine/reply';
 import { REPLY_TOKENS } from '../../llm';
 import { gameActions, type Story } from '../gameSlice';
 import { policed } from './failurePolicy';
+import { sketchOf } from '../turnPrompt';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
-import { has, selectState, sketchOf, storyStopped, stringList, withOptions } from './gameState';
+import { selectState } from './flowState';
+import { has, stringList, withOptions } from './gameState';
+import { storyStopped } from './storyStops';
 
 const GENDERS = ['male', 'female', 'non-binary'];
 
@@ -56,7 +59,8 @@ function* writeOpening() {
     yield* call(writeCharacterProfile, game);
     game = (yield* select(selectState)).game.story;
   }
-  // SPEC.md section 4: 25 percent for each of traits, bio and image that exist.
+  // SPEC.md section 4: 25 percent for each of traits, bio and image that exist, then 100 when
+  // the opening is ready.
   const parts = [game.characterTraits.length > 0, game.characterBio !== '', game.chosenImage > 0];
   yield* put(gameActions.openingProgressed(25 * parts.filter(Boolean).length));
 
@@ -74,6 +78,7 @@ function* writeOpening() {
   yield* put(
     gameActions.openingReceived({ storyStart, options: normalizeOptions(opening.options) }),
   );
+  yield* put(gameActions.openingProgressed(100));
 
   // The opening's summary rides in its reply; the spec's own request is the fallback.
   let summary = pickText(opening, 'newStorySummary');

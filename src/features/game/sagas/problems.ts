@@ -3,6 +3,7 @@
  * the error becomes a Problem, whose reason the catalogues word in the interface language and
  * which quotes the provider's own message.
  */
+import { call, select } from 'typed-redux-saga';
 import {
   DailyLimitError,
   NoCreditError,
@@ -12,10 +13,13 @@ import {
   ReplyCutOffError,
   RequestTooLargeError,
   modelOf,
+  providerById,
   type ProviderPreset,
 } from '../../llm';
 import type { Problem } from '../gameSlice';
 import { RetriesExhaustedError } from './askModel';
+import { selectState } from './flowState';
+import { fromContext } from './sagaContext';
 
 export interface ProblemContext {
   provider: ProviderPreset;
@@ -78,4 +82,29 @@ export class KeyCheckTimeoutError extends Error {
     super(`The provider did not answer within ${seconds} s`);
     this.name = 'KeyCheckTimeoutError';
   }
+}
+
+/** The Local Network Access check (localNetwork.ts), downloaded the first time it is needed. */
+const loadLocalNetworkCause = () =>
+  import(/* webpackChunkName: "local-network" */ './localNetwork').then(
+    (module) => module.withLocalNetworkCause,
+    // Not downloaded (the network is down too): the problem as it was seen.
+    () => null,
+  );
+
+/**
+ * The cause of a failed request, for the player (DESIGN.md: errors in the interface language):
+ * a server out of reach may be the browser's Local Network Access refusing, which is asked only
+ * then, so a game that meets no such failure never downloads the check.
+ */
+export function* problemWith(error: unknown) {
+  const { settings } = yield* select(selectState);
+  const clock = yield* fromContext('clock');
+  const provider = providerById(settings.provider);
+  const problem = problemOf(error, { provider, model: settings.model, now: clock.now() });
+  if (problem.reason !== 'providerUnreachable' || !(yield* fromContext('localNetwork'))) {
+    return problem;
+  }
+  const withLocalNetworkCause = yield* call(loadLocalNetworkCause);
+  return withLocalNetworkCause ? yield* call(withLocalNetworkCause, problem) : problem;
 }

@@ -10,7 +10,9 @@ import { REPLY_TOKENS, isAbortError } from '../../llm';
 import { gameActions, type Story } from '../gameSlice';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
 import { policed } from './failurePolicy';
-import { LEAVING_THE_STORY, has, selectState } from './gameState';
+import { selectState } from './flowState';
+import { has } from './gameState';
+import { LEAVING_THE_STORY } from './storyStops';
 import { pickText } from '../../../engine/reply';
 
 /** Words of a segment kept as its summary when the model cannot give one. */

@@ -16,9 +16,10 @@ import { gameActions, type ResolvedChoice, type Story } from '../gameSlice';
 import { turnInput, turnUse } from '../turnPrompt';
 import { canChoose } from '../turn/gameSelectors';
 import { policed } from './failurePolicy';
-import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
+import { RETRY_LIMITS, TRIMMED_CONTEXT_BUDGET, askModel, currentPrompts } from './askModel';
 import { concludeStory, conclusionCheck } from './conclusion';
-import { TRIMMED_CONTEXT_BUDGET, selectState, storyStopped } from './gameState';
+import { selectState } from './flowState';
+import { storyStopped } from './storyStops';
 import { summaryOfLastSegment } from './summaries';
 
 /** The option picked, or the player's own words: medium risk, neutral, no trait. */

@@ -3,7 +3,9 @@ import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { EndingScore as EndingScoreParts } from '../../../engine/score';
 
 interface EndingScoreProps {
+  /** The game's result's score (gameResultOf), read, never worked out here. */
   score: number;
+  /** The formula's terms, shown as the way to that score. */
   parts: EndingScoreParts;
   /** How many turns were written again: shown beside the score, as on the board. */
   rewrites: number;
@@ -52,7 +54,7 @@ export function EndingScore({ score, parts, rewrites }: EndingScoreProps) {
             base: number(parts.base),
             bonus: number(parts.bonus),
             multiplier: number(parts.multiplier),
-            score: number(parts.score),
+            score: number(score),
           }}
         />
       </p>

@@ -8,7 +8,7 @@ import {
   toEnglishEndingType,
   type EndingStyle,
 } from '../../../engine/score';
-import type { GameResult } from '../gameModel';
+import { gameResultOf, type GameResult } from '../gameModel';
 import { gameActions, selectStory } from '../gameSlice';
 import { EndingScore } from './EndingScore';
 import { EndingStats, PerformanceBars } from './EndingPerformance';
@@ -47,7 +47,7 @@ export function EndingView({ saveResult, resultNote, publishStory }: EndingViewP
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const game = useSelector(selectStory);
-  const { playerStats, scoreBreakdown, finalScore } = game;
+  const { playerStats, scoreBreakdown } = game;
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const highlightsId = useId();
@@ -56,7 +56,8 @@ export function EndingView({ saveResult, resultNote, publishStory }: EndingViewP
   useEffect(() => titleRef.current?.focus(), []);
 
   const { recap } = game;
-  if (recap === null) {
+  const result = gameResultOf(game);
+  if (recap === null || result === null) {
     return (
       <p className="page-loading" role="status">
         <FormattedMessage id="game.ending.writing" />
@@ -67,29 +68,13 @@ export function EndingView({ saveResult, resultNote, publishStory }: EndingViewP
   const style = endingStyle(recap.endingType);
   const korean = intl.locale.startsWith('ko');
   const endingName = korean ? recap.endingType : toEnglishEndingType(recap.endingType);
+  // The formula's terms, to show how the result's score was reached.
   const parts = endingScore({
     scoreBreakdown,
     turnCount: game.turnCount,
     successRate: playerStats.successRate,
     endingType: recap.endingType,
   });
-  const score = finalScore ?? parts.score;
-  const result: GameResult = {
-    score,
-    ending_type: recap.endingType,
-    character_name: game.chosenCharacter,
-    genre: game.chosenGenre,
-    turn_count: game.turnCount,
-    detailed_stats: {
-      scoreBreakdown,
-      playerStats,
-      turnCount: game.turnCount,
-      moralChoices: game.moralChoices,
-      successfulChoices: game.outcomes.filter((outcome) => outcome === 'success').length,
-      enhancedScore: score,
-      rewrites: game.rewrites,
-    },
-  };
 
   return (
     <article className={`ending ${style}`} aria-labelledby={titleId}>
@@ -140,7 +125,7 @@ export function EndingView({ saveResult, resultNote, publishStory }: EndingViewP
         </dl>
       </section>
 
-      <EndingScore score={score} parts={parts} rewrites={game.rewrites} />
+      <EndingScore score={result.score} parts={parts} rewrites={game.rewrites} />
       <PerformanceBars scoreBreakdown={scoreBreakdown} />
       <EndingStats playerStats={playerStats} />
 
