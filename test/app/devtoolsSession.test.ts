@@ -25,6 +25,7 @@ import { DATABASE_START_TIMEOUT_MS, testBackends } from '../server/support/datab
 import { plausibleResult } from '../server/support/results';
 import { startTestServer, type TestServer } from '../server/support/testServer';
 import { readDevToolsExport, replayStates, type DevToolsSession } from '../support/devtoolsExport';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 const API_KEY = 'sk-live-devtools-0123456789abcdef';
 const SETTINGS_KEY = 'persist:taleweaver/settings';
@@ -154,7 +155,7 @@ beforeAll(async () => {
     store.stop();
   }
 }, DATABASE_START_TIMEOUT_MS);
-afterAll(() => server?.close(), 60_000);
+afterAll(() => server?.close(), STOP_TIMEOUT_MS);
 
 const shownActions = () =>
   devTools.shown.map((message) => JSON.parse(message.action) as UnknownAction);

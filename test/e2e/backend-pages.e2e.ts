@@ -15,6 +15,7 @@ import {
 } from './support/browser';
 import { e2eBackend, signedInContext } from './support/backend';
 import { startServer, type RunningServer } from './support/server';
+import { APP_START_TIMEOUT_MS } from '../support/timeouts';
 
 let browser: Browser;
 /** A server of this file's own: the leaderboard starts empty whatever other files saved. */
@@ -25,7 +26,7 @@ beforeAll(async () => {
     launchBrowser(),
     startServer({ SIGN_IN_RATE_LIMIT: '1000' }),
   ]);
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

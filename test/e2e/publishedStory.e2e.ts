@@ -21,6 +21,7 @@ import {
   screenshot,
 } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { APP_START_TIMEOUT_MS } from '../support/timeouts';
 
 let browser: Browser;
 /** A server of this file's own: its leaderboard holds only this file's results. */
@@ -137,7 +138,7 @@ beforeAll(async () => {
   const wallet = Wallet.createRandom();
   ownerAddress = wallet.address.toLowerCase();
   owner = target.backend.forWallet({ address: ownerAddress, token: await signIn(target, wallet) });
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

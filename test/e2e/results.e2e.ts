@@ -13,6 +13,7 @@ import { injectTestWallet } from './support/injectWallet';
 import { connectAndEnterKey, playNewGameToTheEnd, type JourneyTarget } from './support/journey';
 import { startServer, type RunningServer } from './support/server';
 import { browser, model, withBrowserAndModel } from './support/session';
+import { APP_START_TIMEOUT_MS } from '../support/timeouts';
 
 const API_KEY = 'sk-results';
 
@@ -49,7 +50,7 @@ describe.each(DATABASES)('on $name', (database) => {
     const opened = await database.open();
     drop = opened.drop;
     server = await startServer(opened.env);
-  });
+  }, APP_START_TIMEOUT_MS);
   afterAll(async () => {
     await server?.stop();
     await drop();

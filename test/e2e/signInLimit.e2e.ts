@@ -16,6 +16,7 @@ import {
 } from './support/browser';
 import { injectTestWallet } from './support/injectWallet';
 import { startServer, type RunningServer } from './support/server';
+import { APP_START_TIMEOUT_MS } from '../support/timeouts';
 
 let browser: Browser;
 let server: RunningServer;
@@ -24,7 +25,7 @@ beforeAll(async () => {
     launchBrowser(),
     startServer({ SIGN_IN_RATE_LIMIT: '0' }),
   ]);
-});
+}, APP_START_TIMEOUT_MS);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

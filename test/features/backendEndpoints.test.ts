@@ -15,6 +15,7 @@ import { tokenExpiry } from '../../src/features/wallet/tokenClaims';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from '../server/support/databases';
 import { plausibleResult } from '../server/support/results';
 import { signIn, startTestServer, type TestServer } from '../server/support/testServer';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 let server: TestServer;
 const wallet = Wallet.createRandom();
@@ -27,7 +28,7 @@ beforeAll(async () => {
   server = await startTestServer(pglite!);
   token = await signIn(server, wallet);
 }, DATABASE_START_TIMEOUT_MS);
-afterAll(() => server.close(), 60_000);
+afterAll(() => server.close(), STOP_TIMEOUT_MS);
 
 /** A store on the test server, signed in as the wallet (the session the wallet saga keeps). */
 function storeOnServer() {

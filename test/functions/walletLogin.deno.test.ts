@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { Wallet } from 'ethers';
 import { decodeProtectedHeader, decodeJwt } from 'jose';
 import { type FunctionsServer, startFunctionsServer } from '../../scripts/functions/server';
-import { DATABASE_START_TIMEOUT_MS, testBackends } from '../server/support/databases';
+import { testBackends } from '../server/support/databases';
 import { plausibleResult } from '../server/support/results';
 import { type LocalChain, startLocalChain } from '../fixtures/chain/localChain';
 import { type ChainGate, startChainGate } from '../server/support/chainGate';
@@ -25,11 +25,14 @@ import {
   startTestServer,
   type TestServer,
 } from '../server/support/testServer';
+import {
+  CHAIN_START_TIMEOUT_MS,
+  DATABASE_START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+} from '../support/timeouts';
 
 /** Deno starts in a second or two; its first run here downloads the function's npm packages. */
 const DENO_START_TIMEOUT_MS = 240_000;
-/** Hardhat's node starts in a few seconds; a loaded two-core machine takes many times that. */
-const CHAIN_START_TIMEOUT_MS = 120_000;
 const database = testBackends().at(-1)!;
 
 describe(`wallet-login under Deno, against the local server on ${database.name}`, () => {
@@ -77,7 +80,7 @@ describe(`wallet-login under Deno, against the local server on ${database.name}`
     await gate?.close();
     await chain?.close();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, STOP_TIMEOUT_MS);
 
   test('a wallet signs in, and its token writes its own rows and no one else’s', async () => {
     const wallet = Wallet.createRandom();

@@ -19,6 +19,7 @@ import { connectWallet, playNewGameToTheEnd } from '../e2e/support/journey';
 import { routeProviderHost } from '../e2e/support/providerRoute';
 import { startServer, type RunningServer } from '../e2e/support/server';
 import { count, ms, recordFinding } from './support/findings';
+import { APP_START_TIMEOUT_MS } from '../support/timeouts';
 
 const API_KEY = 'sk-headers-reliability';
 /** A Custom server that is not on this machine: Playwright routes it to the fake. */
@@ -45,7 +46,7 @@ beforeAll(async () => {
     startServer({ SIGN_IN_RATE_LIMIT: '1' }),
     startFakeModelServer({ validKeys: [API_KEY] }),
   ]);
-}, 60_000);
+}, APP_START_TIMEOUT_MS);
 afterAll(async () => {
   await browser?.close();
   await Promise.all([server?.stop(), strictServer?.stop(), model?.close()]);

@@ -9,6 +9,7 @@ import {
   measureBuild,
   readBuildStats,
 } from '../../scripts/bundleSizes';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 /** A build as webpack.config.ts lays it out: files under assets/ and build-stats.json. */
 function fakeBuild(files: Record<string, string>, stats: BuildStats): string {
@@ -52,7 +53,7 @@ describe('bundle sizes (budget 1)', () => {
   beforeAll(() => {
     dist = fakeBuild(FILES, STATS);
   });
-  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }), 60_000);
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }), STOP_TIMEOUT_MS);
 
   it('gzips at level 9, as the budgets count', () => {
     const bytes = Buffer.from(text('x', 300));

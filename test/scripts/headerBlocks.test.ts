@@ -28,6 +28,7 @@ import {
   withExpectedBlocks,
 } from '../../scripts/headerBlocks';
 import { DATABASE_START_TIMEOUT_MS, openEmptyPglite } from '../server/support/databases';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
 /** The README example's build variables, as a deployer would set them. */
@@ -61,7 +62,7 @@ afterAll(async () => {
   await server?.close();
   await db?.close();
   fs.rmSync(distDir, { recursive: true, force: true });
-}, 60_000);
+}, STOP_TIMEOUT_MS);
 
 /** The security headers of a response, by their names as securityHeaders writes them. */
 function securityHeadersOf(headers: Record<string, unknown>): Record<string, string> {

@@ -6,6 +6,7 @@
 import { migrate, withClaims, type Database } from '../../server/db';
 import { seedResults } from '../../scripts/bench/seedResults';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from '../server/support/databases';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 const ROWS = 3000;
 
@@ -31,7 +32,7 @@ describe.each(testBackends())('seeding results on $name', ({ open }) => {
 
   afterAll(async () => {
     await drop?.();
-  }, 60_000);
+  }, STOP_TIMEOUT_MS);
 
   test('adds the rows, each score the one its detailed_stats earn, every name its own', async () => {
     const { rows } = await db.pool.query<Record<string, string>>(

@@ -8,6 +8,7 @@ import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { type Database } from '../../server/db';
 import { DATABASE_START_TIMEOUT_MS, openEmptyPglite } from './support/databases';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 let distDir: string;
 let app: FastifyInstance;
@@ -34,7 +35,7 @@ afterAll(async () => {
   await app.close();
   await db.close();
   fs.rmSync(distDir, { recursive: true, force: true });
-}, 60_000);
+}, STOP_TIMEOUT_MS);
 
 const page = (url: string) => app.inject({ url, headers: { accept: 'text/html' } });
 

@@ -12,6 +12,7 @@ import type { BackendClient } from '../../src/api/backend';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from './support/databases';
 import { plausibleResult } from './support/results';
 import { signIn, startTestServer, type TestServer } from './support/testServer';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 const WRITE_LIMIT = 12;
 
@@ -100,7 +101,7 @@ describe.each(testBackends())('cloud stories on $name', (database) => {
       token: await signIn(server, otherWallet),
     });
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => server.close(), 60_000);
+  afterAll(() => server.close(), STOP_TIMEOUT_MS);
 
   /** Each test starts with no writes counted this minute or the next. */
   beforeEach(() => server.db.pool.query('delete from public.story_writes'));

@@ -20,6 +20,7 @@ import {
   openEmptyPglite,
   testBackends,
 } from './support/databases';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 const PLAYER = `0x${'a1'.repeat(20)}`;
 const OTHER = `0x${'b2'.repeat(20)}`;
@@ -122,7 +123,7 @@ describe.each(testBackends())('the game backend on $name', ({ open }) => {
 
   afterAll(async () => {
     await drop?.();
-  }, 60_000);
+  }, STOP_TIMEOUT_MS);
 
   test('migrate applies every migration once, and nothing the second time', async () => {
     expect(appliedFirst).toEqual(MIGRATIONS);
@@ -641,7 +642,7 @@ describe('the PGlite data directory lock', () => {
 
   afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, STOP_TIMEOUT_MS);
 
   test(
     'an on-disk database takes the directory lock, and close releases it',

@@ -8,6 +8,7 @@ import { DEFAULT_PUBLISHABLE_KEY } from '../../src/api';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from './support/databases';
 import { plausibleResult } from './support/results';
 import { signIn, startTestServer, type TestServer } from './support/testServer';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 const CONSTRAINT = 'game_results_detailed_stats_rewrites_range';
 const TURNS = 9;
@@ -28,7 +29,7 @@ describe.each(testBackends())('rewrites on the leaderboard on $name', (database)
     server = await startTestServer(database);
     token = await signIn(server, player);
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => server.close(), 60_000);
+  afterAll(() => server.close(), STOP_TIMEOUT_MS);
 
   const save = (row: object) =>
     server.backend

@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from './support/databases';
 import { plausibleResult } from './support/results';
 import { signIn, startTestServer, type TestServer } from './support/testServer';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 describe.each(testBackends())('the REST API on $name', (database) => {
   let server: TestServer;
@@ -24,7 +25,7 @@ describe.each(testBackends())('the REST API on $name', (database) => {
     aliceToken = await signIn(server, alice);
     bobToken = await signIn(server, bob);
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => server.close(), 60_000);
+  afterAll(() => server.close(), STOP_TIMEOUT_MS);
 
   test('create_user_if_not_exists gives a fresh nonce, and with p_nonce null only ensures', async () => {
     const wallet = Wallet.createRandom().address;

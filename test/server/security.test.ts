@@ -14,6 +14,7 @@ import {
   startTestServer,
   type TestServer,
 } from './support/testServer';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 describe.each(testBackends())('backend security on $name', (database) => {
   let server: TestServer;
@@ -30,7 +31,7 @@ describe.each(testBackends())('backend security on $name', (database) => {
     aliceToken = await signIn(server, alice);
     bobToken = await signIn(server, bob);
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => server.close(), 60_000);
+  afterAll(() => server.close(), STOP_TIMEOUT_MS);
 
   /** A raw request to the REST API, for what supabase-js would never send. */
   const rest = (path: string, init: RequestInit & { token?: string } = {}) =>

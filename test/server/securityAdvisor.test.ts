@@ -7,6 +7,7 @@
  */
 import { migrate, withClaims, type Database } from '../../server/db';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from './support/databases';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 describe.each(testBackends())('the migrated schema on $name', (backend) => {
   let db: Database;
@@ -17,7 +18,7 @@ describe.each(testBackends())('the migrated schema on $name', (backend) => {
     ({ db, drop } = await backend.open());
     await migrate(db);
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => drop(), 60_000);
+  afterAll(() => drop(), STOP_TIMEOUT_MS);
 
   test('has no view that reads with its owner’s rights', async () => {
     const views = await rows<{ view: string; options: string[] | null }>(

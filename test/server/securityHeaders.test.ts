@@ -15,6 +15,7 @@ import { migrate, type Database } from '../../server/db';
 import { CONNECT_COOKIE } from '../../src/features/llm';
 import { PROVIDERS } from '../../src/features/llm/providers';
 import { DATABASE_START_TIMEOUT_MS, openEmptyPglite } from './support/databases';
+import { SERVER_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../support/timeouts';
 
 let distDir: string;
 let app: FastifyInstance;
@@ -52,7 +53,7 @@ afterAll(async () => {
   await app.close();
   await db.close();
   fs.rmSync(distDir, { recursive: true, force: true });
-}, 60_000);
+}, STOP_TIMEOUT_MS);
 
 /** The policy's directives by name, each with its sources. */
 function directives(response: LightMyRequestResponse): Record<string, string[]> {
@@ -257,8 +258,8 @@ describe('a deployment: CONNECT_SRC and an https SITE_URL', () => {
       db,
       tokens: await TokenAuthority.create(newServerKeys(config.publishableKey)),
     });
-  });
-  afterAll(() => deployed.close(), 60_000);
+  }, SERVER_TIMEOUT_MS);
+  afterAll(() => deployed.close(), STOP_TIMEOUT_MS);
 
   test('HSTS on every response, errors included', async () => {
     for (const url of ['/health', '/nowhere']) {

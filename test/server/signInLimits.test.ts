@@ -10,6 +10,7 @@ import { withClaims } from '../../server/db';
 import { DEFAULT_PUBLISHABLE_KEY } from '../../src/api';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from './support/databases';
 import { functionsBase, signIn, startTestServer, type TestServer } from './support/testServer';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 const LIMIT = 4;
 const RATE_LIMITED = {
@@ -25,7 +26,7 @@ describe.each(testBackends())('sign-in limits on $name', (database) => {
   beforeAll(async () => {
     server = await startTestServer(database, { SIGN_IN_RATE_LIMIT: String(LIMIT) });
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => server.close(), 60_000);
+  afterAll(() => server.close(), STOP_TIMEOUT_MS);
 
   /** Starts every test with a clean count, whatever minute it is. */
   beforeEach(() => server.db.pool.query('delete from public.sign_in_attempts'));
@@ -205,7 +206,7 @@ describe.each(testBackends())('the client address on $name', (database) => {
   beforeAll(async () => {
     server = await startTestServer(database);
   }, DATABASE_START_TIMEOUT_MS);
-  afterAll(() => server.close(), 60_000);
+  afterAll(() => server.close(), STOP_TIMEOUT_MS);
 
   test.each([
     [

@@ -6,12 +6,15 @@
  */
 import { type LocalChain, startLocalChain } from '../fixtures/chain/localChain';
 import { type ChainGate, startChainGate } from './support/chainGate';
-import { DATABASE_START_TIMEOUT_MS, testBackends } from './support/databases';
+import { testBackends } from './support/databases';
 import { describeSmartAccountSignIns } from './support/smartAccountSignIns';
 import { type TestServer, startTestServer } from './support/testServer';
+import {
+  CHAIN_START_TIMEOUT_MS,
+  DATABASE_START_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+} from '../support/timeouts';
 
-/** Hardhat's node starts in a few seconds; a loaded two-core machine takes many times that. */
-const CHAIN_START_TIMEOUT_MS = 120_000;
 const database = testBackends().at(-1)!;
 
 describe(`smart-account sign-in through the local server on ${database.name}`, () => {
@@ -32,7 +35,7 @@ describe(`smart-account sign-in through the local server on ${database.name}`, (
     await server?.close();
     await gate?.close();
     await chain?.close();
-  }, 60_000);
+  }, STOP_TIMEOUT_MS);
 
   describeSmartAccountSignIns(
     () => server,

@@ -13,6 +13,7 @@ import type { BackendClient } from '../../src/api/backend';
 import { PageTemplate, escapeHtml, openingLines, withStoryTags } from '../../server/storyPage';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from './support/databases';
 import { signIn, startTestServer, type TestServer } from './support/testServer';
+import { STOP_TIMEOUT_MS } from '../support/timeouts';
 
 /** index.html as the build writes it (minified: no spaces between tags). */
 const INDEX_HTML =
@@ -111,7 +112,7 @@ describe.each(testBackends())('the story page on $name', (database) => {
   afterAll(async () => {
     await server.close();
     fs.rmSync(distDir, { recursive: true, force: true });
-  }, 60_000);
+  }, STOP_TIMEOUT_MS);
 
   /** The page as a browser asks for it, over the network. */
   async function page(url: string) {

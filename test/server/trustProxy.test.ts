@@ -10,6 +10,7 @@ import { buildServer } from '../../server/app';
 import { readConfig, trustProxyOf } from '../../server/config';
 import { migrate, type Database } from '../../server/db';
 import { DATABASE_START_TIMEOUT_MS, openEmptyPglite } from './support/databases';
+import { SERVER_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../support/timeouts';
 
 const PROXY = '10.0.0.2';
 let db: Database;
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));
   await db.close();
-}, 60_000);
+}, STOP_TIMEOUT_MS);
 
 /** A server with this TRUST_PROXY and a sign-in limit of one request a minute. */
 async function serverTrusting(trustProxy: string | undefined): Promise<FastifyInstance> {
@@ -64,45 +65,65 @@ const signInFrom = async (server: FastifyInstance, client: string) =>
   ).statusCode;
 
 describe('off (the default)', () => {
-  test('the socket address, whatever X-Forwarded-For claims', async () => {
-    const server = await serverTrusting(undefined);
-    expect(await clientAddress(server)).toBe(PROXY);
-    expect(await clientAddress(server, '203.0.113.7')).toBe(PROXY);
-  });
+  test(
+    'the socket address, whatever X-Forwarded-For claims',
+    async () => {
+      const server = await serverTrusting(undefined);
+      expect(await clientAddress(server)).toBe(PROXY);
+      expect(await clientAddress(server, '203.0.113.7')).toBe(PROXY);
+    },
+    SERVER_TIMEOUT_MS,
+  );
 
-  test('so every client behind a proxy shares one sign-in limit', async () => {
-    const server = await serverTrusting('false');
-    expect(await signInFrom(server, '203.0.113.7')).toBe(400);
-    expect(await signInFrom(server, '198.51.100.9')).toBe(429);
-  });
+  test(
+    'so every client behind a proxy shares one sign-in limit',
+    async () => {
+      const server = await serverTrusting('false');
+      expect(await signInFrom(server, '203.0.113.7')).toBe(400);
+      expect(await signInFrom(server, '198.51.100.9')).toBe(429);
+    },
+    SERVER_TIMEOUT_MS,
+  );
 });
 
 describe('1: the proxy in front is trusted', () => {
-  test('the address the proxy appended, not what the client wrote before it', async () => {
-    const server = await serverTrusting('1');
-    expect(await clientAddress(server, '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
-    expect(await clientAddress(server)).toBe(PROXY);
-  });
+  test(
+    'the address the proxy appended, not what the client wrote before it',
+    async () => {
+      const server = await serverTrusting('1');
+      expect(await clientAddress(server, '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+      expect(await clientAddress(server)).toBe(PROXY);
+    },
+    SERVER_TIMEOUT_MS,
+  );
 
-  test('each client behind the proxy has a sign-in limit of its own', async () => {
-    const server = await serverTrusting('1');
-    expect(await signInFrom(server, '203.0.113.7')).toBe(400);
-    expect(await signInFrom(server, '198.51.100.9')).toBe(400);
-    expect(await signInFrom(server, '203.0.113.7')).toBe(429);
-  });
+  test(
+    'each client behind the proxy has a sign-in limit of its own',
+    async () => {
+      const server = await serverTrusting('1');
+      expect(await signInFrom(server, '203.0.113.7')).toBe(400);
+      expect(await signInFrom(server, '198.51.100.9')).toBe(400);
+      expect(await signInFrom(server, '203.0.113.7')).toBe(429);
+    },
+    SERVER_TIMEOUT_MS,
+  );
 });
 
 describe("the proxy's address", () => {
-  test('a request from it is believed; one from elsewhere is not', async () => {
-    const server = await serverTrusting('10.0.0.0/8, 127.0.0.1');
-    expect(await clientAddress(server, '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
-    const direct = await server.inject({
-      url: '/test-client-address',
-      remoteAddress: '198.51.100.9',
-      headers: { 'x-forwarded-for': '6.6.6.6' },
-    });
-    expect((direct.json() as { ip: string }).ip).toBe('198.51.100.9');
-  });
+  test(
+    'a request from it is believed; one from elsewhere is not',
+    async () => {
+      const server = await serverTrusting('10.0.0.0/8, 127.0.0.1');
+      expect(await clientAddress(server, '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+      const direct = await server.inject({
+        url: '/test-client-address',
+        remoteAddress: '198.51.100.9',
+        headers: { 'x-forwarded-for': '6.6.6.6' },
+      });
+      expect((direct.json() as { ip: string }).ip).toBe('198.51.100.9');
+    },
+    SERVER_TIMEOUT_MS,
+  );
 });
 
 describe('reading TRUST_PROXY', () => {

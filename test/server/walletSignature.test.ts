@@ -11,6 +11,7 @@ import {
   parseChainRpcUrls,
   signatureVerifier,
 } from '../../supabase/functions/_shared/walletSignature';
+import { SERVER_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../support/timeouts';
 
 const message = 'taleweaver.example wants you to sign in with your Ethereum account: …';
 
@@ -67,7 +68,7 @@ describe('a chain endpoint that gives no answer', () => {
   const servers: http.Server[] = [];
   afterAll(async () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  }, 30_000);
+  }, STOP_TIMEOUT_MS);
 
   /** A local endpoint that answers every call with `answer` (or never, when it is null). */
   async function endpoint(answer: ((response: http.ServerResponse) => void) | null) {
@@ -97,41 +98,57 @@ describe('a chain endpoint that gives no answer', () => {
     return verify({ address: account, message, signature, chainId: 8453 });
   }
 
-  test('a closed port is an unavailable chain, not a wrong signature', async () => {
-    await expect(verdictWith(await closedPort())).resolves.toEqual({
-      kind: 'chainUnavailable',
-      chainId: 8453,
-      reason: 'could not be reached',
-    });
-  });
+  test(
+    'a closed port is an unavailable chain, not a wrong signature',
+    async () => {
+      await expect(verdictWith(await closedPort())).resolves.toEqual({
+        kind: 'chainUnavailable',
+        chainId: 8453,
+        reason: 'could not be reached',
+      });
+    },
+    SERVER_TIMEOUT_MS,
+  );
 
-  test('a node that never answers is given up on after the timeout', async () => {
-    await expect(verdictWith(await endpoint(null), 300)).resolves.toEqual({
-      kind: 'chainUnavailable',
-      chainId: 8453,
-      reason: 'timed out',
-    });
-  });
+  test(
+    'a node that never answers is given up on after the timeout',
+    async () => {
+      await expect(verdictWith(await endpoint(null), 300)).resolves.toEqual({
+        kind: 'chainUnavailable',
+        chainId: 8453,
+        reason: 'timed out',
+      });
+    },
+    SERVER_TIMEOUT_MS,
+  );
 
-  test.each([429, 502, 503])('an HTTP %i is an unavailable chain', async (status) => {
-    const url = await endpoint((response) => response.writeHead(status).end('busy'));
-    await expect(verdictWith(url)).resolves.toEqual({
-      kind: 'chainUnavailable',
-      chainId: 8453,
-      reason: `answered HTTP ${status}`,
-    });
-  });
+  test.each([429, 502, 503])(
+    'an HTTP %i is an unavailable chain',
+    async (status) => {
+      const url = await endpoint((response) => response.writeHead(status).end('busy'));
+      await expect(verdictWith(url)).resolves.toEqual({
+        kind: 'chainUnavailable',
+        chainId: 8453,
+        reason: `answered HTTP ${status}`,
+      });
+    },
+    SERVER_TIMEOUT_MS,
+  );
 
-  test('a node over its own limit (JSON-RPC -32005) is an unavailable chain', async () => {
-    const url = await endpoint((response) =>
-      response.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          id: 0,
-          error: { code: -32005, message: 'limit exceeded' },
-        }),
-      ),
-    );
-    await expect(verdictWith(url)).resolves.toMatchObject({ kind: 'chainUnavailable' });
-  });
+  test(
+    'a node over its own limit (JSON-RPC -32005) is an unavailable chain',
+    async () => {
+      const url = await endpoint((response) =>
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: 0,
+            error: { code: -32005, message: 'limit exceeded' },
+          }),
+        ),
+      );
+      await expect(verdictWith(url)).resolves.toMatchObject({ kind: 'chainUnavailable' });
+    },
+    SERVER_TIMEOUT_MS,
+  );
 });

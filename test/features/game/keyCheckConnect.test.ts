@@ -16,14 +16,15 @@ import { appStateWith } from '../../fixtures/games';
 import { routedFetch } from '../../fixtures/routedFetch';
 import { MemoryStorage } from '../../fixtures/testWallet';
 import { virtualClock } from '../../support/virtualClock';
+import { SERVER_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../../support/timeouts';
 
 const PLAYERS_SERVER = 'https://llm.example.test/v1';
 
 let model: FakeModelServer;
 beforeAll(async () => {
   model = await startFakeModelServer();
-});
-afterAll(() => model.close(), 60_000);
+}, SERVER_TIMEOUT_MS);
+afterAll(() => model.close(), STOP_TIMEOUT_MS);
 beforeEach(() => {
   model.requests.length = 0;
 });

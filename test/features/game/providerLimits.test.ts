@@ -37,6 +37,11 @@ import {
 import { routedFetch } from '../../fixtures/routedFetch';
 import { MemoryStorage } from '../../fixtures/testWallet';
 import { virtualClock, type VirtualClock } from '../../support/virtualClock';
+import { SERVER_TIMEOUT_MS } from '../../support/timeouts';
+
+// Every test here starts a fake model server (the afterEach closes it): the limit of a test and of a
+// hook in this file, for a loaded two-core machine (test/support/timeouts.ts).
+jest.setTimeout(SERVER_TIMEOUT_MS);
 
 const KEY = 'gsk_free_tier_key_0123456789';
 const GROQ = { provider: 'groq', model: 'openai/gpt-oss-120b' };

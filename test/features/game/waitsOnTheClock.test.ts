@@ -19,6 +19,7 @@ import { startFakeModelServer, type FakeModelServer } from '../../fixtures/fakeM
 import { PLAYING_GAME, appStateWith } from '../../fixtures/games';
 import { contextProviders } from '../../support/sagaReplay';
 import { virtualClock } from '../../support/virtualClock';
+import { SERVER_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../../support/timeouts';
 
 /** Less than any wait these tests replay: what "no wall time" means here. */
 const WALL_MS = 3000;
@@ -27,8 +28,8 @@ describe('a 429 that says how long to wait', () => {
   let server: FakeModelServer;
   beforeEach(async () => {
     server = await startFakeModelServer();
-  });
-  afterEach(() => server.close());
+  }, SERVER_TIMEOUT_MS);
+  afterEach(() => server.close(), STOP_TIMEOUT_MS);
 
   test('Retry-After: 7 is waited out on the clock, then the turn is asked again, in no wall time', async () => {
     const clock = virtualClock();

@@ -29,6 +29,7 @@ import {
   type ProviderPreset,
 } from '../../../src/features/llm';
 import { startFakeModelServer, type FakeModelServer } from '../../fixtures/fakeModelServer';
+import { SERVER_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../../support/timeouts';
 
 const KEY = 'gsk_test_key_0123456789';
 const OPENING = {
@@ -45,9 +46,9 @@ beforeEach(async () => {
   server = await startFakeModelServer({ validKeys: [KEY] });
   groq = { ...providerById('groq'), baseUrl: server.url };
   local = providerById('local');
-});
+}, SERVER_TIMEOUT_MS);
 
-afterEach(() => server.close());
+afterEach(() => server.close(), STOP_TIMEOUT_MS);
 
 function completion(overrides: Partial<CompletionRequest> = {}): Promise<[string]> {
   return requestCompletion({
@@ -175,38 +176,46 @@ describe('checkApiKey', () => {
     expect(server.requests[0]?.body.model).toBe('openai/gpt-oss-120b');
   });
 
-  it('rejects when the provider cannot be reached', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
+  it(
+    'rejects when the provider cannot be reached',
+    async () => {
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const { port } = closed.address() as AddressInfo;
+      await new Promise((resolve) => closed.close(resolve));
 
-    await expect(
-      checkApiKey({
-        provider: { ...groq, baseUrl: `http://127.0.0.1:${port}/v1` },
-        apiKey: KEY,
-        model: '',
-        signal: new AbortController().signal,
-      }),
-    ).rejects.toThrow(ProviderUnreachableError);
-  });
+      await expect(
+        checkApiKey({
+          provider: { ...groq, baseUrl: `http://127.0.0.1:${port}/v1` },
+          apiKey: KEY,
+          model: '',
+          signal: new AbortController().signal,
+        }),
+      ).rejects.toThrow(ProviderUnreachableError);
+    },
+    SERVER_TIMEOUT_MS,
+  );
 
-  it('sends no Authorization header for the local preset without a key', async () => {
-    const keyless = await startFakeModelServer();
-    try {
-      await checkApiKey({
-        provider: local,
-        baseUrl: `${keyless.url}/`,
-        apiKey: '  ',
-        model: 'llama3.2',
-        signal: new AbortController().signal,
-      });
+  it(
+    'sends no Authorization header for the local preset without a key',
+    async () => {
+      const keyless = await startFakeModelServer();
+      try {
+        await checkApiKey({
+          provider: local,
+          baseUrl: `${keyless.url}/`,
+          apiKey: '  ',
+          model: 'llama3.2',
+          signal: new AbortController().signal,
+        });
 
-      expect(keyless.requests[0]?.headers.authorization).toBeUndefined();
-    } finally {
-      await keyless.close();
-    }
-  });
+        expect(keyless.requests[0]?.headers.authorization).toBeUndefined();
+      } finally {
+        await keyless.close();
+      }
+    },
+    SERVER_TIMEOUT_MS,
+  );
 });
 
 describe('requestCompletion', () => {
@@ -279,19 +288,23 @@ describe('requestCompletion', () => {
     expect(noStreamBody?.stream).toBeUndefined();
   });
 
-  it('uses an edited base URL only for presets that allow it', async () => {
-    const keyless = await startFakeModelServer();
-    try {
-      await completion({ provider: local, baseUrl: keyless.url, apiKey: '' });
-      await completion({ baseUrl: keyless.url });
+  it(
+    'uses an edited base URL only for presets that allow it',
+    async () => {
+      const keyless = await startFakeModelServer();
+      try {
+        await completion({ provider: local, baseUrl: keyless.url, apiKey: '' });
+        await completion({ baseUrl: keyless.url });
 
-      expect(keyless.requests).toHaveLength(1);
-      expect(keyless.requests[0]?.headers.authorization).toBeUndefined();
-      expect(server.requests).toHaveLength(1);
-    } finally {
-      await keyless.close();
-    }
-  });
+        expect(keyless.requests).toHaveLength(1);
+        expect(keyless.requests[0]?.headers.authorization).toBeUndefined();
+        expect(server.requests).toHaveLength(1);
+      } finally {
+        await keyless.close();
+      }
+    },
+    SERVER_TIMEOUT_MS,
+  );
 
   it('resolves with an empty text for an empty reply (the caller names it)', async () => {
     server.enqueue({ empty: true }, { empty: true });

@@ -32,6 +32,7 @@ import {
   profileCatalogue,
 } from '../../fixtures/fakeProviders';
 import { routedFetch } from '../../fixtures/routedFetch';
+import { SERVER_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../../support/timeouts';
 
 const openai = providerById('openai');
 const groq = providerById('groq');
@@ -197,7 +198,7 @@ describe('reading a refusal', () => {
 
 describe('an unknown family against OpenAI as it answers on 2026-12-12', () => {
   let server: FakeModelServer;
-  afterEach(() => server?.close());
+  afterEach(() => server?.close(), STOP_TIMEOUT_MS);
 
   async function ask(profile: string, model: string, lessons: ModelLesson[], moreRoom = false) {
     const learnt: ModelLesson[] = [];
@@ -231,29 +232,38 @@ describe('an unknown family against OpenAI as it answers on 2026-12-12', () => {
       await ask(profile, 'gpt-6.1-sol', learnt);
       expect(server.requests.map((request) => request.status)).toEqual([400, 200, 200]);
     },
+    SERVER_TIMEOUT_MS,
   );
 
-  test('a reply still cut off is never a reply: more room is the caller’s to ask', async () => {
-    server = await startFakeModelServer({ profile: 'openai-2026-12-12', validKeys: [KEY] });
-    // At effort high the model thinks past any turn's room.
-    const taught: ModelLesson[] = [
-      { feature: 'reasoning', use: 'high' },
-      { feature: 'temperature' },
-    ];
-    await expect(ask('openai-2026-12-12', 'gpt-6.1-sol', taught)).rejects.toBeInstanceOf(
-      ReplyCutOffError,
-    );
-  });
+  test(
+    'a reply still cut off is never a reply: more room is the caller’s to ask',
+    async () => {
+      server = await startFakeModelServer({ profile: 'openai-2026-12-12', validKeys: [KEY] });
+      // At effort high the model thinks past any turn's room.
+      const taught: ModelLesson[] = [
+        { feature: 'reasoning', use: 'high' },
+        { feature: 'temperature' },
+      ];
+      await expect(ask('openai-2026-12-12', 'gpt-6.1-sol', taught)).rejects.toBeInstanceOf(
+        ReplyCutOffError,
+      );
+    },
+    SERVER_TIMEOUT_MS,
+  );
 
-  test('a family member that refuses none teaches its lowest effort, once', async () => {
-    server = await startFakeModelServer({ profile: 'openai-2026-12-12', validKeys: [KEY] });
-    const catalogue = profileCatalogue('openai-2026-12-12').map((model) => model.id);
-    expect(catalogue).toContain('gpt-6.1-sol');
-    const { learnt } = await ask('openai-2026-12-12', 'gpt-6.1-sol', [
-      { feature: 'reasoning', use: 'none' },
-      { feature: 'temperature' },
-    ]);
-    expect(learnt).toEqual([{ feature: 'reasoning', use: 'low' }]);
-    expect(server.requests.filter((request) => request.status === 400)).toHaveLength(1);
-  });
+  test(
+    'a family member that refuses none teaches its lowest effort, once',
+    async () => {
+      server = await startFakeModelServer({ profile: 'openai-2026-12-12', validKeys: [KEY] });
+      const catalogue = profileCatalogue('openai-2026-12-12').map((model) => model.id);
+      expect(catalogue).toContain('gpt-6.1-sol');
+      const { learnt } = await ask('openai-2026-12-12', 'gpt-6.1-sol', [
+        { feature: 'reasoning', use: 'none' },
+        { feature: 'temperature' },
+      ]);
+      expect(learnt).toEqual([{ feature: 'reasoning', use: 'low' }]);
+      expect(server.requests.filter((request) => request.status === 400)).toHaveLength(1);
+    },
+    SERVER_TIMEOUT_MS,
+  );
 });

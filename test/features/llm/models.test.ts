@@ -22,10 +22,15 @@ import {
   type ProfileId,
 } from '../../fixtures/fakeModelServer';
 import { routedFetch } from '../../fixtures/routedFetch';
+import { SERVER_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../../support/timeouts';
+
+// The tests here start fake model servers (the afterAll closes them): the limit of a test and of a
+// hook in this file, for a loaded two-core machine (test/support/timeouts.ts).
+jest.setTimeout(SERVER_TIMEOUT_MS);
 
 const KEY = 'key-for-the-fake-0123456789';
 const servers: FakeModelServer[] = [];
-afterAll(() => Promise.all(servers.map((server) => server.close())), 60_000);
+afterAll(() => Promise.all(servers.map((server) => server.close())), STOP_TIMEOUT_MS);
 
 async function listOf(preset: ProviderId, profile: ProfileId, apiKey = KEY) {
   const server = await startFakeModelServer({ profile, validKeys: [KEY] });

@@ -22,6 +22,11 @@ import {
   type ProfileId,
 } from '../../fixtures/fakeModelServer';
 import { routedFetch } from '../../fixtures/routedFetch';
+import { SERVER_TIMEOUT_MS } from '../../support/timeouts';
+
+// Every test here starts a fake model server (the afterEach closes it): the limit of a test and of a
+// hook in this file, for a loaded two-core machine (test/support/timeouts.ts).
+jest.setTimeout(SERVER_TIMEOUT_MS);
 
 const KEY = 'key-for-the-fake-0123456789';
 const OPENING_PROMPT = 'Write the opening scene as JSON with storyStart and options.';

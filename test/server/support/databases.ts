@@ -178,7 +178,8 @@ export function postgresAdminUrl(env: NodeJS.ProcessEnv = process.env): string |
 }
 
 /**
- * How long a suite's beforeAll may take to start an embedded database (and a server on it):
- * PGlite starts in 4-5 s here, far longer on a busy machine, where jest's default 5 s fails.
+ * How long a suite's beforeAll may take to start an embedded database (and a server on it); kept
+ * with the other limits in test/support/timeouts.ts, and exported here too for the suites that
+ * take it from here.
  */
-export const DATABASE_START_TIMEOUT_MS = 60_000;
+export { DATABASE_START_TIMEOUT_MS } from '../../support/timeouts';
