@@ -99,7 +99,6 @@ beforeAll(async () => {
     storage,
     site: { host: site.host, origin: site.origin },
     reloadHome: () => {},
-    now: () => Date.now(),
   };
   const store = makeStore({
     persist: true,

@@ -48,7 +48,6 @@ test("an earlier visit's settings come back before any flow starts", async () =>
     storage,
     site: { host: 'localhost', origin: 'http://localhost' },
     reloadHome: () => {},
-    now: () => Date.now(),
   };
   const store = makeStore({ persist: true, context: { storage, walletEnvironment: environment } });
   const seen: string[] = [];

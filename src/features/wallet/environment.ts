@@ -2,7 +2,8 @@ import { discoverWallets, type DiscoveredWallet } from './eip1193';
 
 /**
  * What the wallet sagas need from the browser, in saga context (never in the store), so tests
- * hand in a test wallet, a storage and a site of their own.
+ * hand in a test wallet, a storage and a site of their own. The time is the context's clock,
+ * as every flow's is.
  */
 export interface WalletEnvironment {
   discoverWallets(): Promise<DiscoveredWallet[]>;
@@ -11,7 +12,6 @@ export interface WalletEnvironment {
   site: { host: string; origin: string };
   /** Disconnect ends with a fresh load of the home page (SPEC.md section 4). */
   reloadHome(): void;
-  now(): number;
 }
 
 export function browserWalletEnvironment(win: Window): WalletEnvironment {
@@ -20,6 +20,5 @@ export function browserWalletEnvironment(win: Window): WalletEnvironment {
     storage: win.localStorage,
     site: { host: win.location.host, origin: win.location.origin },
     reloadHome: () => win.location.assign('/'),
-    now: () => Date.now(),
   };
 }

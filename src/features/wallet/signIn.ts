@@ -4,23 +4,15 @@
  */
 import { call, put, race, take } from 'typed-redux-saga';
 import { fromContext } from './sagaContext';
-import { walletErrorCode, type Eip1193Provider } from './eip1193';
+import type { Eip1193Provider } from './eip1193';
 import type { WalletEnvironment } from './environment';
 import { accountAddress, messageSigner, personalSignPayload } from './personalSign';
-import { clearAuthState, storeSignIn } from './session';
+import { storeSignIn } from './session';
 import { tokenExpiry } from './tokenClaims';
 import { SIGN_IN_MESSAGE_LIFETIME_MS, SIGN_IN_STATEMENT, buildSignInMessage } from './siweMessage';
+import { LoginRefusedError, SignatureMismatchError } from './signInFailure';
+import { ensureUser, exchangeSignature, requestNonce } from './walletBackend';
 import {
-  LoginRefusedError,
-  SignInRateLimitedError,
-  SignatureRejectedError,
-  SmartAccountChainError,
-  ensureUser,
-  exchangeSignature,
-  requestNonce,
-} from './walletBackend';
-import {
-  type WalletErrorCode,
   connectCancelled,
   signInFailed,
   signatureRequested,
@@ -28,13 +20,6 @@ import {
   walletChoiceOffered,
   walletChosen,
 } from './walletSlice';
-
-class SignatureMismatchError extends Error {
-  constructor(expected: string) {
-    super(`The signature was not made by ${expected}, which has no contract to vouch for it`);
-    this.name = 'SignatureMismatchError';
-  }
-}
 
 /** Does the signature recover to the account (a key's own, EIP-191)? False for any other kind. */
 function isSignedByKey(message: string, signature: string, address: string): boolean {
@@ -63,21 +48,6 @@ function* mayBeSmartAccount(provider: Eip1193Provider, address: string, signatur
   }
 }
 
-/** What the player is told about a failed sign-in, with the chain a smart account's names. */
-function failureOf(error: unknown): [WalletErrorCode, number | null] {
-  if (error instanceof SignatureMismatchError || error instanceof SignatureRejectedError) {
-    return ['verificationFailed', null];
-  }
-  if (error instanceof SignInRateLimitedError) return ['rateLimited', null];
-  if (error instanceof SmartAccountChainError) {
-    return [
-      error.kind === 'unchecked' ? 'smartAccountUnchecked' : 'chainUnavailable',
-      error.chainId,
-    ];
-  }
-  return [walletErrorCode(error), null];
-}
-
 /** The wallet to use: the only one found, or the one the player picks; null when none. */
 function* chooseWallet(env: WalletEnvironment) {
   const wallets = yield* call(env.discoverWallets);
@@ -97,61 +67,54 @@ const request = (provider: Eip1193Provider, method: string, params?: unknown[]) 
 /**
  * Connect → sign → verified (SPEC.md section 4, Wallet session). Asks the wallet for its
  * account, gets a nonce, has the wallet sign the EIP-4361 message, checks the signer here, and
- * trades the signature for the server's token. Returns the wallet used, or null on failure
- * (the auth state is then cleared and the player told why).
+ * trades the signature for the server's token. Returns the wallet used, or null when there is
+ * none to use. A refusal is thrown, for the Connect flow's failure policy to tell
+ * (signInFailure.ts: the account's auth state is cleared and the player told why).
  */
 export function* signIn(preferred: Eip1193Provider | null) {
   const env = yield* fromContext('walletEnvironment');
+  const clock = yield* fromContext('clock');
   const backendProvider = yield* fromContext('backend');
-  let address: string | null = null;
-  try {
-    const provider = preferred ?? (yield* chooseWallet(env));
-    if (!provider) return null;
-    const accounts = (yield* call(request, provider, 'eth_requestAccounts')) as string[];
-    if (!accounts[0]) throw Object.assign(new Error('The wallet gave no account'), { code: 4001 });
-    address = accountAddress(accounts[0]);
-    yield* put(signatureRequested(address));
+  const provider = preferred ?? (yield* chooseWallet(env));
+  if (!provider) return null;
+  const accounts = (yield* call(request, provider, 'eth_requestAccounts')) as string[];
+  if (!accounts[0]) throw Object.assign(new Error('The wallet gave no account'), { code: 4001 });
+  const address = accountAddress(accounts[0]);
+  yield* put(signatureRequested(address));
 
-    const backend = yield* call(backendProvider);
-    const nonce = yield* call(requestNonce, backend, address);
-    const chainId = Number(yield* call(request, provider, 'eth_chainId')) || 1;
-    const issuedAt = new Date(env.now());
-    const message = buildSignInMessage({
-      domain: env.site.host,
-      address,
-      uri: env.site.origin,
-      chainId,
-      nonce,
-      issuedAt,
-      expirationTime: new Date(issuedAt.getTime() + SIGN_IN_MESSAGE_LIFETIME_MS),
-      statement: SIGN_IN_STATEMENT,
-    });
-    const signature = String(
-      yield* call(request, provider, 'personal_sign', [personalSignPayload(message), address]),
-    );
-    // A key's signature is judged here (SPEC.md section 5); a smart account's (ERC-1271, or
-    // ERC-6492 before its first transaction) goes to the server, which asks its chain.
-    if (
-      !isSignedByKey(message, signature, address) &&
-      !(yield* mayBeSmartAccount(provider, address, signature))
-    ) {
-      throw new SignatureMismatchError(address);
-    }
-
-    const token = yield* call(exchangeSignature, backend, { message, signature, chainId });
-    const expiry = tokenExpiry(token);
-    // A token the game cannot read the expiry of would end the session at the next check.
-    if (expiry === null) throw new LoginRefusedError('the token states no expiry');
-    storeSignIn(env.storage, { address, signature, token });
-    const session = { address: address.toLowerCase(), token, expiresAt: expiry * 1000 };
-    yield* call(ensureUser, backend, session);
-    yield* put(signedIn(session));
-    return provider;
-  } catch (error) {
-    if (address) clearAuthState(env.storage, address);
-    const [code, chainId] = failureOf(error);
-    if (code === 'authFailed') console.error('Wallet sign-in failed', error);
-    yield* put(signInFailed(code, chainId));
-    return null;
+  const backend = yield* call(backendProvider);
+  const nonce = yield* call(requestNonce, backend, address);
+  const chainId = Number(yield* call(request, provider, 'eth_chainId')) || 1;
+  const issuedAt = new Date(clock.now());
+  const message = buildSignInMessage({
+    domain: env.site.host,
+    address,
+    uri: env.site.origin,
+    chainId,
+    nonce,
+    issuedAt,
+    expirationTime: new Date(issuedAt.getTime() + SIGN_IN_MESSAGE_LIFETIME_MS),
+    statement: SIGN_IN_STATEMENT,
+  });
+  const signature = String(
+    yield* call(request, provider, 'personal_sign', [personalSignPayload(message), address]),
+  );
+  // A key's signature is judged here (SPEC.md section 5); a smart account's (ERC-1271, or
+  // ERC-6492 before its first transaction) goes to the server, which asks its chain.
+  if (
+    !isSignedByKey(message, signature, address) &&
+    !(yield* mayBeSmartAccount(provider, address, signature))
+  ) {
+    throw new SignatureMismatchError(address);
   }
+
+  const token = yield* call(exchangeSignature, backend, { message, signature, chainId });
+  const expiry = tokenExpiry(token);
+  // A token the game cannot read the expiry of would end the session at the next check.
+  if (expiry === null) throw new LoginRefusedError('the token states no expiry');
+  storeSignIn(env.storage, { address, signature, token });
+  const session = { address: address.toLowerCase(), token, expiresAt: expiry * 1000 };
+  yield* call(ensureUser, backend, session);
+  yield* put(signedIn(session));
+  return provider;
 }

@@ -1,4 +1,10 @@
 import type { Backend, WalletSession } from '../../api';
+import {
+  LoginRefusedError,
+  SignInRateLimitedError,
+  SignatureRejectedError,
+  SmartAccountChainError,
+} from './signInFailure';
 
 /**
  * The backend calls of signing in (SPEC.md section 7): the nonce before signing, the token in
@@ -11,17 +17,6 @@ export function temporaryNonce(random: () => number = Math.random): string {
   return Array.from({ length: 16 }, () => Math.floor(random() * 36).toString(36)).join('');
 }
 
-/**
- * The backend's sign-in limit (nonce requests and logins per address per minute) is spent: the
- * player is asked to wait rather than to sign a message the server would refuse.
- */
-export class SignInRateLimitedError extends Error {
-  constructor() {
-    super('Too many sign-in requests from this address; the backend answered 429');
-    this.name = 'SignInRateLimitedError';
-  }
-}
-
 export async function requestNonce(backend: Backend, address: string): Promise<string> {
   const { data, error, status } = await backend.anon.rpc('create_user_if_not_exists', {
     p_wallet_address: address.toLowerCase(),
@@ -30,35 +25,6 @@ export async function requestNonce(backend: Backend, address: string): Promise<s
   const nonce = (data as { nonce?: string }[] | null)?.[0]?.nonce;
   if (error || !nonce) return temporaryNonce();
   return nonce;
-}
-
-export class LoginRefusedError extends Error {
-  constructor(readonly reason: string) {
-    super(`The server refused the sign-in: ${reason}`);
-    this.name = 'LoginRefusedError';
-  }
-}
-
-/** The server found that the signature is not the account's (a key's, or its contract's). */
-export class SignatureRejectedError extends Error {
-  constructor() {
-    super('The server found the signature was not made by this account');
-    this.name = 'SignatureRejectedError';
-  }
-}
-
-/**
- * A smart account's signature the server could not judge: it has no endpoint for the chain
- * (`unchecked`), or the chain did not answer (`unavailable`, and the nonce is still good).
- */
-export class SmartAccountChainError extends Error {
-  constructor(
-    readonly kind: 'unchecked' | 'unavailable',
-    readonly chainId: number,
-  ) {
-    super(`The server could not check a smart account's signature on chain ${chainId}: ${kind}`);
-    this.name = 'SmartAccountChainError';
-  }
 }
 
 /**

@@ -13,7 +13,14 @@ export type WalletErrorCode =
   | 'rejected'
   | 'timeout'
   | 'network'
+  /** The once-a-second check broke (SPEC.md section 9). */
   | 'checkFailed'
+  /** The session kept in this browser could not be taken up at start. */
+  | 'restoreFailed'
+  /** The wallet announced another account, and following it broke. */
+  | 'accountChangeFailed'
+  /** Disconnect broke before the home page reloaded: the credentials may still be here. */
+  | 'disconnectFailed'
   /** The backend's sign-in limit per address and minute is spent. */
   | 'rateLimited'
   /** A smart account on a chain the server has no endpoint for (CHAIN_RPC_URLS). */
@@ -152,6 +159,20 @@ export const walletSlice = createSlice({
     disconnectRequested() {
       // The saga clears the stored credentials and reloads to /.
     },
+    // The other flows' failures: each is told, and the player tries again (Connect Wallet,
+    // Disconnect; the check runs again within a second). The session stays as it was.
+    sessionCheckFailed(state) {
+      setError(state, 'checkFailed');
+    },
+    sessionRestoreFailed(state) {
+      setError(state, 'restoreFailed');
+    },
+    accountChangeFailed(state) {
+      setError(state, 'accountChangeFailed');
+    },
+    disconnectFailed(state) {
+      setError(state, 'disconnectFailed');
+    },
     errorDismissed(state) {
       setError(state, null);
     },
@@ -184,6 +205,10 @@ export const {
   connectCancelled,
   sessionEnded,
   disconnectRequested,
+  sessionCheckFailed,
+  sessionRestoreFailed,
+  accountChangeFailed,
+  disconnectFailed,
   errorDismissed,
 } = walletSlice.actions;
 

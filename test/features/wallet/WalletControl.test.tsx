@@ -82,6 +82,12 @@ test('every wallet error has a message in the catalogue, shown as an alert', () 
     'timeout',
     'network',
     'checkFailed',
+    'restoreFailed',
+    'accountChangeFailed',
+    'disconnectFailed',
+    'rateLimited',
+    'smartAccountUnchecked',
+    'chainUnavailable',
   ];
   for (const code of codes) expect(en).toHaveProperty([`wallet.error.${code}`]);
   renderControl({ error: 'noWallet' });

@@ -1,8 +1,10 @@
 /**
  * The wallet session's flows (SPEC.md section 4), each worker run with expectSaga to its end
  * (`run(false)`: no timeout) over the real root reducer, with a test wallet signing with real
- * keys and the real server on PGlite; the saga context comes as static providers. Two tests
- * at the end check the watchers' wiring on a real store, waiting on the store's own updates.
+ * keys and the real server on PGlite; the saga context comes as static providers, with a
+ * virtual clock (the flows' time is the context's, never the wall clock's). The tests at the
+ * end check the watchers on a real store, waiting on the store's own updates: their wiring, and
+ * that a flow that breaks is told and the next action is still served.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
@@ -10,6 +12,8 @@ import { DEFAULT_PUBLISHABLE_KEY, type BackendProvider } from '../../../src/api/
 import { createBackend } from '../../../src/api/supabaseBackend';
 import { makeStore, rootReducer, type AppStore, type RootState } from '../../../src/app/store';
 import {
+  SESSION_CHECK_MS,
+  accountChangeFailed,
   checkSession,
   connect,
   connectRequested,
@@ -19,7 +23,9 @@ import {
   initialWalletState,
   restoreSession,
   selectWalletSession,
+  sessionCheckFailed,
   sessionEnded,
+  sessionRestoreFailed,
   sessionRestored,
   signInFailed,
   signatureRequested,
@@ -37,6 +43,7 @@ import { tokenExpiringAt, verifiedSession, verifiedWallet } from '../../fixtures
 import { DATABASE_START_TIMEOUT_MS, testBackends } from '../../server/support/databases';
 import { startTestServer, type TestServer } from '../../server/support/testServer';
 import { contextProviders } from '../../support/sagaReplay';
+import { virtualClock, type VirtualClock } from '../../support/virtualClock';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -79,6 +86,42 @@ class ObservedWallet extends TestWallet {
   }
 }
 
+/** A test wallet that keeps the sign-in messages it was asked to sign, as text. */
+class ReadingWallet extends TestWallet {
+  readonly signed: string[] = [];
+  override async request(args: { method: string; params?: unknown[] }): Promise<unknown> {
+    if (args.method === 'personal_sign') {
+      const [hex] = args.params as [string];
+      this.signed.push(Buffer.from(hex.slice(2), 'hex').toString('utf8'));
+    }
+    return super.request(args);
+  }
+}
+
+type StorageMethod = 'getItem' | 'setItem' | 'removeItem';
+
+/** This browser's storage refusing what the test names, as a browser blocking site data does. */
+class RefusingStorage extends MemoryStorage {
+  readonly refusing = new Set<StorageMethod>();
+  private refuse(method: StorageMethod) {
+    if (this.refusing.has(method)) {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    }
+  }
+  override getItem(key: string) {
+    this.refuse('getItem');
+    return super.getItem(key);
+  }
+  override setItem(key: string, value: string) {
+    this.refuse('setItem');
+    super.setItem(key, value);
+  }
+  override removeItem(key: string) {
+    this.refuse('removeItem');
+    super.removeItem(key);
+  }
+}
+
 function environment(wallets: TestWallet[], storage = new MemoryStorage()) {
   const url = new URL(server.url);
   const reloads: string[] = [];
@@ -91,7 +134,6 @@ function environment(wallets: TestWallet[], storage = new MemoryStorage()) {
     storage,
     site: { host: url.host, origin: url.origin },
     reloadHome: () => reloads.push('/'),
-    now: () => Date.now(),
   };
   return { env, storage, reloads };
 }
@@ -103,8 +145,20 @@ function stateWith(wallet: Partial<WalletState> = {}, action?: UnknownAction): R
   return action ? rootReducer(state, action) : state;
 }
 
-const context = (env: WalletEnvironment, backend?: BackendProvider) =>
-  contextProviders({ walletEnvironment: env, backend: backend ?? (async () => server.backend) });
+/**
+ * The saga context: the wallet, the backend and a virtual clock. The clock starts at the wall
+ * clock's time, for the server: it checks the sign-in message's times against its own.
+ */
+const context = (
+  env: WalletEnvironment,
+  backend?: BackendProvider,
+  clock: VirtualClock = virtualClock({ start: Date.now() }),
+) =>
+  contextProviders({
+    walletEnvironment: env,
+    backend: backend ?? (async () => server.backend),
+    clock,
+  });
 
 /** The actions a finished run put, in order. */
 const putsOf = (result: { effects: { put?: unknown[] } }) =>
@@ -193,6 +247,23 @@ describe('connecting', () => {
     ]);
   });
 
+  test("the sign-in message is issued at the context clock's time", async () => {
+    const wallet = new ReadingWallet();
+    const { env } = environment([wallet]);
+    // Two minutes ago: still inside the message's ten minutes, for the server.
+    const issued = Math.floor((Date.now() - 120_000) / 1000) * 1000;
+    const result = await expectSaga(connect, requested)
+      .withReducer(rootReducer, stateWith({}, requested))
+      .provide(context(env, undefined, virtualClock({ start: issued })))
+      .run(false);
+    expect(putsOf(result).at(-1)).toEqual(signedInAs(wallet.address));
+    expect(wallet.signed).toHaveLength(1);
+    expect(wallet.signed[0]).toContain(`Issued At: ${new Date(issued).toISOString()}`);
+    expect(wallet.signed[0]).toContain(
+      `Expiration Time: ${new Date(issued + 600_000).toISOString()}`,
+    );
+  });
+
   test('without any wallet: install a wallet', async () => {
     const { env } = environment([]);
     const result = await connectRun(env).run(false);
@@ -278,8 +349,13 @@ describe('connecting', () => {
       signatureRequested(wallet.address),
       signInFailed('authFailed'),
     ]);
-    // The server's refusal is a developer's problem too: it is logged with its cause.
-    expect(logged).toHaveBeenCalledWith('Wallet sign-in failed', expect.any(Error));
+    // The server's refusal is a developer's problem too: it is logged once, with its cause and
+    // the flow it broke.
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledWith(
+      'connect (wallet/connectRequested) failed:',
+      expect.any(Error),
+    );
     logged.mockRestore();
     expect(wallet.calls).toContain('personal_sign');
     expect(result.storeState.wallet).toMatchObject({ status: 'disconnected', error: 'authFailed' });
@@ -432,10 +508,11 @@ describe('the once-a-second check', () => {
     env: WalletEnvironment,
     wallet: Partial<WalletState>,
     provider: TestWallet | null,
+    clock?: VirtualClock,
   ) =>
     expectSaga(checkSession, { provider })
       .withReducer(rootReducer, stateWith(wallet))
-      .provide(context(env));
+      .provide(context(env, undefined, clock));
   const tokenExpiring = (exp: number) =>
     `x.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.y`;
 
@@ -464,20 +541,21 @@ describe('the once-a-second check', () => {
     expect(result.storeState.wallet).toMatchObject({ status: 'verified', address });
   });
 
-  test('a session runs until its token expires, then the check logs out', async () => {
+  test("a session runs until its token expires by the context's clock, then the check logs out", async () => {
     const wallet = new TestWallet();
     const { env, storage } = environment([wallet]);
     const address = wallet.address.toLowerCase();
-    const session = verifiedSession(address);
+    // A token that ran out long ago by the wall clock: only the flow's own clock says it holds.
+    const expiresAt = Date.UTC(2001, 0, 1);
+    const session = verifiedSession(address, expiresAt);
     storeSignIn(storage, { address, signature: '0x', token: session.token });
-    let now = session.expiresAt - 1000;
-    env.now = () => now;
-    const before = await check(env, verifiedWallet(address, session), null).run(false);
+    const clock = virtualClock({ start: expiresAt - 1000 });
+    const before = await check(env, verifiedWallet(address, session), null, clock).run(false);
     expect(putsOf(before)).toEqual([]);
     expect(selectWalletSession(before.storeState)).toEqual(session);
 
-    now = session.expiresAt;
-    const after = await check(env, verifiedWallet(address, session), null).run(false);
+    await clock.advance(1000);
+    const after = await check(env, verifiedWallet(address, session), null, clock).run(false);
     expect(putsOf(after)).toEqual([sessionEnded()]);
     expect(selectWalletSession(after.storeState)).toBeNull();
     expect(after.storeState.wallet).toMatchObject({ status: 'disconnected', session: null });
@@ -534,6 +612,60 @@ describe('the once-a-second check', () => {
   });
 });
 
+describe('a flow that breaks is told (the failure policy)', () => {
+  let logged: jest.SpyInstance;
+  beforeEach(() => {
+    logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => logged.mockRestore());
+
+  test('a session that cannot be read at start: the player is told, and may connect again', async () => {
+    const storage = new RefusingStorage();
+    storage.refusing.add('getItem');
+    const { env } = environment([new TestWallet()], storage);
+    const result = await restoreRun(env, { provider: null }).run(false);
+    expect(putsOf(result)).toEqual([sessionRestoreFailed()]);
+    expect(result.storeState.wallet).toMatchObject({
+      status: 'disconnected',
+      error: 'restoreFailed',
+    });
+    expect(result.returnValue).toBeUndefined(); // no wallet to follow
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledWith('restoreSession failed:', expect.any(DOMException));
+  });
+
+  test('a check that breaks is told; the session stays as it was', async () => {
+    const address = new TestWallet().address.toLowerCase();
+    const storage = new RefusingStorage();
+    const session = verifiedSession(address);
+    storeSignIn(storage, { address, signature: '0x', token: session.token });
+    storage.refusing.add('getItem');
+    const { env } = environment([], storage);
+    const result = await expectSaga(checkSession, { provider: null })
+      .withReducer(rootReducer, stateWith(verifiedWallet(address, session)))
+      .provide(context(env))
+      .run(false);
+    expect(putsOf(result)).toEqual([sessionCheckFailed()]);
+    expect(result.storeState.wallet).toMatchObject({
+      status: 'verified',
+      session,
+      error: 'checkFailed',
+    });
+    expect(logged).toHaveBeenCalledTimes(1);
+  });
+
+  test('an account change that cannot be followed is told', async () => {
+    const address = new TestWallet().address.toLowerCase();
+    const storage = new RefusingStorage();
+    storage.refusing.add('removeItem');
+    const { env } = environment([], storage);
+    const result = await followRun(env, [], stateWith(verifiedWallet(address))).run(false);
+    expect(putsOf(result)).toEqual([accountChangeFailed()]);
+    expect(result.storeState.wallet.error).toBe('accountChangeFailed');
+    expect(logged).toHaveBeenCalledWith('followAccountChange failed:', expect.any(DOMException));
+  });
+});
+
 describe('the watchers, on a real store', () => {
   const stateReached = (store: AppStore, reached: (state: RootState) => boolean) =>
     new Promise<void>((resolve) => {
@@ -545,10 +677,10 @@ describe('the watchers, on a real store', () => {
       });
     });
   const stores: AppStore[] = [];
-  const storeFor = (env: WalletEnvironment) => {
+  const storeFor = (env: WalletEnvironment, clock?: VirtualClock) => {
     const store = makeStore({
       backend: async () => server.backend,
-      context: { walletEnvironment: env },
+      context: { walletEnvironment: env, clock },
     });
     stores.push(store);
     return store;
@@ -591,5 +723,79 @@ describe('the watchers, on a real store', () => {
       (state) => state.wallet.status === 'verified' && state.wallet.address === third,
     );
     expect(wallet.calls.filter((call) => call === 'personal_sign')).toHaveLength(3);
+  });
+
+  describe('a worker that throws is told, and its watcher serves the next action', () => {
+    let logged: jest.SpyInstance;
+    beforeEach(() => {
+      logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    });
+    afterEach(() => logged.mockRestore());
+    /**
+     * The flows' clock, at the wall clock's time (the server checks a sign-in message's times),
+     * on which the once-a-second check never runs by itself here.
+     */
+    const heldCheck = () =>
+      virtualClock({ start: Date.now(), held: (ms) => ms === SESSION_CHECK_MS });
+
+    test('a Disconnect that breaks says so, and the next Disconnect goes through', async () => {
+      const storage = new RefusingStorage();
+      const { env, reloads } = environment([], storage);
+      const reloaded = new Promise<void>((resolve) => {
+        env.reloadHome = () => {
+          reloads.push('/');
+          resolve();
+        };
+      });
+      storeSignIn(storage, { address: '0xabc', signature: '0x', token: 'x.y.z' });
+      const store = storeFor(env, heldCheck());
+
+      storage.refusing.add('removeItem'); // this browser's storage, blocked for a moment
+      store.dispatch(disconnectRequested());
+      await stateReached(store, (state) => state.wallet.error === 'disconnectFailed');
+      expect(reloads).toEqual([]);
+      expect(logged).toHaveBeenCalledTimes(1);
+      expect(logged).toHaveBeenCalledWith(
+        'disconnect (wallet/disconnectRequested) failed:',
+        expect.any(DOMException),
+      );
+
+      storage.refusing.clear();
+      store.dispatch(disconnectRequested());
+      await reloaded;
+      expect(reloads).toEqual(['/']);
+      expect(storage.length).toBe(0);
+      expect(store.getState().wallet.error).toBe('disconnectFailed'); // until dismissed
+    });
+
+    test("a sign-in broken by the wallet's own bug says so, and the next Connect signs in", async () => {
+      const wallet = new TestWallet();
+      let broken = true;
+      const request = wallet.request.bind(wallet);
+      wallet.request = async (args) => {
+        if (broken && args.method === 'eth_requestAccounts') {
+          broken = false;
+          throw new TypeError("Cannot read properties of undefined (reading 'accounts')");
+        }
+        return request(args);
+      };
+      const store = storeFor(environment([wallet]).env, heldCheck());
+
+      store.dispatch(connectRequested());
+      await stateReached(store, (state) => state.wallet.error === 'authFailed');
+      expect(store.getState().wallet.status).toBe('disconnected');
+      expect(logged).toHaveBeenCalledTimes(1);
+      expect(logged).toHaveBeenCalledWith(
+        'connect (wallet/connectRequested) failed:',
+        expect.any(TypeError),
+      );
+
+      store.dispatch(connectRequested());
+      await stateReached(store, (state) => state.wallet.status === 'verified');
+      expect(store.getState().wallet).toMatchObject({
+        address: wallet.address.toLowerCase(),
+        error: null,
+      });
+    });
   });
 });

@@ -1,7 +1,12 @@
 import { makeStore } from '../../../src/app/store';
 import {
+  accountChangeFailed,
   connectCancelled,
   connectRequested,
+  disconnectFailed,
+  errorDismissed,
+  sessionCheckFailed,
+  sessionRestoreFailed,
   sessionEnded,
   sessionRestored,
   signInFailed,
@@ -105,5 +110,29 @@ describe('the wallet state machine', () => {
     store.dispatch(signatureRequested(ADDRESS));
     store.dispatch(signInFailed('rejected'));
     expect(store.getState().wallet).toMatchObject({ status: 'disconnected', session: null });
+  });
+
+  test("the other flows' failures are told, and leave the session as it was", () => {
+    const store = makeStore();
+    const session = verifiedSession(ADDRESS);
+    store.dispatch(sessionRestored(session));
+    const told = [
+      [sessionCheckFailed(), 'checkFailed'],
+      [accountChangeFailed(), 'accountChangeFailed'],
+      [disconnectFailed(), 'disconnectFailed'],
+      [sessionRestoreFailed(), 'restoreFailed'],
+    ] as const;
+    for (const [failed, error] of told) {
+      store.dispatch(failed);
+      expect(store.getState().wallet).toMatchObject({ status: 'verified', error });
+      expect(selectWalletSession(store.getState())).toEqual(session);
+      store.dispatch(errorDismissed());
+    }
+    store.dispatch(sessionEnded());
+    store.dispatch(sessionRestoreFailed());
+    expect(store.getState().wallet).toMatchObject({
+      status: 'disconnected',
+      error: 'restoreFailed',
+    });
   });
 });
