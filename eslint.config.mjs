@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -12,6 +12,38 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/**
+ * What src/app may import of a feature besides its index.ts: the entry modules kept out of the
+ * index so that they load apart, each named here. Pages and views loaded lazily by the routes,
+ * in chunks of their own; the saga loaders of the home bundle, which fetch the flows on demand;
+ * the slice and the browser's own clients for the store and the saga context, so that a store
+ * made outside the page (a test's, the bench's) loads no feature's views with them.
+ */
+const appEntries = {
+  game: ['GamePage.tsx', 'gameSagaLoader.ts', 'views/ApiKeyView.tsx'],
+  leaderboard: ['LeaderboardPage.tsx'],
+  llm: ['browserModelClient.ts', 'connectPage.ts', 'localNetwork.ts', 'typedKey.ts'],
+  profile: ['ProfilePage.tsx'],
+  settings: ['views.ts'],
+  stories: [
+    'browserContext.ts',
+    'published/PublishedStoryPage.tsx',
+    'storiesSagaLoader.ts',
+    'storiesSlice.ts',
+  ],
+  wallet: ['environment.ts'],
+};
+const appImports = features.flatMap((feature) => [
+  `./${feature}/index.ts`,
+  ...(appEntries[feature] ?? []).map((entry) => `./${feature}/${entry}`),
+]);
+for (const entry of appImports) {
+  // A name left behind by a move would open nothing and say nothing: it must name a module.
+  if (!existsSync(path.join(root, 'src/features', entry))) {
+    throw new Error(`eslint.config.mjs names an entry module that is not there: ${entry}`);
+  }
+}
 
 /**
  * The walls between the parts of the house (DESIGN.md, layout), by where a file is, at any depth:
@@ -37,14 +69,35 @@ const walls = [
     message: 'The app puts the features together; a feature never imports it (slots, src/shared).',
   },
   {
+    target: 'src/app',
+    from: 'src/features',
+    except: appImports,
+    message:
+      'The app imports a feature through its index, or an entry module named in eslint.config.mjs (appEntries).',
+  },
+  {
     target: ['src/shared', 'src/api'],
     from: ['src/features', 'src/app'],
     message: 'Shared code and the backend clients import no feature and not the app.',
   },
   {
+    target: 'src',
+    from: ['server', 'supabase'],
+    message:
+      'The SPA imports neither the server nor the Edge Functions: what both need lives in common/.',
+  },
+  {
     target: 'server',
     from: 'src',
     message: 'The server imports no SPA module: what both need lives in common/.',
+  },
+  {
+    // Deployed on their own (Deno, their deno.json): their shared code is functions/_shared,
+    // the packages their deno.json names, and common/.
+    target: 'supabase/functions',
+    from: ['src', 'server'],
+    message:
+      'An Edge Function imports neither the SPA nor the server: what both need lives in common/.',
   },
   {
     target: 'common',
@@ -75,7 +128,7 @@ export default tseslint.config(
     // A house without circles: no module imports, through any path (dynamic imports included),
     // one that imports it back. The rule follows runtime imports; `npm run lint` also runs
     // scripts/imports/cycles.ts, which counts `import type` too.
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'common/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'common/**/*.ts', 'supabase/functions/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       // The TypeScript parser for the modules the rules follow, and TypeScript's resolution.
@@ -85,6 +138,26 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: walls }],
+    },
+  },
+  {
+    // One idiom for the store in every view: the hooks of src/shared/hooks.ts, typed by the
+    // selector (the engine's own block below forbids react-redux altogether).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/hooks.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-redux',
+              importNames: ['useSelector', 'useDispatch', 'useStore'],
+              message: 'Use useAppSelector, useAppDispatch or useAppStore (src/shared/hooks.ts).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -101,6 +101,41 @@ describe('the lint refuses an import that crosses a wall', () => {
         code: "export { DEFAULT_PUBLISHABLE_KEY } from '../src/api';\n",
       },
     ],
+    [
+      "the app importing a feature's module that is no entry of it",
+      {
+        file: 'src/app/Crossing.tsx',
+        code: "export { gameSlice } from '../features/game/gameSlice';\n",
+      },
+    ],
+    [
+      'the SPA importing the server',
+      {
+        file: 'src/features/stories/crossing.ts',
+        code: "export { DESCRIPTION_CHARS } from '../../../server/storyPage';\n",
+      },
+    ],
+    [
+      'the SPA importing an Edge Function (a type only)',
+      {
+        file: 'src/api/crossing.ts',
+        code: "import type { SignInRefusal } from '../../supabase/functions/_shared/walletLogin';\nexport type R = SignInRefusal;\n",
+      },
+    ],
+    [
+      'an Edge Function importing the SPA',
+      {
+        file: 'supabase/functions/_shared/crossing.ts',
+        code: "export { PROVIDERS } from '../../../src/features/llm/providers.ts';\n",
+      },
+    ],
+    [
+      'an Edge Function importing the server',
+      {
+        file: 'supabase/functions/wallet-login/crossing.ts',
+        code: "export { newSigningJwk } from '../../../server/auth.ts';\n",
+      },
+    ],
   ];
   const allowed: [string, Case][] = [
     [
@@ -118,10 +153,24 @@ describe('the lint refuses an import that crosses a wall', () => {
       },
     ],
     [
-      'the app importing a feature by path',
+      "the app importing a feature's named entry module",
       {
         file: 'src/app/Allowed.tsx',
         code: "export { GamePage } from '../features/game/GamePage';\n",
+      },
+    ],
+    [
+      "the app importing a feature's index",
+      {
+        file: 'src/app/Allowed.tsx',
+        code: "export { gameSlice } from '../features/game';\n",
+      },
+    ],
+    [
+      'an Edge Function importing its shared code and common/',
+      {
+        file: 'supabase/functions/wallet-login/allowed.ts',
+        code: "export { walletLoginHandler } from '../_shared/walletLogin.ts';\nexport { PORTRAIT_COUNT } from '../../../common/portraits.ts';\n",
       },
     ],
     [

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { selectGameStage } from './turn/gameSelectors';
 import { gameActions, type GameStage } from './gameSlice';
 import { ApiKeyView } from './views/ApiKeyView';
@@ -45,8 +45,8 @@ const VIEWS: Record<GameStage, (slots: GameSlots) => React.JSX.Element | null> =
 };
 
 export function GamePage(slots: GameSlots) {
-  const stage = useSelector(selectGameStage);
-  const dispatch = useDispatch();
+  const stage = useAppSelector(selectGameStage);
+  const dispatch = useAppDispatch();
   // Leaving the game stops any wait for the model (DESIGN.md: waits are cancellable).
   useEffect(() => () => void dispatch(gameActions.waitCancelled()), [dispatch]);
   const View = VIEWS[stage];

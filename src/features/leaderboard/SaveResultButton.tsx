@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../shared/hooks';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { BackendError } from '../../api';
-import { selectWalletAccount, type WalletState } from '../wallet';
+import { selectWalletAccount } from '../wallet';
 import {
   SAVE_RESULT_ERRORS,
   useSaveGameResultMutation,
@@ -48,7 +48,7 @@ export function SaveResultButton({ result, storyId = null, onSaved }: SaveResult
   const [saveGameResult] = useSaveGameResultMutation();
   // The account as it is when the player clicks (SPEC.md section 5); its token is the
   // wallet's to give as the request leaves.
-  const account = useSelector((state: { wallet: WalletState }) => selectWalletAccount(state));
+  const account = useAppSelector(selectWalletAccount);
   const [state, setState] = useState<SaveState>({ kind: 'idle' });
   const saved = state.kind === 'saved' || state.kind === 'duplicate';
   const busy = state.kind === 'saving';

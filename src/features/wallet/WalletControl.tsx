@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { Link } from 'react-router-dom';
 import { shortenAddress } from '../../engine/text';
 import {
@@ -16,7 +16,7 @@ type WithWallet = { wallet: WalletState };
 
 /** The header's wallet control (SPEC.md section 2, Common layout). */
 export function WalletControl() {
-  const wallet = useSelector((state: WithWallet) => state.wallet);
+  const wallet = useAppSelector((state: WithWallet) => state.wallet);
   return (
     <div className="wallet-control">
       {wallet.status === 'verified' && wallet.address ? (
@@ -31,7 +31,7 @@ export function WalletControl() {
 }
 
 function ConnectButton({ busy }: { busy: boolean }) {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   return (
     <button
       type="button"
@@ -48,7 +48,7 @@ function ConnectButton({ busy }: { busy: boolean }) {
 /** The shortened address with its tick, opening Profile and Disconnect. */
 function WalletMenu({ address }: { address: string }) {
   const intl = useIntl();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -111,7 +111,7 @@ function WalletMenu({ address }: { address: string }) {
 
 /** Several wallets are installed: the player picks the one to sign with. */
 function WalletChooser({ wallet }: { wallet: WalletState }) {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const headingId = useId();
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
@@ -154,7 +154,7 @@ function WalletError({
   chainId: number | null;
 }) {
   const intl = useIntl();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   return (
     <div className="wallet-error" role="alert">
       <span>

@@ -1,8 +1,8 @@
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../shared/hooks';
 import type { VerifiedWalletSession } from './session';
-import { selectWalletSession, type WalletState } from './walletSlice';
+import { selectWalletSession } from './walletSlice';
 
 /** The verified wallet's session (address, token, expiry) for a view, or null. */
 export function useWalletSession(): VerifiedWalletSession | null {
-  return useSelector((state: { wallet: WalletState }) => selectWalletSession(state));
+  return useAppSelector(selectWalletSession);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { useNavigate } from 'react-router-dom';
 import {
   endingScore,
@@ -44,9 +44,9 @@ export interface EndingViewProps {
 
 export function EndingView({ saveResult, resultNote, publishStory }: EndingViewProps = {}) {
   const intl = useIntl();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const game = useSelector(selectStory);
+  const game = useAppSelector(selectStory);
   const { playerStats, scoreBreakdown } = game;
   const titleRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { shallowEqual, useDispatch, useSelector } from 'react-redux';
+import { shallowEqual } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { selectAutoRead, selectLanguage } from '../../settings';
 import {
   gameActions,
@@ -66,8 +67,8 @@ function selectPlayingScreen(state: { game: GameState }) {
 
 /** SPEC.md section 2, view 7: the story, the choices, and the character beside them. */
 export function PlayingView({ saveGame }: PlayingViewProps = {}) {
-  const dispatch = useDispatch();
-  const game = useSelector(selectPlayingScreen, shallowEqual);
+  const dispatch = useAppDispatch();
+  const game = useAppSelector(selectPlayingScreen, shallowEqual);
   const { options, isLoading, isFinal, storyLog, choosing } = game;
   const showOptions = choosing && options.length > 0;
 
@@ -75,10 +76,10 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
   const firstOptionRef = useRef<HTMLButtonElement>(null);
 
   // Read aloud: one reader for the screen; a new paragraph is read when asked to.
-  const { available, speakingKey, speak, stop } = useReadAloud(useSelector(selectLanguage));
+  const { available, speakingKey, speak, stop } = useReadAloud(useAppSelector(selectLanguage));
   const reader = useMemo(() => ({ available, speak, stop }), [available, speak, stop]);
   const paragraphs = useMemo(() => paragraphsIn(storyLog), [storyLog]);
-  useAutoRead(paragraphs, useSelector(selectAutoRead), reader);
+  useAutoRead(paragraphs, useAppSelector(selectAutoRead), reader);
   // A paragraph written again or edited while it is read: the reading of the old one stops.
   const reading = useRef<{ key: string; entry: StoryEntry | undefined } | null>(null);
   useEffect(() => {

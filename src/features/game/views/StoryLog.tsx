@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useRef, type Ref } from 'react';
 import { useIntl } from 'react-intl';
-import { useSelector, useStore } from 'react-redux';
+import { useAppSelector, useAppStore } from '../../../shared/hooks';
 import {
   selectIsWriting,
   selectStreamingText,
@@ -73,7 +73,7 @@ export const StoryLog = memo(function StoryLog({
 
 /** The narrative as it streams in, with a caret; nothing when nothing is being written. */
 function ParagraphBeingWritten() {
-  const writing = useSelector(selectIsWriting);
+  const writing = useAppSelector(selectIsWriting);
   return writing ? <WrittenWords /> : null;
 }
 
@@ -87,7 +87,7 @@ function ParagraphBeingWritten() {
  * this component's alone.
  */
 function WrittenWords() {
-  const store = useStore<{ game: GameState }>();
+  const store = useAppStore<{ game: GameState }>();
   const words = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
     const node = words.current;

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { selectStory } from '../../game';
 import { storiesActions, type OtherTabNotice } from '../storiesSlice';
 import { otherTabTitle } from './storyFacts';
@@ -10,8 +10,8 @@ import { otherTabTitle } from './storyFacts';
  */
 export function OtherTabCard({ notice }: { notice: OtherTabNotice }) {
   const intl = useIntl();
-  const dispatch = useDispatch();
-  const chosenCharacter = useSelector(
+  const dispatch = useAppDispatch();
+  const chosenCharacter = useAppSelector(
     (state: Parameters<typeof selectStory>[0]) => selectStory(state).chosenCharacter,
   );
   return (

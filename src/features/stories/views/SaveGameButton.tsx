@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { selectIsResumable } from '../../game';
 import { storiesActions } from '../storiesSlice';
 import './stories.css';
@@ -9,9 +9,9 @@ import './stories.css';
  * says how it went. While a turn is being written there is nothing complete to save.
  */
 export function SaveGameButton() {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   // A boolean, so the button renders only when it changes (never on a streamed frame).
-  const resumable = useSelector(selectIsResumable);
+  const resumable = useAppSelector(selectIsResumable);
   return (
     <button
       type="button"

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { gameActions } from '../../game';
 import { selectUnfinishedStory, storiesActions } from '../storiesSlice';
 import { SAVED_TIME_FORMAT, storyTitle, storyTurns } from './storyFacts';
@@ -12,8 +12,8 @@ import './stories.css';
  */
 export function StartNewGame() {
   const intl = useIntl();
-  const dispatch = useDispatch();
-  const unfinished = useSelector(selectUnfinishedStory);
+  const dispatch = useAppDispatch();
+  const unfinished = useAppSelector(selectUnfinishedStory);
   const [asking, setAsking] = useState(false);
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);

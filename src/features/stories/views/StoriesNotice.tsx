@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import {
   isFailureNotice,
   selectCloud,
@@ -20,9 +20,9 @@ import './stories.css';
  * readers announce what is put into them.
  */
 export function StoriesNotice() {
-  const notice = useSelector(selectStoriesNotice);
-  const otherTab = useSelector(selectOtherTabNotice);
-  const keptAsCopy = useSelector(selectCloud).keptAsCopy;
+  const notice = useAppSelector(selectStoriesNotice);
+  const otherTab = useAppSelector(selectOtherTabNotice);
+  const keptAsCopy = useAppSelector(selectCloud).keptAsCopy;
   return (
     <div className="stories-notice-region">
       <div role="status">
@@ -37,7 +37,7 @@ export function StoriesNotice() {
 
 function NoticeCard({ notice }: { notice: StoryNotice }) {
   const intl = useIntl();
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   const failure = isFailureNotice(notice);
   return (
     <div className={`stories-notice ${failure ? 'stories-notice--failure' : ''}`}>
@@ -73,7 +73,7 @@ function NoticeCard({ notice }: { notice: StoryNotice }) {
 
 /** Another device had saved this story since: this device's line went up as a copy. */
 function KeptAsCopyCard({ name }: { name: string }) {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   return (
     <div className="stories-notice stories-notice--copy">
       <p className="stories-notice__text">
