@@ -215,7 +215,22 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       // API key form, the providers and their styles twice (8 KB); 4 KB copied 0.3 KB more than
       // 2 KB does (199.8 against 199.5 KB over the wire with cloud saves and publishing in); 8 KB
       // copies 1.6 KB again (measured with `npm run bench bundle`).
-      splitChunks: { chunks: 'async', minSize: 2000 },
+      splitChunks: {
+        chunks: 'async',
+        minSize: 2000,
+        cacheGroups: {
+          // The backend API every page of the backend injects its endpoints into
+          // (src/api/baseApi.ts) goes with RTK Query, which each of those pages loads anyway: on
+          // its own it is under 2 KB, so it was copied into the leaderboard's, the profile's and
+          // the game's parts (0.5 KB more over the wire in a whole game with both pages).
+          backendApi: {
+            test: /[\\/](src[\\/]api[\\/]baseApi\.ts$|node_modules[\\/](@reduxjs[\\/]toolkit[\\/]dist[\\/]query|reselect|@standard-schema)[\\/])/,
+            chunks: 'async',
+            enforce: true,
+            name: 'backend-api',
+          },
+        },
+      },
     },
     performance: { hints: false },
     devServer,

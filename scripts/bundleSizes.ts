@@ -13,9 +13,15 @@ import zlib from 'node:zlib';
 export const INITIAL_JS_BUDGET_BYTES = 125 * 1024;
 /** Budgets of lazily loaded parts, with everything each one downloads (the wallet: 25 KB). */
 export const LAZY_BUDGETS_BYTES: Record<string, number> = { wallet: 25 * 1024 };
-/** Every JavaScript file a whole game downloads, landing to leaderboard: at most 230 KB gzip. */
+/**
+ * Every JavaScript file a whole game downloads, from the landing to the leaderboard and the
+ * profile: at most 230 KB gzip.
+ */
 export const WHOLE_GAME_JS_BUDGET_BYTES = 230 * 1024;
-/** Budget 1 over the wire: the JavaScript and CSS a whole game receives, fonts apart. */
+/**
+ * Budget 1 over the wire: the JavaScript and CSS a whole game receives (the leaderboard and
+ * profile pages included), fonts apart.
+ */
 export const WHOLE_GAME_WIRE_BUDGET_BYTES = 200 * 1024;
 
 /** What webpack.config.ts's BuildStatsPlugin writes to build-stats.json. */

@@ -8,7 +8,7 @@ import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { type Database } from '../../server/db';
 import { DATABASE_START_TIMEOUT_MS, openEmptyPglite } from './support/databases';
-import { STOP_TIMEOUT_MS } from '../support/timeouts';
+import { SERVER_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../support/timeouts';
 
 let distDir: string;
 let app: FastifyInstance;
@@ -109,13 +109,17 @@ test('health answers ok', async () => {
   expect(response.json()).toEqual({ status: 'ok' });
 });
 
-test('a server without a build says how to make one', async () => {
-  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-empty-'));
-  await expect(buildServer(readConfig({ DIST_DIR: empty }), { db, tokens })).rejects.toThrow(
-    "run 'npm run build' first",
-  );
-  fs.rmSync(empty, { recursive: true });
-});
+test(
+  'a server without a build says how to make one',
+  async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'taleweaver-empty-'));
+    await expect(buildServer(readConfig({ DIST_DIR: empty }), { db, tokens })).rejects.toThrow(
+      "run 'npm run build' first",
+    );
+    fs.rmSync(empty, { recursive: true });
+  },
+  SERVER_TIMEOUT_MS,
+);
 
 test('PORT must be a port number', () => {
   expect(() => readConfig({ PORT: 'eighty' })).toThrow("PORT must be a whole number, got 'eighty'");
