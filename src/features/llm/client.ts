@@ -85,7 +85,7 @@ export async function checkApiKey(request: CheckApiKeyRequest): Promise<void> {
   ];
   await negotiate(request, { keyCheck: true }, async (plan) => {
     const response = await postChat(request, requestBody(plan, modelAsked(request), messages));
-    if (!response.ok) throw await failureOf(response, request.apiKey);
+    if (!response.ok) throw await failureOf(response, request);
     // Only the status matters; release the connection without reading the reply.
     await response.body?.cancel().catch(() => undefined);
   });
@@ -97,7 +97,7 @@ export async function checkApiKey(request: CheckApiKeyRequest): Promise<void> {
  */
 export async function fetchModelList(request: ModelListRequest): Promise<unknown> {
   const response = await getModels(request);
-  if (!response.ok) throw await failureOf(response, request.apiKey);
+  if (!response.ok) throw await failureOf(response, request);
   const text = await response.text();
   const list = parseJson(text);
   if (list === undefined) {
@@ -136,7 +136,7 @@ async function completionOnce(request: CompletionRequest, plan: RequestPlan): Pr
   ];
   const response = await postChat(request, requestBody(plan, modelAsked(request), messages));
   if (!response.ok) {
-    const failure = await failureOf(response, apiKey);
+    const failure = await failureOf(response, request);
     // What the model wrote is still the reply: the game's own repair may read it.
     if (failure instanceof ProviderError && failure.isInvalidJsonReply) {
       return failure.failedGeneration ?? '';

@@ -7,6 +7,7 @@
  */
 import { ProviderError, limitError } from './errors';
 import { limitOf } from './limits';
+import type { ProviderRequest } from './requests';
 
 /** The most of a provider's plain-text answer an error message quotes. */
 export const MAX_ERROR_TEXT = 500;
@@ -55,17 +56,20 @@ export function parseJson(text: string): unknown {
 
 /**
  * A refused request as the error the callers tell apart: one of the provider's limits (429,
- * 413, 402, read from the body and whatever headers the browser may read), or any other error
- * with the provider's own message.
+ * 413, 402, read from the body and whatever headers the browser may read, a stated reset time
+ * counted from the request's `now`), or any other error with the provider's own message.
  */
-export async function failureOf(response: Response, apiKey: string): Promise<Error> {
+export async function failureOf(
+  response: Response,
+  { apiKey, now = Date.now }: Pick<ProviderRequest, 'apiKey' | 'now'>,
+): Promise<Error> {
   const text = await response.text().catch(() => '');
   const plain = text.trim().slice(0, MAX_ERROR_TEXT);
   const fallback = plain || `HTTP ${response.status} ${response.statusText}`.trim();
   const body = parseJson(text);
   const { message, ...details } = errorOf(body, fallback);
   const said = redactKey(message, apiKey);
-  const limit = limitOf(response.status, body, response.headers, Date.now());
+  const limit = limitOf(response.status, body, response.headers, now());
   if (limit) return limitError(response.status, limit, said);
   return new ProviderError(response.status, said, details);
 }

@@ -12,8 +12,11 @@ import {
   type ModelListRequest,
 } from './client';
 
-/** A request as a flow makes it: the client brings its own fetch. */
-type Sent<Request> = Omit<Request, 'fetch'>;
+/**
+ * A request as a flow makes it: the client brings its own fetch, and the flow its clock's time
+ * (a limit's stated reset is counted from it, so a test that owns the clock owns that too).
+ */
+type Sent<Request> = Omit<Request, 'fetch' | 'now'> & { now: () => number };
 
 export interface ModelClient {
   /** One chat completion (SPEC.md section 7), streamed when asked; resolves with its text. */

@@ -36,7 +36,7 @@ export function* modelListFor(
   const client = yield* fromContext('model');
   const clock = yield* fromContext('clock');
   try {
-    const request = { provider, baseUrl: source.baseUrl, apiKey, signal };
+    const request = { provider, baseUrl: source.baseUrl, apiKey, signal, now: () => clock.now() };
     const answer = yield* call([client, client.listModels], request);
     const models = chatModelsOf(provider, answer, clock.now());
     yield* put(modelListRead({ source, models }));

@@ -25,6 +25,11 @@ export interface ProviderRequest {
   signal: AbortSignal;
   /** Defaults to the global fetch; tests and other runtimes pass their own. */
   fetch?: Fetch;
+  /**
+   * Now, for a refusal that names when a limit resets (a Retry-After date, a reset instant):
+   * the flow's clock (DESIGN.md: a flow's time is the saga context's), the page's when absent.
+   */
+  now?: () => number;
 }
 
 export type ModelListRequest = ProviderRequest;

@@ -77,6 +77,33 @@ describe('a 429 that says how long to wait', () => {
       turn: { phase: 'choosing' },
     });
   });
+  test("Retry-After as a date is counted from the context's clock, not the wall clock's", async () => {
+    // A day long past by the wall clock: a wait counted from Date.now() would be none at all.
+    const start = Date.UTC(2001, 0, 1, 12);
+    const clock = virtualClock({ start });
+    server.enqueue({ status: 429, retryAfter: new Date(start + 7000).toUTCString() });
+    const chosen = gameActions.choiceMade({ index: 0 });
+    const state = appStateWith(PLAYING_GAME, {
+      provider: 'custom',
+      model: 'fake-model',
+      baseUrl: server.url,
+    });
+
+    const result = await expectSaga(playTurn, chosen)
+      .withReducer(rootReducer, rootReducer(state, chosen))
+      .provide(contextProviders({ model: httpModelClient(), random: seededRng(3), clock }))
+      .run(false);
+
+    // The stated 7 s from the clock's now, and its jitter (100-500 ms), waited once.
+    expect(clock.slept).toHaveLength(1);
+    expect(clock.slept[0]).toBeGreaterThanOrEqual(7000 + 100);
+    expect(clock.slept[0]).toBeLessThanOrEqual(7000 + 500);
+    const scheduled = result.effects.put
+      .map((effect) => effect.payload.action)
+      .find(gameActions.turnRetryScheduled.match);
+    expect(scheduled?.payload.retryAt).toBe(start + clock.slept[0]!);
+    expect(result.storeState.game).toMatchObject({ turn: { phase: 'choosing' } });
+  });
 });
 
 describe("the key check's time limit", () => {

@@ -230,6 +230,7 @@ function* requestOnce(
 ) {
   const controller = new AbortController();
   const model = yield* fromContext('model');
+  const clock = yield* fromContext('clock');
   const provider = providerById(settings.provider);
   const { systemPrompt } = yield* promptsOf(settings.language);
   const events = channel<RequestEvent>();
@@ -247,6 +248,7 @@ function* requestOnce(
       replyTokens,
       moreRoom,
       signal: controller.signal,
+      now: () => clock.now(),
       onLesson: (lesson: ModelLesson) => events.put({ kind: 'lesson', lesson }),
       onText: streamField ? narrativeEvents(streamField, events) : undefined,
       onReasoning: () => events.put({ kind: 'reasoning' }),

@@ -83,6 +83,7 @@ function* checkKeyAndModel(check: KeyCheck) {
   const capability = capabilityKey(check.provider, check.baseUrl, model);
   const lessons: ModelLesson[] = [];
   const client = yield* fromContext('model');
+  const clock = yield* fromContext('clock');
   const known = (yield* select(selectModelLessons))[capability];
   // NoCreditError and DailyLimitError are limits too, but not ones a player can wait out.
   try {
@@ -90,6 +91,7 @@ function* checkKeyAndModel(check: KeyCheck) {
       ...check,
       model,
       lessons: known,
+      now: () => clock.now(),
       onLesson: (lesson: ModelLesson) => lessons.push(lesson),
     });
   } catch (error) {
