@@ -112,7 +112,8 @@ export function storyToJson(story: ExportableStory): string {
   // without the id: an import is saved as a new story.
   const read = readRecord({ ...story });
   // A listed story is whole (a damaged one is listed without Export): this is never one.
-  if (isRecordProblem(read)) throw new Error(`Story ${story.id} cannot be exported: ${read.reason}`);
+  if (isRecordProblem(read))
+    throw new Error(`Story ${story.id} cannot be exported: ${read.reason}`);
   const envelope = { format: STORY_EXPORT_FORMAT, version: STORY_EXPORT_VERSION, story: read };
   return JSON.stringify(envelope, null, 2);
 }
@@ -168,7 +169,10 @@ export function parseStoryJson(text: string): Omit<SavedStory, 'id'> {
   // one whose story cannot be read is refused, never imported as its last paragraph alone.
   const read = readRecord(story as Record<string, unknown>);
   if (isRecordProblem(read)) {
-    throw new StoryImportError('incomplete', `The story export's story cannot be read: ${read.reason}`);
+    throw new StoryImportError(
+      'incomplete',
+      `The story export's story cannot be read: ${read.reason}`,
+    );
   }
   return read;
 }

@@ -11,7 +11,6 @@
 import type { Action, UnknownAction } from '@reduxjs/toolkit';
 import { fork, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
 import { policed } from '../../../shared/failurePolicy';
-import { storiesActions } from '../storiesSlice';
 import { CLOUD_FLOW_STARTERS, type CloudFlowName } from './cloudFlowStarters';
 import { newCloudPlace, type CloudPlace } from './cloudPlace';
 import { deleteEverywhere, deleteFailed, deleteInCloud } from './sagas/deleting';
@@ -52,7 +51,10 @@ const starts = (flow: CloudFlowName) => (action: Action) =>
 export function cloudFlowFor(action: UnknownAction, place: CloudPlace) {
   const flow = (Object.keys(CLOUD_FLOWS) as CloudFlowName[]).find((name) => starts(name)(action));
   if (!flow) return null;
-  const worker = CLOUD_FLOWS[flow].worker as (action: UnknownAction, place: CloudPlace) => Generator;
+  const worker = CLOUD_FLOWS[flow].worker as (
+    action: UnknownAction,
+    place: CloudPlace,
+  ) => Generator;
   return () => worker(action, place);
 }
 

@@ -18,12 +18,27 @@ import { storiesActions } from '../storiesSlice';
 import { fromContext } from '../sagas/sagaContext';
 import { CloudError, saveToCloud, type CloudHead } from './cloudStories';
 
-/** The place's memory: per cloud id, the revision the cloud answered and the lists it holds. */
+/**
+ * The place's memory: per cloud id, the revision the cloud answered and the lists it holds; per
+ * browser record, where the cloud last took it (a save kept in the browser before that answer
+ * came carries the link it had then).
+ */
 export interface CloudPlace {
   acknowledged: Map<string, { revision: number; lists: StoryLists }>;
+  links: Map<number, CloudLink>;
 }
 
-export const newCloudPlace = (): CloudPlace => ({ acknowledged: new Map() });
+export const newCloudPlace = (): CloudPlace => ({ acknowledged: new Map(), links: new Map() });
+
+/**
+ * Where the cloud keeps the story this save is of: what the place last heard for this record,
+ * unless the save carries a newer answer for the same story (brought down since), or none.
+ */
+function linkOf(kept: KeptStory, place: CloudPlace): CloudLink {
+  const heard = place.links.get(kept.id);
+  if (!heard) return kept.cloud;
+  return heard.id === kept.cloud.id && kept.cloud.revision > heard.revision ? kept.cloud : heard;
+}
 
 /** The signed-in wallet's backend client, or null without a session. */
 export function* cloudClient() {
@@ -59,7 +74,7 @@ export function* sendToCloud(kept: KeptStory, place: CloudPlace) {
   const { client } = yield* call(signedInClient);
   const language = yield* select(selectLanguage);
   const { lists } = kept.record;
-  const link = kept.cloud;
+  const link = linkOf(kept, place);
   const known = place.acknowledged.get(link.id);
   const save = (id: string, baseRevision: number, since: StoryLists | undefined, copyOf?: string) =>
     call(saveToCloud, client, {
@@ -95,8 +110,8 @@ export function* sendToCloud(kept: KeptStory, place: CloudPlace) {
   if (!answer.saved) throw new CloudError('failed', 'The cloud refused a new story');
   const newLink: CloudLink = { id, revision: answer.revision, sent: kept.revision };
   place.acknowledged.set(id, { revision: answer.revision, lists });
+  place.links.set(kept.id, newLink);
   return newLink;
 }
 
 const same = (a: number, b: number) => a === b;
-

@@ -31,6 +31,8 @@ export function* reconcile() {
   const { list } = state.stories;
   const session = state.wallet.session;
   if (!session || list.status !== 'loaded' || list.owner?.toLowerCase() !== session.address) return;
+  // The backend API joins the store with the first page that talks to it (app/routes.tsx).
+  if (!('api' in state)) return;
   const cloud = selectCloudStories(session.address)(state as never).data;
   if (!cloud) return;
   yield* call(settleLocals, cloud, list.stories);
