@@ -29,7 +29,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { TURN_TIMING } from '../../src/features/game/turnTiming';
-import { storyDraftOf } from '../../src/features/stories/gameRecord';
+import { storyDraftOf } from '../../src/features/stories/storyRecord';
 import { userPrompt, type ReplyFunction } from '../../test/fixtures/fakeModelServer';
 import { median, ms, type Benchmark, type BudgetResult } from './budget';
 import { scriptTime, topSelfTime, topTotalTime, type CpuProfile } from './cpuProfile';

@@ -17,7 +17,7 @@ import { INITIAL_PLAYER_STATS, INITIAL_SCORE_BREAKDOWN } from '../../src/engine/
 import type { StoryOption } from '../../src/engine/types';
 import type { Story, StoryEntry } from '../../src/features/game';
 import { TURN_TIMING } from '../../src/features/game/turnTiming';
-import { storyDraftOf } from '../../src/features/stories/gameRecord';
+import { storyDraftOf } from '../../src/features/stories/storyRecord';
 import {
   gameReply,
   userPrompt,

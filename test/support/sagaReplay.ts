@@ -15,12 +15,13 @@ import { rollOutcome } from '../../src/engine/outcome';
 import { seededRng } from '../../src/engine/random';
 import { chooseScenarioType } from '../../src/engine/scenario';
 import { flowFor, gameActions } from '../../src/features/game';
+import { makeOutbox } from '../../src/features/stories/outbox';
 import { scriptedModel, type ModelScript } from './scriptedModel';
 import { virtualClock } from './virtualClock';
 
 /**
  * The saga context as static providers: a seeded random source, a virtual clock from 0 (a wait
- * ends as soon as the flows have nothing else to do), no page.
+ * ends as soon as the flows have nothing else to do), no page, an outbox of its own.
  */
 export function contextProviders(context: Partial<SagaContext>): StaticProvider[] {
   const full: Partial<SagaContext> = {
@@ -28,6 +29,8 @@ export function contextProviders(context: Partial<SagaContext>): StaticProvider[
     clock: virtualClock(),
     storage: null,
     connectPage: null,
+    // The browser's saves on their way to the other places: a worker run alone has its own.
+    storyOutbox: makeOutbox(),
     ...context,
   };
   return Object.entries(full).map(([key, value]) => [matchers.getContext(key), value]);

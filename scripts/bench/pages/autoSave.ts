@@ -1,6 +1,6 @@
 /**
  * The page behind budget 6 (scripts/bench/autoSave.ts), bundled at bench time: the app's own
- * store (makeStore, its reducers and its sagas) and its own save path (storyDraftOf and saveStory
+ * store (makeStore, its reducers and its sagas) and its own save path (recordOf and keepInBrowser
  * on MyStoriesDB), driven from the benchmark through `window.autoSaveBench`.
  */
 import { makeStore } from '../../../src/app/store';
@@ -12,9 +12,10 @@ import {
   type ResolvedChoice,
 } from '../../../src/features/game';
 import { storiesActions } from '../../../src/features/stories';
-import { type CurrentRecord, storyDraftOf } from '../../../src/features/stories/gameRecord';
+import { type CurrentRecord, recordOf } from '../../../src/features/stories/storyRecord';
 import { walletOwner } from '../../../src/features/stories/savedStory';
-import { openStoriesDb, saveStory } from '../../../src/features/stories/storiesDb';
+import { openStoriesDb } from '../../../src/features/stories/browserDb';
+import { keepInBrowser } from '../../../src/features/stories/browserPlace';
 import { selectWalletAddress } from '../../../src/features/wallet';
 import { PLAYING_GAME, gameAt } from '../../../test/fixtures/games';
 import { CHANGES_PER_TURN } from './autoSaveTurn';
@@ -23,7 +24,7 @@ import { CHANGES_PER_TURN } from './autoSaveTurn';
 export interface AutoSaveBench {
   /** Plays `turns` whole turns through the game's reducers; returns the saved record's JSON size. */
   playTurns(turns: number): number;
-  /** Saves the story as the auto-save does (draft, then saveStory), `rounds` times; ms each. */
+  /** Saves the story as the auto-save does (its record, then the browser place), `rounds` times; ms each. */
   timeSaves(rounds: number): Promise<number[]>;
   /** Starts the stories flows, as the app does when the list is first asked for. */
   startStoriesFlow(): Promise<void>;
@@ -107,14 +108,14 @@ const turnEvents = () => {
   ];
 };
 
-const draft = () => storyDraftOf(selectStory(store.getState()), current);
+const record = () => recordOf(selectStory(store.getState()), current);
 /** Whose story it is, as the save flow names it: the wallet, or 'anonymous'. */
 const owner = () => walletOwner(selectWalletAddress(store.getState()));
 
 const bench: AutoSaveBench = {
   playTurns(turns) {
     for (let i = 0; i < turns; i += 1) turnEvents().forEach((event) => store.dispatch(event));
-    return JSON.stringify(draft()).length;
+    return JSON.stringify(record()).length;
   },
 
   async timeSaves(rounds) {
@@ -122,7 +123,7 @@ const bench: AutoSaveBench = {
     const times: number[] = [];
     for (let i = 0; i < rounds; i += 1) {
       const start = performance.now();
-      const result = await saveStory(db, draft(), owner());
+      const result = await keepInBrowser(db, record(), owner(), new Date());
       times.push(performance.now() - start);
       if (!result.saved) throw new Error(`The story was not saved: ${result.reason}`);
       const { id, revision, lastSaved } = result;

@@ -2,6 +2,7 @@
 // story's one reader (parseStory), and its flows (the root saga and one worker per flow, for
 // tests and tools). Views stay out: the routes fetch them by path. The home bundle imports none of the
 // flows (package.json sideEffects lets webpack drop them); the saga loader fetches them.
+export { isStoryEvent } from './storyEvents';
 export {
   API_KEY_STORAGE_KEY,
   gameActions,

@@ -1,22 +1,28 @@
-// The saved-stories feature's public API: storage (MyStoriesDB), export/import, the state and
-// events, the parts the app puts into the game's views, and its flows (the root saga and one
-// worker per flow, cloud saves' included, for tests and tools: the bundles import none of them,
-// and the loaders fetch them).
+// The saved-stories feature's public API: the story record and the places that keep it (the
+// browser's MyStoriesDB, the wallet's cloud) with the outbox between them, export/import, the
+// state and events, the parts the app puts into the game's views, and its flows (the root saga
+// and one worker per flow, cloud saves' included, for tests and tools: the bundles import none
+// of them, and the loaders fetch them).
 export { ANONYMOUS_WALLET, MIN_PREVIOUS_PARAGRAPH_LENGTH, isListable } from './savedStory';
 export type { SavedStory, StoryDraft } from './savedStory';
+export { STORIES_DB_NAME, STORIES_DB_VERSION, StorageError, openStoriesDb } from './browserDb';
+export type { StorageErrorReason, StoriesDb } from './browserDb';
 export {
-  STORIES_DB_NAME,
-  STORIES_DB_VERSION,
-  StorageError,
+  DamagedStoryError,
   deleteFinishedStories,
   deleteStory,
   getStory,
+  keepInBrowser,
+  linkToCloud,
   listStories,
-  openStoriesDb,
   saveStory,
   storyIds,
-} from './storiesDb';
-export type { SaveResult, StorageErrorReason, StoriesDb } from './storiesDb';
+} from './browserPlace';
+export type { KeptStory, ListedStory, SaveResult } from './browserPlace';
+export { recordFromDraft, recordOf, readRecord, storyDraftOf, storyOf } from './storyRecord';
+export type { CurrentRecord, RecordProblem, StoryRecord } from './storyRecord';
+export { makeOutbox } from './outbox';
+export type { Outbox, PlaceQueue } from './outbox';
 export type { RecordStamp } from './storyRevision';
 export type { TabChannel } from './tabChannel';
 export { browserStoriesContext } from './browserContext';
@@ -48,7 +54,7 @@ export {
 export type { OtherTabNotice, StoriesState, StoryNotice } from './storiesSlice';
 export { LocalStoriesDeletedNote } from './views/LocalStoriesDeletedNote';
 export { SaveGameButton } from './views/SaveGameButton';
-export { PublishButton, PublishCurrentStory } from './views/PublishButton';
+export { PublishButton, PublishCurrentStory } from './cloud/views/PublishButton';
 export { SavedStoriesList } from './views/SavedStoriesList';
 export { StartNewGame } from './views/StartNewGame';
 export { StoriesNotice } from './views/StoriesNotice';
@@ -69,24 +75,23 @@ export { importStory } from './sagas/importing';
 export { deleteFinished } from './sagas/afterLeaderboard';
 export { hearOtherTabs } from './sagas/otherTabs';
 export { NOTICE_MS, expireNotice } from './sagas/notices';
+export { cloudSaga, cloudFlowFor } from './cloud/cloudFlows';
+export { CLOUD_FLOW_STARTERS } from './cloud/cloudFlowStarters';
 export {
+  CLOUD_PLACE,
   CLOUD_RETRY_MS,
-  bringDown,
-  cloudSaga,
-  deleteEverywhere,
-  deleteInCloud,
-  listCloud,
-  loadFromCloud,
-  nothingSent,
-  publish,
+  rebuildQueue,
   sendInTurn,
-  sendStory,
+  sendKept,
   sendWaitingSaves,
-  unpublish,
-} from './cloud/cloudSaga';
-export type { Sent } from './cloud/cloudSaga';
-export { CloudError, saveToCloud } from './cloud/cloudStories';
+} from './cloud/sagas/sending';
+export { bringDown, loadFromCloud, reconcile } from './cloud/sagas/listing';
+export { deleteEverywhere, deleteInCloud } from './cloud/sagas/deleting';
+export { publish, unpublish } from './cloud/sagas/publishing';
+export { newCloudPlace, sendToCloud } from './cloud/cloudPlace';
+export type { CloudPlace } from './cloud/cloudPlace';
+export { CloudError, saveToCloud, setPublished } from './cloud/cloudStories';
 export type { CloudProblem, CloudStory, PublishTarget } from './cloud/cloudModel';
 export type { CloudLink } from './savedStory';
-export { loadCloudWhenWanted } from './sagas/cloudLoader';
+export { loadCloudWhenWanted } from './cloud/cloudLoader';
 export { keepStories } from './sagas/keeping';

@@ -8,13 +8,13 @@ import {
   initialCloudState,
   type CloudProblem,
   type CloudState,
-  type CloudStory,
   type PublishTarget,
 } from './cloud/cloudModel';
-import type { CurrentRecord } from './gameRecord';
+import type { ListedStory } from './browserPlace';
+import type { CurrentRecord } from './storyRecord';
 import type { PersistenceAnswer, StoragePersistence } from './persistentStorage';
-import type { CloudLink, SavedStory } from './savedStory';
-import type { StorageErrorReason } from './storiesDb';
+import type { CloudLink } from './savedStory';
+import type { StorageErrorReason } from './browserDb';
 import { movedOnElsewhere, type RecordStamp } from './storyRevision';
 import type { StoryImportErrorReason } from './storyExport';
 
@@ -39,7 +39,7 @@ export const isFailureNotice = (notice: StoryNotice) => notice.kind.endsWith('Fa
 export interface StoryNotice {
   kind: StoryNoticeKind;
   /** What went wrong, for the failures: a storage reason or an import problem. */
-  reason: StorageErrorReason | StoryImportErrorReason | CloudProblem | null;
+  reason: StorageErrorReason | StoryImportErrorReason | CloudProblem | 'damaged' | null;
   /** Tells one notice from the next, so each can expire on its own. */
   seq: number;
 }
@@ -64,7 +64,7 @@ export interface StoriesState {
     status: ListStatus;
     /** Whose stories these are: the wallet address, or 'anonymous'. */
     owner: string | null;
-    stories: SavedStory[];
+    stories: ListedStory[];
     error: StorageErrorReason | null;
   };
   /** The saved record of the story being played; auto-save keeps updating it. */
@@ -116,7 +116,7 @@ export const storiesSlice = createSlice({
       state.list.status = 'loading';
       state.list.error = null;
     },
-    savedStoriesListed(state, action: PayloadAction<{ owner: string; stories: SavedStory[] }>) {
+    savedStoriesListed(state, action: PayloadAction<{ owner: string; stories: ListedStory[] }>) {
       state.list = { status: 'loaded', error: null, ...action.payload };
     },
     savedStoriesFailed(state, action: PayloadAction<StorageErrorReason>) {
@@ -176,7 +176,7 @@ export const storiesSlice = createSlice({
       state.otherTab = null;
       notify(state, 'loaded');
     },
-    storyLoadFailed(state, action: PayloadAction<StorageErrorReason | null>) {
+    storyLoadFailed(state, action: PayloadAction<StorageErrorReason | 'damaged' | null>) {
       notify(state, 'loadFailed', action.payload);
     },
     /** The text of a file the player picked to import. */
@@ -198,17 +198,6 @@ export const storiesSlice = createSlice({
         notify(state, 'cloudSaveFailed', problem);
       }
       state.cloud.sync = action.payload;
-    },
-    /** The wallet's stories in the cloud, set beside the ones this browser keeps. */
-    cloudStoriesListed(
-      state,
-      action: PayloadAction<{
-        owner: string;
-        elsewhere: CloudStory[];
-        published: Record<string, string>;
-      }>,
-    ) {
-      Object.assign(state.cloud, action.payload);
     },
     /** A story's save went up to the cloud (under `cloudId`, a copy's when it became one). */
     storyLinkedToCloud(state, action: PayloadAction<{ id: number; link: CloudLink }>) {
@@ -232,9 +221,7 @@ export const storiesSlice = createSlice({
     cloudLoadRequested(_state, _action: PayloadAction<string>) {},
     /** Delete, confirmed, on a story kept only in the cloud. */
     cloudDeleteConfirmed(_state, _action: PayloadAction<string>) {},
-    cloudStoryDeleted(state, action: PayloadAction<string>) {
-      state.cloud.elsewhere = state.cloud.elsewhere.filter((story) => story.id !== action.payload);
-      delete state.cloud.published[action.payload];
+    cloudStoryDeleted(state, _action: PayloadAction<string>) {
       notify(state, 'deleted');
     },
     cloudDeleteFailed(state, action: PayloadAction<CloudProblem>) {
@@ -255,12 +242,11 @@ export const storiesSlice = createSlice({
         problem: null,
       };
     },
-    storyPublished(state, action: PayloadAction<{ cloudId: string; publishedAt: string }>) {
-      state.cloud.published[action.payload.cloudId] = action.payload.publishedAt;
+    /** Published: what is published is the cloud list's to say (cloud/cloudApi.ts). */
+    storyPublished(state, _action: PayloadAction<{ cloudId: string; publishedAt: string }>) {
       state.cloud.publishing = { status: 'idle', storyId: null, problem: null };
     },
-    storyUnpublished(state, action: PayloadAction<string>) {
-      delete state.cloud.published[action.payload];
+    storyUnpublished(state, _action: PayloadAction<string>) {
       state.cloud.publishing = { status: 'idle', storyId: null, problem: null };
     },
     publishFailed(state, action: PayloadAction<{ cloudId: string; problem: CloudProblem }>) {

@@ -4,7 +4,7 @@
 import { isRecord } from '../../engine/guards';
 import type { Recap, Story } from '../game';
 import type { SavedStory } from './savedStory';
-import { findStoryProblem, toSavedStoryShape } from './storedRecord';
+import { isRecordProblem, readRecord, saveRefusalOf } from './storyRecord';
 
 export const STORY_EXPORT_FORMAT = 'taleweaver-story';
 export const STORY_EXPORT_VERSION = 1;
@@ -110,11 +110,11 @@ function recapMarkdown(recap: Record<string, unknown>, labels: StoryMarkdownLabe
 export function storyToJson(story: ExportableStory): string {
   // Read again as any stored record is (the story through parseStory: never the API key), and
   // without the id: an import is saved as a new story.
-  const envelope = {
-    format: STORY_EXPORT_FORMAT,
-    version: STORY_EXPORT_VERSION,
-    story: toSavedStoryShape({ ...story }),
-  };
+  const read = readRecord({ ...story });
+  // A listed story is whole (a damaged one is listed without Export): this is never one.
+  if (isRecordProblem(read))
+    throw new Error(`Story ${story.id} cannot be exported: ${read.reason}`);
+  const envelope = { format: STORY_EXPORT_FORMAT, version: STORY_EXPORT_VERSION, story: read };
   return JSON.stringify(envelope, null, 2);
 }
 
@@ -152,7 +152,7 @@ export function parseStoryJson(text: string): Omit<SavedStory, 'id'> {
     );
   }
   const story = envelope.story;
-  const problem = findStoryProblem(story);
+  const problem = saveRefusalOf(story);
   if (problem) {
     const detail =
       problem.reason === 'missingField'
@@ -165,6 +165,14 @@ export function parseStoryJson(text: string): Omit<SavedStory, 'id'> {
   if (!isRecord((story as Record<string, unknown>).game)) {
     throw new StoryImportError('incomplete', 'The story export is incomplete: missing game');
   }
-  // Read by the game's parseStory: a file edited by hand comes back with its stats in range.
-  return toSavedStoryShape(story as Record<string, unknown>);
+  // Read by the game's parseStory: a file edited by hand comes back with its stats in range, and
+  // one whose story cannot be read is refused, never imported as its last paragraph alone.
+  const read = readRecord(story as Record<string, unknown>);
+  if (isRecordProblem(read)) {
+    throw new StoryImportError(
+      'incomplete',
+      `The story export's story cannot be read: ${read.reason}`,
+    );
+  }
+  return read;
 }

@@ -1,8 +1,11 @@
-// Two tabs on one story: no paragraph a player saw may be lost without a word. Each write of a
-// saved story gives it a new revision. A tab overwrites the record only while it is still the
-// revision this tab last saved or loaded; once another tab has saved it since, this tab's line is
-// kept as a new story, a branch, and the player is told. No I/O here: storiesDb applies the
-// choice inside the transaction that writes.
+// Two tabs, or two devices, on one story: no paragraph a player saw may be lost without a word.
+// Each write of a saved story gives it a new revision. One rule for every place a story is kept
+// (`conflictOf`): a save overwrites the place's copy only while it is still the revision the save
+// was made on; once another tab or device has saved it since, the newer stays, and this save's
+// line is kept as a copy the player can open (a branch in the browser, a copy in the cloud), and
+// the player is told. No I/O here: browserPlace.ts applies the rule inside the transaction that
+// writes; the cloud's save_story applies it on the server, and the cloud's place acts on its
+// answer.
 import { type RecordStamp, type SavedStory, sameWallet } from './savedStory';
 
 export type { RecordStamp } from './savedStory';
@@ -21,6 +24,27 @@ export type SaveTarget =
   | { kind: 'update'; id: number; revision: number; branchOf: number | null }
   /** A new record for this tab's line: another tab has saved the story since this tab did. */
   | { kind: 'branch'; from: number };
+
+/**
+ * How a save stands to the place's copy of the story: `none`, the copy is the one the save was
+ * made on (or the story is new there); `gone`, the place had it and it was deleted since (this
+ * save is the only copy left: it is written again); `movedOn`, another tab or device saved it
+ * since (the newer stays; this save is kept as a copy).
+ */
+export type Conflict = 'none' | 'gone' | 'movedOn';
+
+/**
+ * The one conflict rule. `basedOn` is what the save was made on (undefined for a story new to
+ * the place), `stored` the place's copy now (undefined when it has none), compared by `same`.
+ */
+export function conflictOf<Stamp>(
+  basedOn: Stamp | undefined,
+  stored: Stamp | undefined,
+  same: (a: Stamp, b: Stamp) => boolean,
+): Conflict {
+  if (stored === undefined) return basedOn === undefined ? 'none' : 'gone';
+  return basedOn !== undefined && same(stored, basedOn) ? 'none' : 'movedOn';
+}
 
 /** The revision a record gets when it is first written. */
 export const FIRST_REVISION = 1;
@@ -51,8 +75,13 @@ export function chooseSaveTarget(
   owner: string,
 ): SaveTarget {
   if (!wanted) return { kind: 'new' };
+  // Never overwrite a record that belongs to another wallet (SPEC.md section 5).
+  if (stored && !sameWallet(stored.walletAddress, owner)) return { kind: 'new' };
+  // A save that cannot say what it was based on is treated as having missed the other writes.
+  const basedOn = wanted.basedOn ?? { revision: -1, lastSaved: '' };
+  const conflict = conflictOf<RecordStamp>(basedOn, stored, sameStamp);
   // Deleted in another tab while this one played on: this tab's line is the only copy left.
-  if (!stored) {
+  if (conflict === 'gone' || !stored) {
     return {
       kind: 'update',
       id: wanted.id,
@@ -60,12 +89,7 @@ export function chooseSaveTarget(
       branchOf: null,
     };
   }
-  // Never overwrite a record that belongs to another wallet (SPEC.md section 5).
-  if (!sameWallet(stored.walletAddress, owner)) return { kind: 'new' };
-  // A save that cannot say what it was based on is treated as having missed the other writes.
-  if (!wanted.basedOn || !sameStamp(stored, wanted.basedOn)) {
-    return { kind: 'branch', from: wanted.id };
-  }
+  if (conflict === 'movedOn') return { kind: 'branch', from: wanted.id };
   return {
     kind: 'update',
     id: wanted.id,

@@ -13,17 +13,22 @@ import { initialStory, type Story } from '../../../src/features/game';
 import { initialSettingsState } from '../../../src/features/settings';
 import {
   CloudError,
+  CLOUD_PLACE,
+  cloudFlowFor,
   getStory,
-  nothingSent,
+  keepInBrowser,
+  makeOutbox,
+  newCloudPlace,
   openStoriesDb,
-  saveStory,
   saveToCloud,
-  sendStory,
+  sendKept,
   sendWaitingSaves,
+  setPublished,
   storiesActions,
+  type KeptStory,
   type StoriesDb,
 } from '../../../src/features/stories';
-import { storyDraftOf } from '../../../src/features/stories/gameRecord';
+import { recordOf } from '../../../src/features/stories/storyRecord';
 import { contextProviders } from '../../support/sagaReplay';
 import { verifiedWallet } from '../../fixtures/walletSessions';
 
@@ -58,21 +63,27 @@ const context = (): StaticProvider[] =>
     backend: async () => ({ anon: {} as never, forWallet: () => ({}) as never }),
   });
 
-async function savedHere() {
-  const result = await saveStory(db, storyDraftOf(story, null), WALLET);
+/** The story kept in the browser, as the save flow hands it to the outbox. */
+async function savedHere(): Promise<KeptStory> {
+  const result = await keepInBrowser(db, recordOf(story, null), WALLET, new Date(0));
   if (!result.saved) throw new Error('not saved');
-  return (await getStory(db, result.id))!;
+  return result;
+}
+
+/** The cloud's queue, holding `kept`. */
+function queueWith(kept: KeptStory) {
+  const queue = makeOutbox().open(CLOUD_PLACE);
+  queue.offer(kept);
+  return queue;
 }
 
 test('a save the cloud refuses as moved on goes up whole as a copy, and the player is told', async () => {
-  const record = await savedHere();
-  const original = record.cloud!.id;
+  const kept = await savedHere();
+  const original = kept.cloud.id;
+  const stale = { ...kept, cloud: { ...kept.cloud, revision: 4, sent: 0 } };
+  const queue = queueWith(stale);
   const calls: { id: string; baseRevision: number; copyOf?: string | null; parts: number }[] = [];
-  const result = await expectSaga(
-    sendStory,
-    { ...record, cloud: { ...record.cloud!, revision: 4, sent: 0 } },
-    nothingSent(),
-  )
+  const result = await expectSaga(sendKept, stale, queue, newCloudPlace())
     .withReducer(rootReducer, state())
     .provide([
       ...context(),
@@ -95,20 +106,37 @@ test('a save the cloud refuses as moved on goes up whole as a copy, and the play
     .put(storiesActions.cloudStoryKeptAsCopy({ name: 'Ione Reef' }))
     .run();
 
+  // Sent whole both times: the cloud's place knew nothing of it (one log entry).
   expect(calls).toEqual([
     { id: original, baseRevision: 4, copyOf: null, parts: 1 },
     { id: expect.not.stringMatching(original), baseRevision: 0, copyOf: original, parts: 1 },
   ]);
   const copy = calls[1]!.id;
-  expect(result.returnValue).toEqual({ id: copy, revision: 1, sent: record.revision });
-  // The record here now goes on as the copy.
-  expect((await getStory(db, record.id))?.cloud).toEqual({ id: copy, revision: 1, sent: 1 });
+  expect(result.returnValue).toEqual({ id: copy, revision: 1, sent: kept.revision });
+  // The record here now goes on as the copy, and nothing of it waits any more.
+  expect((await getStory(db, kept.id))?.cloud).toEqual({ id: copy, revision: 1, sent: 1 });
+  expect(queue.pending()).toEqual([]);
   expect(result.storeState.stories.cloud.keptAsCopy).toEqual({ name: 'Ione Reef' });
 });
 
+test('a save goes up as the very record the browser kept: nothing is read back from IndexedDB', async () => {
+  const kept = await savedHere();
+  const result = await expectSaga(sendWaitingSaves, queueWith(kept), newCloudPlace())
+    .withReducer(rootReducer, state())
+    .provide([...context(), [matchers.call.fn(saveToCloud), { saved: true, revision: 1 }]])
+    .run();
+  const called = (result.effects.call ?? []).map((effect) => effect.payload.fn.name);
+  expect(called).toContain('saveToCloud');
+  expect(called).not.toContain('getStory');
+  expect(called).not.toContain('storiesToSend');
+  const [, sent] = result.effects.call!.find((e) => e.payload.fn === saveToCloud)!.payload.args;
+  // The head is the record's own, built once by recordOf.
+  expect((sent as Parameters<typeof saveToCloud>[1]).head.game).toBe(kept.record.head);
+});
+
 test('a backend that does not answer leaves the save waiting, said as unreachable, not as a refusal', async () => {
-  await savedHere();
-  const result = await expectSaga(sendWaitingSaves, nothingSent())
+  const queue = queueWith(await savedHere());
+  const result = await expectSaga(sendWaitingSaves, queue, newCloudPlace())
     .withReducer(rootReducer, state())
     .provide([
       ...context(),
@@ -120,13 +148,14 @@ test('a backend that does not answer leaves the save waiting, said as unreachabl
     status: 'waiting',
     problem: 'unreachable',
   });
-  // Offline is not news worth a notice each time: the save waits.
+  // Offline is not news worth a notice each time: the save waits, still queued.
   expect(result.storeState.stories.notice).toBeNull();
+  expect(queue.pending()).toHaveLength(1);
 });
 
 test('a story past 1 MB is said once, and stays in the browser', async () => {
-  await savedHere();
-  const result = await expectSaga(sendWaitingSaves, nothingSent())
+  const queue = queueWith(await savedHere());
+  const result = await expectSaga(sendWaitingSaves, queue, newCloudPlace())
     .withReducer(rootReducer, state())
     .provide([
       ...context(),
@@ -141,12 +170,32 @@ test('a story past 1 MB is said once, and stays in the browser', async () => {
 });
 
 test('with cloud saves off nothing is sent', async () => {
-  await savedHere();
-  const result = await expectSaga(sendWaitingSaves, nothingSent())
+  const queue = queueWith(await savedHere());
+  const result = await expectSaga(sendWaitingSaves, queue, newCloudPlace())
     .withReducer(rootReducer, state(false))
     .provide(context())
     .run();
   expect(result.effects.call?.some((effect) => effect.payload.fn === saveToCloud) ?? false).toBe(
     false,
   );
+});
+
+test('a publish the backend refuses is told for its story, under the one failure policy', async () => {
+  const target = { cloudId: 'c0ffee00-0000-4000-8000-000000000001', localId: null };
+  const requested = storiesActions.publishRequested(target);
+  const flow = cloudFlowFor(requested, newCloudPlace());
+  if (!flow) throw new Error('Publish starts no cloud flow');
+  const result = await expectSaga(flow)
+    .withReducer(rootReducer, rootReducer(state(), requested))
+    .provide([
+      ...context(),
+      [matchers.call.fn(setPublished), throwError(new CloudError('limit', 'no'))],
+    ])
+    .put(storiesActions.publishFailed({ cloudId: target.cloudId, problem: 'limit' }))
+    .run();
+  expect(result.storeState.stories.cloud.publishing).toEqual({
+    status: 'failed',
+    storyId: target.cloudId,
+    problem: 'limit',
+  });
 });

@@ -24,9 +24,9 @@ import {
   type StoragePersistence,
   type StoriesDb,
 } from '../../../src/features/stories';
-import { storyDraftOf } from '../../../src/features/stories/gameRecord';
+import { storyDraftOf } from '../../../src/features/stories/storyRecord';
 import { BrowserKeeps } from '../../../src/features/stories/views/BrowserKeeps';
-import { CloudSavesSetting } from '../../../src/features/stories/views/CloudSavesSetting';
+import { CloudSavesSetting } from '../../../src/features/stories/cloud/views/CloudSavesSetting';
 import { initialWalletState } from '../../../src/features/wallet';
 import { PLAYING_GAME, gameAt } from '../../fixtures/games';
 import { verifiedWallet } from '../../fixtures/walletSessions';

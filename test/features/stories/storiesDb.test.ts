@@ -165,7 +165,7 @@ describe('saveStory', () => {
       now,
     );
 
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       saved: true,
       id: 1,
       revision: 1,
@@ -303,7 +303,7 @@ describe('two tabs on one story', () => {
     );
 
     expect(tabOne).toMatchObject({ saved: true, id: 1, revision: 2, splitFrom: null });
-    expect(tabTwo).toEqual({
+    expect(tabTwo).toMatchObject({
       saved: true,
       id: 2,
       revision: 1,

@@ -46,6 +46,7 @@ import {
   manualSave,
   openStoriesDb,
   saveInTurn,
+  keepInBrowser,
   saveStory,
   storiesActions,
   storiesSaga,
@@ -59,7 +60,7 @@ import {
   type StoriesState,
   type TabChannel,
 } from '../../../src/features/stories';
-import { storyDraftOf, storyOf } from '../../../src/features/stories/gameRecord';
+import { storyDraftOf, storyOf } from '../../../src/features/stories/storyRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet';
 import { choiceResolved, gameAt, segmentOffered, type GameAt, RECAP } from '../../fixtures/games';
 import { verifiedSession } from '../../fixtures/walletSessions';
@@ -206,7 +207,7 @@ const puts = (result: Run): UnknownAction[] =>
     .filter((action) => !isKeepingWord(action));
 const putTypes = (result: Run) => puts(result).map((action) => action.type);
 const saveCalls = (result: Run) =>
-  result.effects.call?.filter((effect) => effect.payload.fn === saveStory) ?? [];
+  result.effects.call?.filter((effect) => effect.payload.fn === keepInBrowser) ?? [];
 
 /** The record a save made, as the slice keeps the story being played. */
 function recordOf(result: SaveResult, walletAddress: string) {

@@ -9,7 +9,8 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeStore, type AppStore } from '../../../src/app/store';
+import { baseApi } from '../../../src/api';
+import { injectBackendApi, makeStore, type AppStore } from '../../../src/app/store';
 import type { Language } from '../../../src/engine/types';
 import {
   initialGameState,
@@ -32,7 +33,7 @@ import {
   storiesActions,
   type StoriesDb,
 } from '../../../src/features/stories';
-import { storyDraftOf, type CurrentRecord } from '../../../src/features/stories/gameRecord';
+import { storyDraftOf, type CurrentRecord } from '../../../src/features/stories/storyRecord';
 import { initialWalletState, walletSlice } from '../../../src/features/wallet/walletSlice';
 import { fakeTabs } from './fakeTabs';
 import { choiceResolved, gameAt, type GameAt } from '../../fixtures/games';
@@ -89,6 +90,8 @@ function renderAt(
     },
     context: { openStoriesDb: () => openStoriesDb(factory) },
   });
+  // The game's page comes with the backend API (routes.tsx): its Publish reads the cloud list.
+  injectBackendApi(baseApi);
   // The stories' flows load with the first list asked for (in the app, with the API key).
   store.dispatch(storiesActions.savedStoriesRequested());
   return renderWithProviders(

@@ -2,7 +2,7 @@ import { makeStore } from '../../../src/app/store';
 import { INITIAL_PLAYER_STATS } from '../../../src/engine/types';
 import { gameActions, initialGameState, selectStory } from '../../../src/features/game';
 import { parseStoryJson, storyToJson, type SavedStory } from '../../../src/features/stories';
-import { storyOf } from '../../../src/features/stories/gameRecord';
+import { storyOf } from '../../../src/features/stories/storyRecord';
 import { savedStory } from '../../fixtures/savedStories';
 
 const WILD_STATS = {

@@ -22,7 +22,7 @@ import {
   storiesActions,
   type StoriesDb,
 } from '../../../src/features/stories';
-import { storyDraftOf } from '../../../src/features/stories/gameRecord';
+import { storyDraftOf } from '../../../src/features/stories/storyRecord';
 import { initialWalletState } from '../../../src/features/wallet/walletSlice';
 import { fakeTabs } from './fakeTabs';
 

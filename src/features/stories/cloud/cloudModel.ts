@@ -1,6 +1,9 @@
 // Cloud saves and published stories as data (DESIGN.md, "Cloud saves and published stories"):
-// what the stories slice keeps of them. Types only: the flows and the views that use them load
-// on demand (cloudSaga.ts, views/).
+// what the stories slice keeps of them (this player's own state: how the saves are going up, a
+// copy just kept, a publish under way), and how the wallet's cloud list (server data, in RTK
+// Query: cloudApi.ts) is set beside the browser's. Small on purpose: the flows and the views
+// that use them load on demand (cloudFlows.ts, views/).
+import type { Action } from '@reduxjs/toolkit';
 
 /** Why the cloud did not take a save, a publish or a delete; each is worded in both languages. */
 export type CloudProblem =
@@ -35,14 +38,8 @@ export interface CloudStory {
 }
 
 export interface CloudState {
-  /** Whose cloud this is (the wallet address), once listed. */
-  owner: string | null;
   /** How this browser's saves are going up: nothing waiting, sending, or waiting to try again. */
   sync: { status: 'idle' | 'sending' | 'waiting'; problem: CloudProblem | null };
-  /** The wallet's cloud stories this browser does not keep (another device's), newest first. */
-  elsewhere: CloudStory[];
-  /** The wallet's published stories: cloud id -> when. */
-  published: Record<string, string>;
   /** The publish or take-down under way, or how the last one failed. */
   publishing: {
     status: 'idle' | 'working' | 'failed';
@@ -54,10 +51,7 @@ export interface CloudState {
 }
 
 export const initialCloudState: CloudState = {
-  owner: null,
   sync: { status: 'idle', problem: null },
-  elsewhere: [],
-  published: {},
   publishing: { status: 'idle', storyId: null, problem: null },
   keptAsCopy: null,
 };
@@ -66,4 +60,28 @@ export const initialCloudState: CloudState = {
 export interface PublishTarget {
   cloudId: string;
   localId: number | null;
+}
+
+/** The cloud ids of the stories this browser keeps and has sent (or brought down). */
+export function cloudIdsHere(locals: readonly { cloud?: { id: string; revision: number } }[]) {
+  return new Set(locals.flatMap(({ cloud }) => (cloud && cloud.revision > 0 ? [cloud.id] : [])));
+}
+
+/** The wallet's cloud stories this browser does not keep (another device's), newest first. */
+export function elsewhereOf(
+  cloud: readonly CloudStory[],
+  locals: readonly { cloud?: { id: string; revision: number } }[],
+): CloudStory[] {
+  const here = cloudIdsHere(locals);
+  return cloud.filter((story) => !here.has(story.id));
+}
+
+/**
+ * Whether `action` is the wallet's cloud list arriving (RTK Query's fulfilled query of
+ * cloudApi's `cloudStories`), told by its type so that the home bundle's loader need not load
+ * RTK Query to know it.
+ */
+export function isCloudListArrival(action: Action): boolean {
+  const meta = (action as { meta?: { arg?: { endpointName?: string } } }).meta;
+  return action.type === 'api/executeQuery/fulfilled' && meta?.arg?.endpointName === 'cloudStories';
 }

@@ -4,8 +4,9 @@
  * and ending are deleted.
  */
 import { call, put } from 'typed-redux-saga';
+import { policed, unexpected } from '../../../shared/failurePolicy';
 import type { SaveResultRequest } from '../../leaderboard';
-import { deleteFinishedStories } from '../storiesDb';
+import { deleteFinishedStories } from '../browserPlace';
 import { storiesActions } from '../storiesSlice';
 import { storiesDb } from './storiesState';
 
@@ -15,9 +16,9 @@ export interface ResultOnLeaderboard {
 }
 
 /** The clean-up worker: the local copies of the result go, and the note says how many. */
-export function* deleteFinished(action: ResultOnLeaderboard) {
-  const { address, result } = action.meta.arg.originalArgs;
-  try {
+export const deleteFinished = policed(
+  function* deleteFinished(action: ResultOnLeaderboard) {
+    const { address, result } = action.meta.arg.originalArgs;
     const db = yield* storiesDb();
     const ids = yield* call(
       deleteFinishedStories,
@@ -27,8 +28,7 @@ export function* deleteFinished(action: ResultOnLeaderboard) {
       result.ending_type,
     );
     yield* put(storiesActions.finishedStoriesDeleted(ids));
-  } catch (error) {
-    // The local copy stays; nothing is lost.
-    console.error('Deleting the local copies of the saved result failed', error);
-  }
-}
+  },
+  // The local copies stay; nothing is lost, and no note is shown.
+  () => unexpected(storiesActions.finishedStoriesDeleted([])),
+);

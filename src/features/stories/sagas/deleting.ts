@@ -1,17 +1,20 @@
 /** Deleting a saved story, once the player has confirmed it in the list. */
 import { call, put } from 'typed-redux-saga';
-import { deleteStory, toStorageError } from '../storiesDb';
+import { policed } from '../../../shared/failurePolicy';
+import { toStorageError } from '../browserDb';
+import { deleteStory } from '../browserPlace';
 import { storiesActions } from '../storiesSlice';
 import { storiesDb } from './storiesState';
 
 /** The delete worker: the record goes, and the list and the notice say so. */
-export function* deleteSaved({ payload: id }: ReturnType<typeof storiesActions.deleteConfirmed>) {
-  try {
+export const deleteSaved = policed(
+  function* deleteSaved({ payload: id }: ReturnType<typeof storiesActions.deleteConfirmed>) {
     const db = yield* storiesDb();
     yield* call(deleteStory, db, id);
     yield* put(storiesActions.storyDeleted(id));
-  } catch (error) {
+  },
+  (error) => {
     console.error('Deleting the story failed', error);
-    yield* put(storiesActions.storyDeleteFailed(toStorageError(error).reason));
-  }
-}
+    return storiesActions.storyDeleteFailed(toStorageError(error).reason);
+  },
+);

@@ -1,26 +1,36 @@
 /** Importing a story: a JSON export read back (storyExport.ts). */
 import { call, put, select } from 'typed-redux-saga';
-import { saveStory, toStorageError } from '../storiesDb';
+import { policed } from '../../../shared/failurePolicy';
+import { toStorageError } from '../browserDb';
+import { saveStory } from '../browserPlace';
 import { StoryImportError, parseStoryJson } from '../storyExport';
 import { storiesActions } from '../storiesSlice';
+import { fromContext } from './sagaContext';
 import { selectOwner, storiesDb } from './storiesState';
 
-/** The import worker: the file saved as a new story of the current wallet, and the list again. */
-export function* importStory({ payload: text }: ReturnType<typeof storiesActions.importRequested>) {
-  try {
-    const story = parseStoryJson(text);
-    const owner = yield* select(selectOwner);
-    const db = yield* storiesDb();
-    // Without its wallet or id: an import is always a new story of this wallet.
-    const result = yield* call(saveStory, db, { ...story, walletAddress: owner }, owner);
-    if (!result.saved) {
-      yield* put(storiesActions.storyImportFailed('incomplete'));
-      return;
-    }
-    yield* put(storiesActions.storyImported());
-    yield* put(storiesActions.savedStoriesRequested());
-  } catch (error) {
-    const reason = error instanceof StoryImportError ? error.reason : toStorageError(error).reason;
-    yield* put(storiesActions.storyImportFailed(reason));
+/** The file saved as a new story of the current wallet, and the list again. */
+function* importFile({ payload: text }: ReturnType<typeof storiesActions.importRequested>) {
+  const story = parseStoryJson(text);
+  const owner = yield* select(selectOwner);
+  const db = yield* storiesDb();
+  const clock = yield* fromContext('clock');
+  // Without its wallet or id: an import is always a new story of this wallet.
+  const draft = { ...story, walletAddress: owner };
+  const result = yield* call(saveStory, db, draft, owner, new Date(clock.now()));
+  if (!result.saved) {
+    yield* put(storiesActions.storyImportFailed('incomplete'));
+    return;
   }
+  // A save like any other: the other places take the record just written.
+  const outbox = yield* fromContext('storyOutbox');
+  yield* call([outbox, outbox.offer], result);
+  yield* put(storiesActions.storyImported());
+  yield* put(storiesActions.savedStoriesRequested());
 }
+
+/** The import worker under the failure policy: a failure says what is wrong with the file. */
+export const importStory = policed(importFile, (error) =>
+  storiesActions.storyImportFailed(
+    error instanceof StoryImportError ? error.reason : toStorageError(error).reason,
+  ),
+);

@@ -8,7 +8,8 @@
 import type { BackendContext } from '../../../api';
 import { contextReader, type ClockContext } from '../../../shared/sagaContext';
 import type { PersistentStorage } from '../persistentStorage';
-import type { StoriesDb } from '../storiesDb';
+import type { StoriesDb } from '../browserDb';
+import type { Outbox } from '../outbox';
 import type { TabChannel } from '../tabChannel';
 
 export interface StoriesContext extends ClockContext, BackendContext {
@@ -21,6 +22,8 @@ export interface StoriesContext extends ClockContext, BackendContext {
   openTabChannel: () => TabChannel | null | Promise<TabChannel | null>;
   /** Whether the browser keeps the stories, and asking it to (navigator.storage). */
   persistentStorage: PersistentStorage;
+  /** The saves kept here that other places (the wallet's cloud) have still to take. */
+  storyOutbox: Outbox;
 }
 
 /** One value of the context the saved stories' flows read, typed by its key. */

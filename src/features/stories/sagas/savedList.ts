@@ -3,9 +3,11 @@
  * change at once.
  */
 import { call, put, select } from 'typed-redux-saga';
+import { policed } from '../../../shared/failurePolicy';
 import { walletSlice } from '../../wallet';
 import { sameWallet } from '../savedStory';
-import { listStories, toStorageError } from '../storiesDb';
+import { toStorageError } from '../browserDb';
+import { listStories } from '../browserPlace';
 import { storiesActions } from '../storiesSlice';
 import { selectOwner, selectState, storiesDb } from './storiesState';
 
@@ -16,17 +18,18 @@ export const WALLET_CHANGES = [
 ].map((event) => event.type);
 
 /** The list worker (storiesActions.savedStoriesRequested): the current wallet's stories. */
-export function* listSaved() {
-  const owner = yield* select(selectOwner);
-  try {
+export const listSaved = policed(
+  function* listSaved() {
+    const owner = yield* select(selectOwner);
     const db = yield* storiesDb();
     const stories = yield* call(listStories, db, owner);
     yield* put(storiesActions.savedStoriesListed({ owner, stories }));
-  } catch (error) {
+  },
+  (error) => {
     console.error('Listing the saved stories failed', error);
-    yield* put(storiesActions.savedStoriesFailed(toStorageError(error).reason));
-  }
-}
+    return storiesActions.savedStoriesFailed(toStorageError(error).reason);
+  },
+);
 
 /**
  * After a wallet change: a list on screen of another wallet is asked for again (SPEC.md

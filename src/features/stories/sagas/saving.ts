@@ -1,19 +1,24 @@
 /**
- * Saving (SPEC.md section 4, "Saving"): the auto-save 100 ms after the story last changed (the
- * story itself, whatever event changed it), and the manual save. Saves run one at a time, so a story saved for the first time gets one
- * record, never two. A story another tab played on is not overwritten: this tab's line becomes a
- * story of its own (storyRevision.ts), and the other tabs hear of each save (otherTabs.ts).
+ * Saving (SPEC.md section 4, "Saving"), the one save pipeline: the auto-save 100 ms after the
+ * story last changed (woken by the game's story events only), and the manual save. A save builds
+ * the story's record once (recordOf), keeps it in the browser first (browserPlace.ts), then
+ * hands that same record to the other places through the outbox (the wallet's cloud, when it is
+ * open). Saves run one at a time, so a story saved for the first time gets one record, never
+ * two. A story another tab played on is not overwritten: this tab's line becomes a story of its
+ * own (storyRevision.ts), and the other tabs hear of each save (otherTabs.ts).
  */
 import type { Channel } from 'redux-saga';
 import { call, put, race, select, take } from 'typed-redux-saga';
 import { wait } from '../../../shared/waits';
-import { isResumable, selectStory, type Story } from '../../game';
+import { isResumable, isStoryEvent, selectStory, type Story } from '../../game';
 import { selectIsWalletBusy } from '../../wallet';
-import { storyDraftOf } from '../gameRecord';
-import { saveStory, toStorageError, type StorageErrorReason } from '../storiesDb';
+import { toStorageError, type StorageErrorReason } from '../browserDb';
+import { keepInBrowser } from '../browserPlace';
+import { recordOf } from '../storyRecord';
 import { storiesActions } from '../storiesSlice';
 import type { StorySavedMessage } from '../tabChannel';
 import { tellOtherTabs } from './otherTabs';
+import { fromContext } from './sagaContext';
 import { selectOwner, selectState, storiesDb } from './storiesState';
 
 /** SPEC.md section 9: the auto-save delay. */
@@ -33,10 +38,12 @@ export function* saveCurrentStory(manual: boolean) {
   if (!isResumable(state.game) || selectIsWalletBusy(state)) return 'skipped';
   const owner = selectOwner(state);
   const { current, storyGeneration } = state.stories;
-  const draft = storyDraftOf(selectStory(state), current);
+  // The record is made once, here: every place keeps this one.
+  const record = recordOf(selectStory(state), current);
+  const clock = yield* fromContext('clock');
   try {
     const db = yield* storiesDb();
-    const result = yield* call(saveStory, db, draft, owner);
+    const result = yield* call(keepInBrowser, db, record, owner, new Date(clock.now()));
     // A refused story is only logged (SPEC.md section 5).
     if (!result.saved) return 'skipped';
     const { id, revision, lastSaved, splitFrom, cloudId } = result;
@@ -54,6 +61,9 @@ export function* saveCurrentStory(manual: boolean) {
         ? storiesActions.storySaved(saved)
         : storiesActions.storySavedAsBranch({ ...saved, from: splitFrom }),
     );
+    // The other places take the very record written: none reads it back.
+    const outbox = yield* fromContext('storyOutbox');
+    yield* call([outbox, outbox.offer], result);
     const message: StorySavedMessage = { type: 'storySaved', id, revision, lastSaved };
     yield* call(tellOtherTabs, message);
     return 'saved';
@@ -99,10 +109,13 @@ export function* requestSave(saves: Channel<SaveKind>, kind: SaveKind) {
   yield* put(saves, kind);
 }
 
-/** Until the story is another than `since` (the story selector's result changed). */
+/**
+ * Until the story is another than `since`: woken by the game's story events only (a streamed
+ * frame is none), then the story selector's result compared.
+ */
 function* storyChanged(since: Story) {
   for (;;) {
-    yield* take('*');
+    yield* take(isStoryEvent);
     const story = yield* select(selectStory);
     if (story !== since) return story;
   }

@@ -7,7 +7,7 @@ import type { GameState } from '../../game';
 import type { SettingsState } from '../../settings';
 import { selectWalletAddress, type WalletState } from '../../wallet';
 import { walletOwner } from '../savedStory';
-import type { StoriesDb } from '../storiesDb';
+import type { StoriesDb } from '../browserDb';
 import type { StoriesState } from '../storiesSlice';
 import { fromContext } from './sagaContext';
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { shortenAddress } from '../../../engine/text';
-import { selectWalletAddress } from '../../wallet';
+import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { selectWalletAddress, selectWalletSession } from '../../wallet';
 import { sameWallet, walletOwner } from '../savedStory';
 import { selectSavedStories, storiesActions } from '../storiesSlice';
 import { BrowserKeeps } from './BrowserKeeps';
-import { CloudSavesSetting } from './CloudSavesSetting';
+import { CloudSavesSetting } from '../cloud/views/CloudSavesSetting';
 import { SavedStoryCard } from './SavedStoryCard';
 import './stories.css';
 
@@ -23,6 +23,7 @@ export function SavedStoriesList() {
   const dispatch = useAppDispatch();
   const list = useAppSelector(selectSavedStories);
   const address = useAppSelector(selectWalletAddress);
+  const signedIn = useAppSelector(selectWalletSession) !== null;
 
   const refreshRef = useRef<HTMLButtonElement>(null);
   // The stories on screen are this wallet's: after a switch the old ones go at once.
@@ -120,7 +121,8 @@ export function SavedStoriesList() {
           </span>
         </p>
       )}
-      {list.status === 'loaded' && current && shown.length === 0 && (
+      {/* A signed-in wallet's empty message waits for its cloud list too (CloudStories). */}
+      {list.status === 'loaded' && current && shown.length === 0 && !signedIn && (
         <p className="saved-list__message muted">
           <FormattedMessage id={address ? 'stories.list.emptyWallet' : 'stories.list.empty'} />
         </p>

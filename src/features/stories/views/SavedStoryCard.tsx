@@ -1,17 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { useAppDispatch } from '../../../shared/hooks';
 import { storyPreview } from '../../../engine/text';
+import { useAppDispatch } from '../../../shared/hooks';
 import { portraitNumber, portraitSrc } from '../../game';
-import type { SavedStory } from '../savedStory';
+import type { ListedStory } from '../browserPlace';
+import { PublishButton } from '../cloud/views/PublishButton';
 import { storiesActions } from '../storiesSlice';
 import { storyToJson, storyToMarkdown, type StoryMarkdownLabels } from '../storyExport';
 import { downloadText, storyFileName } from './download';
-import { PublishButton } from './PublishButton';
 import { SAVED_TIME_FORMAT, storyTitle, storyTurns } from './storyFacts';
 
 /** SPEC.md section 2, view 2: one saved story, with Load, Delete (confirmed) and export. */
-export function SavedStoryCard({ story }: { story: SavedStory }) {
+export function SavedStoryCard({ story }: { story: ListedStory }) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const titleId = useId();
@@ -118,28 +118,37 @@ export function SavedStoryCard({ story }: { story: SavedStory }) {
             >
               <FormattedMessage id="stories.card.delete" />
             </button>
-            <button
-              type="button"
-              className="story-card__export"
-              aria-label={intl.formatMessage(
-                { id: 'stories.card.exportMarkdownLabel' },
-                { name: title },
-              )}
-              onClick={() => exportAs('markdown')}
-            >
-              <FormattedMessage id="stories.card.exportMarkdown" />
-            </button>
-            <button
-              type="button"
-              className="story-card__export"
-              aria-label={intl.formatMessage(
-                { id: 'stories.card.exportJsonLabel' },
-                { name: title },
-              )}
-              onClick={() => exportAs('json')}
-            >
-              <FormattedMessage id="stories.card.exportJson" />
-            </button>
+            {story.problem ? (
+              // A damaged story is said so, and never exported shortened.
+              <p className="story-card__problem" role="note">
+                <FormattedMessage id="stories.reason.damaged" />
+              </p>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="story-card__export"
+                  aria-label={intl.formatMessage(
+                    { id: 'stories.card.exportMarkdownLabel' },
+                    { name: title },
+                  )}
+                  onClick={() => exportAs('markdown')}
+                >
+                  <FormattedMessage id="stories.card.exportMarkdown" />
+                </button>
+                <button
+                  type="button"
+                  className="story-card__export"
+                  aria-label={intl.formatMessage(
+                    { id: 'stories.card.exportJsonLabel' },
+                    { name: title },
+                  )}
+                  onClick={() => exportAs('json')}
+                >
+                  <FormattedMessage id="stories.card.exportJson" />
+                </button>
+              </>
+            )}
             {story.isFinal && story.cloud && (
               <PublishButton target={{ cloudId: story.cloud.id, localId: story.id }} name={name} />
             )}

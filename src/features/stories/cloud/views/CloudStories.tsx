@@ -3,30 +3,41 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { storyPreview } from '../../../../engine/text';
 import { useAppDispatch, useAppSelector } from '../../../../shared/hooks';
 import { portraitNumber, portraitSrc } from '../../../game';
-import { selectWalletAddress } from '../../../wallet';
 import { sameWallet } from '../../savedStory';
-import { selectCloud, storiesActions } from '../../storiesSlice';
-import { PublishButton } from '../../views/PublishButton';
+import { selectCloud, selectSavedStories, storiesActions } from '../../storiesSlice';
 import { SAVED_TIME_FORMAT } from '../../views/storyFacts';
-import type { CloudStory } from '../cloudModel';
+import { useCloudStoriesQuery } from '../cloudApi';
+import { elsewhereOf, type CloudStory } from '../cloudModel';
+import { PublishButton } from './PublishButton';
 import './cloud.css';
 
 /**
- * The cloud's part of the saved stories: how this browser's saves are going up, and the wallet's
- * stories this browser does not keep (another device's), each with Load, Delete and, when
- * finished, Publish.
+ * The cloud's part of the saved stories, for signed-in wallet `address`: how this browser's
+ * saves are going up, and the wallet's stories this browser does not keep (another device's),
+ * each with Load, Delete and, when finished, Publish. Read whether or not this device keeps its
+ * saves with the wallet (`keeping`): when it does not and the wallet keeps stories, one line
+ * offers it. The empty message is said here for a signed-in wallet, once both lists are read
+ * and both are empty.
  */
-export function CloudStories() {
+export function CloudStories({ address, keeping }: { address: string; keeping: boolean }) {
   const cloud = useAppSelector(selectCloud);
-  const address = useAppSelector(selectWalletAddress);
-  const shown = sameWallet(cloud.owner, address) ? cloud.elsewhere : [];
+  const list = useAppSelector(selectSavedStories);
+  const listed = useCloudStoriesQuery(address);
+  const locals = list.status === 'loaded' && sameWallet(list.owner, address) ? list.stories : null;
+  const shown = locals && listed.data ? elsewhereOf(listed.data, locals) : [];
   const { status, problem } = cloud.sync;
+  const bothRead = locals !== null && (listed.data !== undefined || listed.isError);
   return (
     <div className="cloud-stories">
       <p className="cloud-stories__sync muted" role="status">
         {status === 'sending' && <FormattedMessage id="sharing.sending" />}
         {status === 'waiting' && problem && <FormattedMessage id={`stories.reason.${problem}`} />}
       </p>
+      {!keeping && (listed.data?.length ?? 0) > 0 && (
+        <p className="cloud-stories__offer">
+          <FormattedMessage id="sharing.offer" values={{ count: listed.data?.length ?? 0 }} />
+        </p>
+      )}
       {shown.length > 0 && (
         <>
           <h3 className="cloud-stories__title">
@@ -40,6 +51,11 @@ export function CloudStories() {
             ))}
           </ul>
         </>
+      )}
+      {bothRead && locals?.length === 0 && shown.length === 0 && (
+        <p className="saved-list__message muted">
+          <FormattedMessage id="stories.list.emptyWallet" />
+        </p>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { shortenAddress } from '../../../../engine/text';
 import { useAppDispatch, useAppSelector } from '../../../../shared/hooks';
 import { selectWalletSession } from '../../../wallet';
 import { selectCloud, storiesActions } from '../../storiesSlice';
+import { usePublishedAt } from '../usePublishedAt';
 import type { PublishTarget } from '../cloudModel';
 import './cloud.css';
 
@@ -26,13 +27,13 @@ export function PublishPanel({
 }) {
   const dispatch = useAppDispatch();
   const session = useAppSelector(selectWalletSession);
-  const { published, publishing } = useAppSelector(selectCloud);
+  const { publishing } = useAppSelector(selectCloud);
   const [copied, setCopied] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
   // A copy made on another device publishes under its own id: the panel follows the story.
-  const publishedAt = published[target.cloudId];
+  const publishedAt = usePublishedAt(target.cloudId);
   const working = publishing.status === 'working' && publishing.storyId === target.cloudId;
   const failed = publishing.status === 'failed' && publishing.storyId === target.cloudId;
 

@@ -1,15 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useAppSelector } from '../../../shared/hooks';
-import { loadMessages } from '../../../shared/messageParts';
-import { selectStory } from '../../game';
-import type { PublishTarget } from '../cloud/cloudModel';
-import { selectCloud, selectCurrentRecord } from '../storiesSlice';
+import { useAppSelector } from '../../../../shared/hooks';
+import { loadMessages } from '../../../../shared/messageParts';
+import { selectStory } from '../../../game';
+import { selectCurrentRecord } from '../../storiesSlice';
+import type { PublishTarget } from '../cloudModel';
+import { usePublishedAt } from '../usePublishedAt';
 
 /** What Publish says and does, and its words, downloaded when the player first opens it. */
 const PublishPanel = lazy(async () => {
   const [views] = await Promise.all([
-    import(/* webpackChunkName: "cloud-views" */ '../cloud/views/PublishPanel'),
+    import(/* webpackChunkName: "cloud-views" */ './PublishPanel'),
     loadMessages('sharing'),
   ]);
   return { default: views.PublishPanel };
@@ -21,7 +22,7 @@ const PublishPanel = lazy(async () => {
  */
 export function PublishButton({ target, name }: { target: PublishTarget; name: string }) {
   const [open, setOpen] = useState(false);
-  const published = useAppSelector(selectCloud).published[target.cloudId] !== undefined;
+  const published = usePublishedAt(target.cloudId) !== null;
   if (open) {
     return (
       <Suspense

@@ -1,0 +1,171 @@
+/**
+ * Cloud saves going up (DESIGN.md, "Cloud saves and published stories"): while 'Keep my stories
+ * with my wallet' is on and the wallet signed in, every save the browser kept goes up too, one
+ * at a time, from the cloud's queue in the outbox (outbox.ts): the very record the browser
+ * wrote, never read back. When the cloud's flows start, and at each sign-in or when the setting
+ * is turned on, the queue is rebuilt from the browser's records that are waiting (saved since
+ * their last save went up). A save the cloud did not take (offline, rate-limited) waits and is
+ * sent later; one it refused (1 MB, 100 stories) is said once and stays in the browser.
+ */
+import type { Action } from '@reduxjs/toolkit';
+import { buffers } from 'redux-saga';
+import { actionChannel, call, put, race, select, take } from 'typed-redux-saga';
+import { wait } from '../../../../shared/waits';
+import { cloudSavesChosen, selectCloudSaves } from '../../../settings';
+import { currentWalletSession, walletSlice } from '../../../wallet';
+import type { StoriesDb } from '../../browserDb';
+import { getStory, linkToCloud, storiesToSend, type KeptStory } from '../../browserPlace';
+import type { PlaceQueue } from '../../outbox';
+import { recordFromDraft } from '../../storyRecord';
+import { storiesActions } from '../../storiesSlice';
+import { fromContext } from '../../sagas/sagaContext';
+import { storiesDb } from '../../sagas/storiesState';
+import { CLOUD_STORIES_TAG, cloudApi } from '../cloudApi';
+import type { CloudProblem } from '../cloudModel';
+import { sendToCloud, type CloudPlace } from '../cloudPlace';
+import { CloudError } from '../cloudStories';
+
+/** How long a save waits before it is tried again when the backend did not answer. */
+export const CLOUD_RETRY_MS = 30_000;
+
+/** The outbox's queue of the cloud, by this name. */
+export const CLOUD_PLACE = 'cloud';
+
+/** The problem a failure of the cloud's flows is told as. */
+export const cloudProblemOf = (error: unknown): CloudProblem =>
+  error instanceof CloudError ? error.problem : 'failed';
+
+/** Whether saves go up now: the player keeps stories with the wallet, and it is signed in. */
+export function* cloudSavesOn() {
+  return (yield* select(selectCloudSaves)) && (yield* call(currentWalletSession)) !== null;
+}
+
+/** The cloud's queue in the outbox. */
+export function* cloudQueue() {
+  const outbox = yield* fromContext('storyOutbox');
+  return yield* call([outbox, outbox.open], CLOUD_PLACE);
+}
+
+/**
+ * The queue rebuilt from the browser: the wallet's records with a save still to go up, each as
+ * it is kept there (a save already queued, newer, stays). Read when the cloud starts sending,
+ * never after a save: a save hands its record to the queue itself.
+ */
+export function* rebuildQueue(queue: PlaceQueue) {
+  const session = yield* call(currentWalletSession);
+  if (!session) return;
+  let waiting: number[];
+  const db = yield* storiesDb();
+  try {
+    waiting = yield* call(storiesToSend, db, session.address);
+  } catch (error) {
+    // The browser's storage failed: the save flows say so; what is queued still goes up.
+    console.warn('Reading the saves to send failed', error);
+    return;
+  }
+  for (const id of waiting) {
+    const saved = yield* call(readKept, db, id);
+    if (!saved?.cloud) continue;
+    const { id: _id, lastSaved, revision = 0, branchOf = null, cloud, ...draft } = saved;
+    const kept: KeptStory = {
+      saved: true,
+      id,
+      revision,
+      lastSaved,
+      branchOf,
+      splitFrom: null,
+      cloud,
+      cloudId: cloud.id,
+      record: recordFromDraft(draft),
+    };
+    yield* call([queue, queue.offer], kept);
+  }
+}
+
+/** A story as kept in the browser, or null where it cannot be read (it is not sent, nor lost). */
+function* readKept(db: StoriesDb, id: number) {
+  try {
+    return (yield* call(getStory, db, id)) ?? null;
+  } catch (error) {
+    console.warn(`Saved story ${id} cannot be sent to the cloud`, error);
+    return null;
+  }
+}
+
+/**
+ * Sends one kept save, and records that the cloud took it: out of the queue, and the record's
+ * link to the cloud written in the browser and told to the list. Returns the link.
+ */
+export function* sendKept(kept: KeptStory, queue: PlaceQueue, place: CloudPlace) {
+  const link = yield* call(sendToCloud, kept, place);
+  yield* call([queue, queue.taken], kept.id, kept.revision);
+  const db = yield* storiesDb();
+  yield* call(linkToCloud, db, kept.id, link);
+  yield* put(storiesActions.storyLinkedToCloud({ id: kept.id, link }));
+  return link;
+}
+
+/** Sends every save waiting, oldest first; stops at the first the cloud did not take. */
+export function* sendWaitingSaves(queue: PlaceQueue, place: CloudPlace) {
+  if (!(yield* call(cloudSavesOn))) return null;
+  const waiting = queue.pending();
+  if (waiting.length === 0) return null;
+  yield* put(storiesActions.cloudSyncChanged({ status: 'sending', problem: null }));
+  for (const kept of waiting) {
+    try {
+      yield* call(sendKept, kept, queue, place);
+    } catch (error) {
+      const problem = cloudProblemOf(error);
+      if (problem !== 'unreachable') console.warn('A cloud save was not taken', error);
+      yield* put(storiesActions.cloudSyncChanged({ status: 'waiting', problem }));
+      return error instanceof CloudError ? error : new CloudError(problem, String(error));
+    }
+  }
+  yield* put(storiesActions.cloudSyncChanged({ status: 'idle', problem: null }));
+  yield* put(cloudApi.util.invalidateTags([CLOUD_STORIES_TAG]));
+  return null;
+}
+
+/** What starts a round of sending: a save, a sign-in, the setting turned on. */
+const SEND_TRIGGERS = [
+  storiesActions.storySaved.type,
+  storiesActions.storySavedAsBranch.type,
+  storiesActions.storyImported.type,
+  walletSlice.actions.signedIn.type,
+  walletSlice.actions.sessionRestored.type,
+  cloudSavesChosen.type,
+];
+
+/** The events after which the browser's waiting saves are read into the queue again. */
+const REBUILD_TRIGGERS = new Set<string>([
+  walletSlice.actions.signedIn.type,
+  walletSlice.actions.sessionRestored.type,
+  cloudSavesChosen.type,
+]);
+
+/**
+ * The saves go up one round at a time. A round the backend did not answer (or asked to wait)
+ * is tried again after the wait, or sooner when the next save comes; one it refused for a bound
+ * waits for the next save. The queue is rebuilt from the browser at the start and after a
+ * sign-in or the setting turned on.
+ */
+export function* sendInTurn(place: CloudPlace) {
+  const triggers = yield* actionChannel(SEND_TRIGGERS, buffers.sliding<Action>(1));
+  const queue = yield* call(cloudQueue);
+  let rebuild = true;
+  for (;;) {
+    if (rebuild && (yield* call(cloudSavesOn))) yield* call(rebuildQueue, queue);
+    const failure = yield* call(sendWaitingSaves, queue, place);
+    const retry =
+      failure?.problem === 'unreachable'
+        ? CLOUD_RETRY_MS
+        : failure?.problem === 'rateLimited'
+          ? (failure.retryAfterMs ?? CLOUD_RETRY_MS)
+          : null;
+    const next =
+      retry === null
+        ? yield* take(triggers)
+        : (yield* race({ next: take(triggers), again: call(wait, retry) })).next;
+    rebuild = next !== undefined && REBUILD_TRIGGERS.has(next.type);
+  }
+}
