@@ -8,6 +8,7 @@ import { storiesActions } from '../storiesSlice';
 import { isCloudListArrival } from './cloudModel';
 
 const {
+  savedStoriesRequested,
   savedStoriesListed,
   cloudLoadRequested,
   cloudDeleteConfirmed,
@@ -20,6 +21,8 @@ const {
 export const CLOUD_FLOW_STARTERS = {
   /** The cloud's list set beside the browser's, when either arrives. */
   reconcile: [isCloudListArrival, savedStoriesListed.type],
+  /** The saved stories shown or refreshed: the wallet's cloud list is read again. */
+  readCloudAgain: [savedStoriesRequested.type],
   loadFromCloud: [cloudLoadRequested.type],
   deleteInCloud: [cloudDeleteConfirmed.type],
   deleteEverywhere: [deleteConfirmed.type],

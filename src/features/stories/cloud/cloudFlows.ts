@@ -14,15 +14,24 @@ import { policed } from '../../../shared/failurePolicy';
 import { CLOUD_FLOW_STARTERS, type CloudFlowName } from './cloudFlowStarters';
 import { newCloudPlace, type CloudPlace } from './cloudPlace';
 import { deleteEverywhere, deleteFailed, deleteInCloud } from './sagas/deleting';
-import { loadFromCloud, loadFromCloudFailed, reconcile, reconcileFailed } from './sagas/listing';
+import {
+  loadFromCloud,
+  loadFromCloudFailed,
+  readCloudAgain,
+  reconcile,
+  reconcileFailed,
+} from './sagas/listing';
 import { publish, publishFailed, unpublish } from './sagas/publishing';
 import { sendInTurn } from './sagas/sending';
 
 type Worker = (action: never, place: CloudPlace) => Generator;
-/** takeEvery, takeLatest or takeLeading, as this table uses them. */
+/**
+ * takeEvery, takeLatest or takeLeading, as this table uses them: redux-saga hands the worker the
+ * extra argument first and the action last.
+ */
 type Take = (
   pattern: (action: Action) => boolean,
-  worker: (action: UnknownAction, place: CloudPlace) => Generator,
+  worker: (place: CloudPlace, action: UnknownAction) => Generator,
   place: CloudPlace,
 ) => ReturnType<typeof takeEvery>;
 
@@ -30,6 +39,8 @@ type Take = (
 const CLOUD_FLOWS: Record<CloudFlowName, { worker: Worker; take: Take }> = {
   // The newest list is the one set beside the browser's.
   reconcile: { worker: policed(reconcile, reconcileFailed), take: takeLatest as Take },
+  // Refresh reads the wallet's cloud list again too: another device may have played on.
+  readCloudAgain: { worker: readCloudAgain, take: takeLatest as Take },
   // A double click is one load, one publish.
   loadFromCloud: {
     worker: policed(loadFromCloud, loadFromCloudFailed),
@@ -68,7 +79,8 @@ export function* cloudSaga(first: UnknownAction | null = null) {
   yield* fork(sendInTurn, place);
   for (const [name, { worker, take }] of Object.entries(CLOUD_FLOWS)) {
     const run = worker as (action: UnknownAction, place: CloudPlace) => Generator;
-    yield* take(starts(name as CloudFlowName), run, place);
+    const serve = (shared: CloudPlace, action: UnknownAction) => run(action, shared);
+    yield* take(starts(name as CloudFlowName), serve, place);
   }
   const firstFlow = first && cloudFlowFor(first, place);
   if (firstFlow) yield* fork(firstFlow);

@@ -56,14 +56,14 @@ export function* saveCurrentStory(manual: boolean) {
       manual,
       storyGeneration,
     };
+    // The other places take the very record written: none reads it back.
+    const outbox = yield* fromContext('storyOutbox');
+    yield* call([outbox, outbox.offer], result);
     yield* put(
       splitFrom === null
         ? storiesActions.storySaved(saved)
         : storiesActions.storySavedAsBranch({ ...saved, from: splitFrom }),
     );
-    // The other places take the very record written: none reads it back.
-    const outbox = yield* fromContext('storyOutbox');
-    yield* call([outbox, outbox.offer], result);
     const message: StorySavedMessage = { type: 'storySaved', id, revision, lastSaved };
     yield* call(tellOtherTabs, message);
     return 'saved';

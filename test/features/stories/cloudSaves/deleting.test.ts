@@ -6,7 +6,7 @@
  */
 import { gameActions } from '../../../../src/features/game';
 import { storiesActions } from '../../../../src/features/stories';
-import { DATABASE_START_TIMEOUT_MS } from '../../../server/support/databases';
+import { DATABASE_START_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../../../support/timeouts';
 import type { TestServer } from '../../../server/support/testServer';
 import { whenState } from '../../../support/storeEvents';
 import {
@@ -22,7 +22,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startCloudServer();
 }, DATABASE_START_TIMEOUT_MS);
-afterAll(() => server.close(), 60_000);
+afterAll(() => server.close(), STOP_TIMEOUT_MS);
 afterEach(closeDevices);
 
 test('deleting on the phone deletes the story in the cloud, and the laptop lists it no more', async () => {

@@ -5,7 +5,7 @@
  * the new entries, never the whole story again.
  */
 import type { Story } from '../../../../src/features/game';
-import { DATABASE_START_TIMEOUT_MS } from '../../../server/support/databases';
+import { DATABASE_START_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../../../support/timeouts';
 import type { TestServer } from '../../../server/support/testServer';
 import {
   closeDevices,
@@ -23,7 +23,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startCloudServer();
 }, DATABASE_START_TIMEOUT_MS);
-afterAll(() => server.close(), 60_000);
+afterAll(() => server.close(), STOP_TIMEOUT_MS);
 afterEach(closeDevices);
 
 test('a story saved on a laptop goes up: one story in the cloud, not a copy', async () => {

@@ -8,7 +8,7 @@
  */
 import { gameActions } from '../../../../src/features/game';
 import { storiesActions } from '../../../../src/features/stories';
-import { DATABASE_START_TIMEOUT_MS } from '../../../server/support/databases';
+import { DATABASE_START_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../../../support/timeouts';
 import type { TestServer } from '../../../server/support/testServer';
 import { whenState } from '../../../support/storeEvents';
 import {
@@ -32,7 +32,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startCloudServer();
 }, DATABASE_START_TIMEOUT_MS);
-afterAll(() => server.close(), 60_000);
+afterAll(() => server.close(), STOP_TIMEOUT_MS);
 afterEach(closeDevices);
 
 test('a phone lists the laptop’s story as kept elsewhere and loads it at the same turn', async () => {

@@ -7,7 +7,7 @@
  * its own.
  */
 import { storiesActions } from '../../../../src/features/stories';
-import { DATABASE_START_TIMEOUT_MS } from '../../../server/support/databases';
+import { DATABASE_START_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../../../support/timeouts';
 import type { TestServer } from '../../../server/support/testServer';
 import { whenState } from '../../../support/storeEvents';
 import {
@@ -31,7 +31,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startCloudServer();
 }, DATABASE_START_TIMEOUT_MS);
-afterAll(() => server.close(), 60_000);
+afterAll(() => server.close(), STOP_TIMEOUT_MS);
 afterEach(closeDevices);
 
 /** The phone's turn in the cloud, then the laptop's turn on the revision before it, sent. */

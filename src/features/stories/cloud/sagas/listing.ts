@@ -115,6 +115,11 @@ export function* loadFromCloud({
   yield* put(storiesActions.loadRequested(id));
 }
 
+/** The saved stories shown or refreshed: the wallet's cloud list is read again (if shown). */
+export function* readCloudAgain() {
+  yield* put(cloudApi.util.invalidateTags([CLOUD_STORIES_TAG]));
+}
+
 /** The lists could not be set side by side: the browser's stands; the next list tries again. */
 export function reconcileFailed(error: unknown) {
   console.warn("Setting the cloud's stories beside the browser's failed", error);
