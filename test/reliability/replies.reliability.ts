@@ -19,7 +19,8 @@ import {
 } from '../../src/features/game';
 import { rootReducer } from '../../src/app/store';
 import { parseStoryJson, storyToJson, type SavedStory } from '../../src/features/stories';
-import { isRecordProblem, readRecord, storyOf } from '../../src/features/stories/storyRecord';
+import { isRecordProblem, readRecord } from '../../src/features/stories/recordReader';
+import { storyOf } from '../../src/features/stories/storyRecord';
 import { savedStory } from '../fixtures/savedStories';
 import { count, ms, recordFinding } from './support/findings';
 import {

@@ -10,7 +10,7 @@ import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from '
 import { isRecord } from '../../engine/guards';
 import type { Story } from '../game';
 import type { SavedStory } from './savedStory';
-import { isRecordProblem, readRecord } from './storyRecord';
+import { isRecordProblem, readRecord } from './recordReader';
 import type { PartList } from './storyLists';
 
 export const STORIES_DB_NAME = 'MyStoriesDB';
@@ -196,4 +196,3 @@ export async function inTransaction<Mode extends IDBTransactionMode, T>(
     throw toStorageError(error);
   }
 }
-

@@ -25,12 +25,11 @@ import {
 import {
   type RecordProblem,
   type SaveRefusal,
-  type StoryRecord,
   isRecordProblem,
   readRecord,
-  recordFromDraft,
   saveRefusalOf,
-} from './storyRecord';
+} from './recordReader';
+import { type StoryRecord, recordFromDraft } from './storyRecord';
 import {
   STORY_PART_LISTS,
   changedEntries,
@@ -293,7 +292,8 @@ export async function getStory(db: StoriesDb, id: number): Promise<SavedStory | 
   if (!read) return undefined;
   const { story, parts } = read;
   if (isRecordProblem(story)) throw new DamagedStoryError(id, story);
-  if (parts) acknowledged(db).set(id, { ...storedStampOf(story), lists: splitLists(story.game).lists });
+  if (parts)
+    acknowledged(db).set(id, { ...storedStampOf(story), lists: splitLists(story.game).lists });
   return story;
 }
 

@@ -19,8 +19,10 @@ export {
   storyIds,
 } from './browserPlace';
 export type { KeptStory, ListedStory, SaveResult } from './browserPlace';
-export { recordFromDraft, recordOf, readRecord, storyDraftOf, storyOf } from './storyRecord';
-export type { CurrentRecord, RecordProblem, StoryRecord } from './storyRecord';
+export { recordFromDraft, recordOf, storyDraftOf, storyOf } from './storyRecord';
+export type { CurrentRecord, StoryRecord } from './storyRecord';
+export { isRecordProblem, readRecord } from './recordReader';
+export type { RecordProblem } from './recordReader';
 export { makeOutbox } from './outbox';
 export type { Outbox, PlaceQueue } from './outbox';
 export type { RecordStamp } from './storyRevision';

@@ -4,7 +4,7 @@
 import { isRecord } from '../../engine/guards';
 import type { Recap, Story } from '../game';
 import type { SavedStory } from './savedStory';
-import { isRecordProblem, readRecord, saveRefusalOf } from './storyRecord';
+import { isRecordProblem, readRecord, saveRefusalOf } from './recordReader';
 
 export const STORY_EXPORT_FORMAT = 'taleweaver-story';
 export const STORY_EXPORT_VERSION = 1;

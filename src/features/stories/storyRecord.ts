@@ -1,20 +1,15 @@
-// The saved-story record (SPEC.md section 3, "Saved story"), built once per save and read back
-// in one place. `recordOf` makes it from the game's story: the record's own fields (what a list
-// shows), the story without its growing lists (`head`), and the lists (storyLists.ts). Every
-// place that keeps stories writes that one record (browserPlace.ts, and the cloud feature's
-// place), each sending only the entries it has not acknowledged. `readRecord` turns a stored or
-// imported value back into a saved story, or names what is wrong with it. No I/O here.
-import { isRecord } from '../../engine/guards';
-import { initialStory, isStoryProblem, parseStory, portraitSrc, type Story } from '../game';
-import {
-  MIN_PREVIOUS_PARAGRAPH_LENGTH,
-  isFilled,
-  type CloudLink,
-  type RecordStamp,
-  type SavedStory,
-  type StoryDraft,
-} from './savedStory';
+// The saved-story record (SPEC.md section 3, "Saved story"), built once per save. `recordOf`
+// makes it from the game's story: the record's own fields (what a list shows), the story without
+// its growing lists (`head`), and the lists (storyLists.ts). Every place that keeps stories
+// writes that one record (browserPlace.ts, and the cloud's place, cloud/cloudPlace.ts), each
+// sending only the entries it has not acknowledged. Reading a kept record back is
+// recordReader.ts's. No I/O here.
+import { initialStory, portraitSrc, type Story } from '../game';
+import { recordFieldsOf, type RecordFields } from './recordReader';
+import type { CloudLink, RecordStamp, SavedStory, StoryDraft } from './savedStory';
 import { splitLists, type StoryLists } from './storyLists';
+
+export type { RecordFields } from './recordReader';
 
 /**
  * The saved record of the story being played, if it has been saved before, and the write of it
@@ -26,18 +21,6 @@ export interface CurrentRecord extends RecordStamp {
   /** Its id in the cloud (cloud saves, its published page, its leaderboard result's link). */
   cloudId?: string;
 }
-
-/** The record's own fields: copies of the story's that a list shows without reading the story. */
-export type RecordFields = Pick<
-  SavedStory,
-  | 'chosenCharacter'
-  | 'chosenGenre'
-  | 'characterBio'
-  | 'characterImage'
-  | 'previousParagraph'
-  | 'isFinal'
-  | 'endingType'
->;
 
 /**
  * One save of a story, as every place keeps it. `id`, `walletAddress` and `basedOn` say which
@@ -106,120 +89,4 @@ export function storyDraftOf(story: Story, current: CurrentRecord | null): Story
 /** The story a saved record resumes, or null when it holds none. */
 export function storyOf(record: SavedStory): Story | null {
   return record.game.previousParagraph.trim() === '' ? null : record.game;
-}
-
-/** SPEC.md section 5: what a saved story must hold. */
-export const REQUIRED_STORY_FIELDS = [
-  'chosenCharacter',
-  'chosenGenre',
-  'characterBio',
-  'characterImage',
-  'previousParagraph',
-] as const;
-
-/** Never kept in a saved story or an export: the key belongs to the session only. */
-const FORBIDDEN_GAME_FIELDS = ['apiKey'];
-
-/** The record's own fields: the rest of a version-1 record is the story. */
-const TOP_LEVEL_FIELDS = new Set<string>([
-  'id',
-  'walletAddress',
-  'lastSaved',
-  ...REQUIRED_STORY_FIELDS,
-  'isFinal',
-  'endingType',
-  'game',
-  'revision',
-  'branchOf',
-  // The record's own link to the cloud: kept by MyStoriesDB, never exported or imported.
-  'cloud',
-  ...FORBIDDEN_GAME_FIELDS,
-]);
-
-/** Why a story may not be saved (SPEC.md section 5); the save is refused and logged. */
-export type SaveRefusal =
-  | { reason: 'notAnObject' }
-  | { reason: 'missingField'; field: (typeof REQUIRED_STORY_FIELDS)[number] }
-  | { reason: 'previousParagraphTooShort'; length: number };
-
-/** The save rule of SPEC.md section 5 over a record's fields; null when it may be saved. */
-export function saveRefusalOf(fields: unknown): SaveRefusal | null {
-  if (!isRecord(fields)) return { reason: 'notAnObject' };
-  const missing = REQUIRED_STORY_FIELDS.find((field) => !isFilled(fields[field]));
-  if (missing) return { reason: 'missingField', field: missing };
-  const paragraph = fields.previousParagraph as string;
-  if (paragraph.length < MIN_PREVIOUS_PARAGRAPH_LENGTH) {
-    return { reason: 'previousParagraphTooShort', length: paragraph.length };
-  }
-  return null;
-}
-
-/**
- * What is wrong with a kept record, named, so that it is never silently shortened: an entry of
- * one of its lists is missing (`list`), or the story in it is not one the game can resume.
- */
-export type RecordProblem =
-  | { reason: 'partMissing'; list: string; index: number }
-  | { reason: 'storyDamaged'; detail: string };
-
-export const isRecordProblem = (value: unknown): value is RecordProblem =>
-  isRecord(value) && (value.reason === 'partMissing' || value.reason === 'storyDamaged');
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-/** The record's own copies of the story's fields (characterImage is the portrait's address). */
-const RECORD_STORY_FIELDS = [...REQUIRED_STORY_FIELDS, 'isFinal'] as const;
-
-function recordFieldsOf(value: Record<string, unknown>): RecordFields {
-  return {
-    chosenCharacter: text(value.chosenCharacter),
-    chosenGenre: text(value.chosenGenre),
-    characterBio: text(value.characterBio),
-    characterImage: text(value.characterImage),
-    previousParagraph: text(value.previousParagraph),
-    isFinal: value.isFinal === true,
-    endingType: text(value.endingType),
-  };
-}
-
-/**
- * Any stored or imported value in the current shape, or what is wrong with it. Version-1
- * records kept the whole game state flat beside the story fields: whatever is not a record
- * field goes into `game`. The story is read by the game's parseStory, so only its own fields
- * are kept (never the API key), and the record's fields, the ones the list shows, win over the
- * story's copies. A record with no story in it at all holds the empty story.
- */
-export function readRecord(value: Record<string, unknown>): Omit<SavedStory, 'id'> | RecordProblem {
-  const flatGame = Object.fromEntries(
-    Object.entries(value).filter(([field]) => !TOP_LEVEL_FIELDS.has(field)),
-  );
-  const kept = { ...flatGame, ...(isRecord(value.game) ? value.game : {}) };
-  const story = parseStory({
-    ...kept,
-    ...Object.fromEntries(
-      RECORD_STORY_FIELDS.filter((field) => value[field] !== undefined).map((field) => [
-        field,
-        value[field],
-      ]),
-    ),
-  });
-  let game: Story;
-  if (!isStoryProblem(story)) game = story;
-  else if (Object.keys(kept).length === 0) game = initialStory;
-  else return { reason: 'storyDamaged', detail: JSON.stringify(story) };
-  return {
-    walletAddress: text(value.walletAddress),
-    lastSaved: text(value.lastSaved),
-    ...recordFieldsOf(value),
-    game,
-    // Kept only where a record has them; the store decides both when it writes (storyRevision.ts).
-    ...(isCount(value.revision) && { revision: value.revision }),
-    ...((isCount(value.branchOf) || value.branchOf === null) && { branchOf: value.branchOf }),
-  };
 }

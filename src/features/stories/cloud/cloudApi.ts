@@ -5,7 +5,7 @@
 // reconciling flow read it. Loaded with the pages that talk to the backend, never the home one.
 import { baseApi, backendOf, type BackendError } from '../../../api';
 import { walletSessionOf } from '../../wallet';
-import { CloudError, listCloudStories } from './cloudStories';
+import { CloudError, listCloudStories } from './cloudList';
 import type { CloudStory } from './cloudModel';
 
 /** The tag every change to the wallet's cloud invalidates. */

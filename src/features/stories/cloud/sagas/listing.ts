@@ -11,7 +11,7 @@ import { selectGameStage } from '../../../game';
 import { getStory, linkToCloud, saveStory, deleteStory } from '../../browserPlace';
 import type { ListedStory } from '../../browserPlace';
 import type { CloudLink } from '../../savedStory';
-import { isRecordProblem, readRecord } from '../../storyRecord';
+import { isRecordProblem, readRecord } from '../../recordReader';
 import { storiesActions } from '../../storiesSlice';
 import { fromContext } from '../../sagas/sagaContext';
 import { selectState, storiesDb } from '../../sagas/storiesState';

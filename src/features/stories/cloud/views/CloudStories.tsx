@@ -16,8 +16,7 @@ import './cloud.css';
  * saves are going up, and the wallet's stories this browser does not keep (another device's),
  * each with Load, Delete and, when finished, Publish. Read whether or not this device keeps its
  * saves with the wallet (`keeping`): when it does not and the wallet keeps stories, one line
- * offers it. The empty message is said here for a signed-in wallet, once both lists are read
- * and both are empty.
+ * offers it. Shown once there is something to show (CloudSavesSetting.tsx).
  */
 export function CloudStories({ address, keeping }: { address: string; keeping: boolean }) {
   const cloud = useAppSelector(selectCloud);
@@ -26,7 +25,6 @@ export function CloudStories({ address, keeping }: { address: string; keeping: b
   const locals = list.status === 'loaded' && sameWallet(list.owner, address) ? list.stories : null;
   const shown = locals && listed.data ? elsewhereOf(listed.data, locals) : [];
   const { status, problem } = cloud.sync;
-  const bothRead = locals !== null && (listed.data !== undefined || listed.isError);
   return (
     <div className="cloud-stories">
       <p className="cloud-stories__sync muted" role="status">
@@ -51,11 +49,6 @@ export function CloudStories({ address, keeping }: { address: string; keeping: b
             ))}
           </ul>
         </>
-      )}
-      {bothRead && locals?.length === 0 && shown.length === 0 && (
-        <p className="saved-list__message muted">
-          <FormattedMessage id="stories.list.emptyWallet" />
-        </p>
       )}
     </div>
   );
