@@ -31,6 +31,7 @@ const T = {
   keep: ['Keep my stories with my wallet', '내 이야기를 지갑에 보관하기'],
   elsewhere: ['Kept with your wallet, not in this browser', '지갑에 보관됨 · 이 브라우저에는 없음'],
   load: ['Load', '불러오기'],
+  offer: ['Your wallet keeps 1 story.', '지갑에 이야기 1개가 보관되어 있습니다.'],
   turns: ['Turns: ', '턴: '],
   copy: ['is kept as a copy', '사본으로 보관되었고'],
   publish: ['Publish…', '공개하기…'],
@@ -48,7 +49,7 @@ async function device(wallet: TestWallet, viewport: typeof DESKTOP): Promise<Bro
 }
 
 /** Signs in, in `lang`, enters the key, and turns cloud saves on: ends on load-or-create. */
-async function signInWithCloudSaves(page: Page, lang: Lang) {
+async function signInWithCloudSaves(page: Page, lang: Lang, { keep = true } = {}) {
   const url = baseUrl();
   await page.goto(url);
   if (lang === 'kr') await page.getByLabel('Language').selectOption('kr');
@@ -68,6 +69,10 @@ async function signInWithCloudSaves(page: Page, lang: Lang) {
     await page.getByRole('button', { name: say(lang, 'submit') }).click();
     await page.getByRole('button', { name: say(lang, 'startNewGame') }).waitFor();
   }
+  if (keep) await keepWithWallet(page, lang);
+}
+
+async function keepWithWallet(page: Page, lang: Lang) {
   const keep = page.getByLabel(t(lang, 'keep'));
   if (!(await keep.isChecked())) await keep.check();
 }
@@ -136,9 +141,13 @@ describe.each(['en', 'kr'] as const)('cloud saves in %s', (lang) => {
       await cloudHasIt(laptop, laptopParagraph);
 
       // The phone: signed in with the same wallet, it lists the story and continues it.
-      await signInWithCloudSaves(phone, lang);
+      // Reading the wallet's stories needs no setting: the phone lists it, and offers the setting.
+      await signInWithCloudSaves(phone, lang, { keep: false });
       const kept = phone.locator('.cloud-stories');
       await kept.getByText(t(lang, 'elsewhere')).waitFor({ timeout: 20_000 });
+      await kept.getByText(t(lang, 'offer')).waitFor();
+      await screenshot(phone, `cloud-${lang}-2-offer-phone`);
+      await keepWithWallet(phone, lang);
       expect(await horizontalOverflow(phone)).toBe(0);
       await screenshot(phone, `cloud-${lang}-2-other-device-phone`);
       await kept

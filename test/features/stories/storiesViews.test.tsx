@@ -126,6 +126,22 @@ describe('the saved-stories list', () => {
     ).toBe('/characters/5.png');
   });
 
+  test('a story missing part of its log says so, offers no export, and is not opened', async () => {
+    const saved = await saveStory(db, draftOf(), WALLET);
+    if (!saved.saved) throw new Error('not saved');
+    // One entry of its log lost (a browser that cleared part of the site's data, say).
+    await db.delete('storyParts', [saved.id, 'storyLog', 0]);
+    renderAt(HOME, loadOrCreate());
+
+    const card = await screen.findByRole('article', { name: 'Aria Vale' });
+    const damaged = /Part of this saved story is missing or damaged/;
+    expect(within(card).getByText(damaged)).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /Export/ })).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: /^Load/ }));
+    await waitFor(() => expect(store.getState().stories.notice?.reason).toBe('damaged'));
+    expect(stageOf()).toBe('loadOrCreate');
+  });
+
   test('the empty messages: for this wallet, and without a wallet', async () => {
     const { unmount } = renderAt(HOME, loadOrCreate());
     await screen.findByText('No saved stories available for this wallet');
