@@ -46,6 +46,13 @@ for (const entry of appImports) {
 }
 
 /**
+ * What a feature offers the others: its index (state, events, selectors, flows; no stylesheet, so
+ * Node tools import it too), and, where it has views another feature's page shows as well,
+ * sharedViews.ts (src/features/game/sharedViews.ts).
+ */
+const PUBLIC_ENTRIES = ['index.ts', 'sharedViews.ts'];
+
+/**
  * The walls between the parts of the house (DESIGN.md, layout), by where a file is, at any depth:
  * each zone forbids files under `target` to import anything under `from` (type imports too).
  * Dependencies point one way: engine, shared code and the backend clients <- features <- app,
@@ -60,8 +67,11 @@ const walls = [
   ...features.map((feature) => ({
     target: `src/features/${feature}`,
     from: 'src/features',
-    except: [`./${feature}`, ...features.map((other) => `./${other}/index.ts`)],
-    message: "Import another feature through its index ('../otherFeature').",
+    except: [
+      `./${feature}`,
+      ...features.flatMap((other) => PUBLIC_ENTRIES.map((entry) => `./${other}/${entry}`)),
+    ],
+    message: "Import another feature through its index ('../otherFeature') or its sharedViews.ts.",
   })),
   {
     target: 'src/features',

@@ -146,6 +146,13 @@ describe('the lint refuses an import that crosses a wall', () => {
       },
     ],
     [
+      "a feature's page through another feature's shared views",
+      {
+        file: 'src/features/stories/published/Allowed.tsx',
+        code: "export { StoryChoice } from '../../game/sharedViews';\n",
+      },
+    ],
+    [
       "a feature's own modules, and shared code",
       {
         file: 'src/features/game/views/Allowed.tsx',

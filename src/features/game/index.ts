@@ -3,6 +3,8 @@
 // tests and tools). Views stay out: the routes fetch them by path. The home bundle imports none of the
 // flows (package.json sideEffects lets webpack drop them); the saga loader fetches them.
 export { isStoryEvent } from './storyEvents';
+// The views another feature's page shows too come through sharedViews.ts: they bring their
+// stylesheet, and this index stays importable by Node tools (scripts/bench).
 export {
   API_KEY_STORAGE_KEY,
   gameActions,

@@ -604,7 +604,7 @@ describe('EndingView', () => {
     const saveResult = jest.fn((result: GameResult) => <SaveResultButton result={result} />);
     const { dispatch } = renderWith(<EndingView saveResult={saveResult} />, ENDED);
     const ending = screen.getByRole('article', { name: 'Adventure Complete' });
-    expect(ending.classList.contains('heroic')).toBe(true);
+    expect(ending.classList.contains('ending-mood--heroic')).toBe(true);
     expect(document.activeElement).toBe(
       screen.getByRole('heading', { name: 'Adventure Complete' }),
     );
@@ -669,6 +669,15 @@ describe('EndingView', () => {
     expect(selectGameStage(store.getState())).toBe('genreSelection');
   });
 
+  test('a highlight the model left empty is left out, as on a published story', () => {
+    renderWith(<EndingView />, {
+      ...ENDED,
+      story: { ...ENDED_STORY, recap: { ...RECAP, themeExploration: ' ' } },
+    });
+    expect(screen.getByText('Most Epic Moment')).toBeTruthy();
+    expect(screen.queryByText('Theme Song')).toBeNull();
+  });
+
   test('Return to Home leaves the game', async () => {
     const { dispatch } = renderWith(<EndingView />, ENDED);
     // Without the app's slot the view stands alone: no leaderboard button.
@@ -684,9 +693,9 @@ describe('EndingView', () => {
       { ...ENDED, story: { ...ENDED_STORY, recap: { ...RECAP, endingType: '비극적 몰락' } } },
       { language: 'kr' },
     );
-    expect(screen.getByRole('article', { name: '모험 완료' }).classList.contains('tragic')).toBe(
-      true,
-    );
+    expect(
+      screen.getByRole('article', { name: '모험 완료' }).classList.contains('ending-mood--tragic'),
+    ).toBe(true);
     expect(screen.getByText('비극적 몰락')).toBeTruthy();
     expect(screen.getByText('가장 장엄한 순간')).toBeTruthy();
     expect(screen.getByText('성공률').nextSibling!.textContent).toBe('75%');

@@ -133,7 +133,7 @@ describe('a published story', () => {
     ]);
 
     const ending = screen.getByRole('region', { name: 'Ending' });
-    expect(ending.className).toContain('published-ending--bittersweet');
+    expect(ending.className).toContain('ending-mood--bittersweet');
     expect(within(ending).getByText('Bittersweet Resolution')).toBeTruthy();
     expect(within(ending).getByText('She kept the last map.')).toBeTruthy();
     expect(within(ending).getByText('Most Epic Moment').nextSibling?.textContent).toBe(
@@ -167,7 +167,7 @@ describe('a published story', () => {
     // The ending keeps the name the model gave it in Korean, with its own mood.
     const ending = screen.getByRole('region', { name: '결말' });
     expect(within(ending).getByText('씁쓸한 결말')).toBeTruthy();
-    expect(ending.className).toContain('published-ending--bittersweet');
+    expect(ending.className).toContain('ending-mood--bittersweet');
     expect(within(ending).getByText('모험 점수')).toBeTruthy();
     expect(within(ending).getByText('턴 수')).toBeTruthy();
     expect(screen.getByRole('link', { name: '나만의 이야기 시작하기' })).toBeTruthy();
@@ -185,7 +185,7 @@ describe('a published story', () => {
   test('a story without a recap or a score shows its ending type alone', async () => {
     await renderStory(readPublishedStory(row({ recap: null, score: null, ending_type: '' })));
     const ending = screen.getByRole('region', { name: 'Ending' });
-    expect(ending.className).toContain('published-ending--other');
+    expect(ending.className).toContain('ending-mood--other');
     expect(within(ending).queryByText('Most Epic Moment')).toBeNull();
     expect(within(ending).queryByText('Adventure Score')).toBeNull();
     expect(within(ending).getByText('Turns')).toBeTruthy();

@@ -2,35 +2,14 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { useNavigate } from 'react-router-dom';
-import {
-  endingScore,
-  endingStyle,
-  toEnglishEndingType,
-  type EndingStyle,
-} from '../../../engine/score';
+import { endingScore, endingStyle } from '../../../engine/score';
 import { gameResultOf, type GameResult } from '../gameModel';
 import { gameActions, selectStory } from '../gameSlice';
+import { EndingEmblem, EndingHighlights, EndingTypeName, endingMoodClass } from './WrittenStory';
 import { EndingScore } from './EndingScore';
 import { EndingStats, PerformanceBars } from './EndingPerformance';
 import { portraitSrc } from '../portraits';
 import './play.css';
-
-/** Each ending's emblem, beside its own colours and frame in play.css. */
-const EMBLEMS: Record<EndingStyle, string> = {
-  heroic: '✦',
-  pyrrhic: '⚔',
-  antihero: '☾',
-  tragic: '❦',
-  bittersweet: '❀',
-  other: '✧',
-};
-
-const HIGHLIGHTS = [
-  ['game.ending.bigMoment', 'bigMoment'],
-  ['game.ending.frequentActivity', 'frequentActivity'],
-  ['game.ending.characterTrait', 'characterTraitHighlight'],
-  ['game.ending.themeSong', 'themeExploration'],
-] as const;
 
 /** SPEC.md section 2, view 8: the recap, the score and its formula, and what to do next. */
 export interface EndingViewProps {
@@ -66,8 +45,6 @@ export function EndingView({ saveResult, resultNote, publishStory }: EndingViewP
   }
 
   const style = endingStyle(recap.endingType);
-  const korean = intl.locale.startsWith('ko');
-  const endingName = korean ? recap.endingType : toEnglishEndingType(recap.endingType);
   // The formula's terms, to show how the result's score was reached.
   const parts = endingScore({
     scoreBreakdown,
@@ -77,20 +54,21 @@ export function EndingView({ saveResult, resultNote, publishStory }: EndingViewP
   });
 
   return (
-    <article className={`ending ${style}`} aria-labelledby={titleId}>
+    <article className={`ending ${endingMoodClass(style)}`} aria-labelledby={titleId}>
       <header className="ending__header">
-        <span className="ending__emblem" aria-hidden="true">
-          {EMBLEMS[style]}
-        </span>
+        <EndingEmblem endingStyle={style} />
         <h1 id={titleId} ref={titleRef} tabIndex={-1} className="ending__title">
           <FormattedMessage id="game.ending.title" />
         </h1>
-        <p className="ending__type">
-          <span className="visually-hidden">
-            <FormattedMessage id="game.ending.typeLabel" />{' '}
-          </span>
-          {endingName}
-        </p>
+        <EndingTypeName
+          endingType={recap.endingType}
+          korean={intl.locale.startsWith('ko')}
+          label={
+            <span className="visually-hidden">
+              <FormattedMessage id="game.ending.typeLabel" />{' '}
+            </span>
+          }
+        />
       </header>
 
       <div className="ending__character">
@@ -113,16 +91,7 @@ export function EndingView({ saveResult, resultNote, publishStory }: EndingViewP
         <h2 id={highlightsId}>
           <FormattedMessage id="game.ending.highlights" />
         </h2>
-        <dl className="ending-highlights">
-          {HIGHLIGHTS.map(([labelId, key]) => (
-            <div key={key} className="ending-highlights__item">
-              <dt>
-                <FormattedMessage id={labelId} />
-              </dt>
-              <dd>{recap[key]}</dd>
-            </div>
-          ))}
-        </dl>
+        <EndingHighlights recap={recap} />
       </section>
 
       <EndingScore score={result.score} parts={parts} rewrites={game.rewrites} />

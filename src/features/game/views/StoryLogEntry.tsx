@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import type { StoryEntry } from '../gameSlice';
 import { ReadAloudButton } from './ReadAloudButton';
 import type { ParagraphReader } from './readAloud';
-import { OutcomeBadge } from './StoryTags';
+import { StoryChoice, StoryParagraph } from './WrittenStory';
 
 /**
  * One line of the story log: a paragraph of the model's, or what the player chose, with its
@@ -19,8 +19,7 @@ interface StoryLogEntryProps {
 export function StoryLogEntry({ entry, paragraphKey, speaking, reader }: StoryLogEntryProps) {
   if (entry.kind === 'paragraph') {
     return (
-      <p className="story-paragraph">
-        {entry.text}
+      <StoryParagraph text={entry.text}>
         {entry.edited && <EditedMark />}
         <ReadAloudButton
           paragraphKey={paragraphKey}
@@ -28,21 +27,16 @@ export function StoryLogEntry({ entry, paragraphKey, speaking, reader }: StoryLo
           speaking={speaking}
           reader={reader}
         />
-      </p>
+      </StoryParagraph>
     );
   }
   return (
-    <p className="story-choice">
-      <span className="story-choice__marker" aria-hidden="true">
-        ➤
-      </span>
-      <span className="visually-hidden">
-        <FormattedMessage id="game.play.youChose" />{' '}
-      </span>
-      <span className="story-choice__text">{entry.text}</span>
-      {entry.edited && <EditedMark />}
-      {entry.outcome !== null && <OutcomeBadge outcome={entry.outcome} />}
-    </p>
+    <StoryChoice
+      text={entry.text}
+      outcome={entry.outcome}
+      chooser={<FormattedMessage id="game.play.youChose" />}
+      mark={entry.edited && <EditedMark />}
+    />
   );
 }
 

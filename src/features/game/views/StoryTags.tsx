@@ -1,22 +1,9 @@
 import { FormattedMessage } from 'react-intl';
-import type { Alignment, Outcome, Risk } from '../../../engine/types';
+import type { Alignment, Risk } from '../../../engine/types';
 
-// Meaning is never colour alone (DESIGN.md, Look and feel): each badge and tag carries a
-// word, and an icon that is hidden from screen readers because the word says it already.
-
-const OUTCOME_ICONS: Record<Outcome, string> = { success: '✓', partial: '◐', failure: '✕' };
-
-/** SUCCESS / PARTIAL / FAILURE after a choice in the story log (from the 2nd turn). */
-export function OutcomeBadge({ outcome }: { outcome: Outcome }) {
-  return (
-    <span className={`outcome-badge outcome-badge--${outcome}`}>
-      <span className="outcome-badge__icon" aria-hidden="true">
-        {OUTCOME_ICONS[outcome]}
-      </span>
-      <FormattedMessage id={`game.outcome.${outcome}`} />
-    </span>
-  );
-}
+// Meaning is never colour alone (DESIGN.md, Look and feel): each tag carries a word, and an
+// icon that is hidden from screen readers because the word says it already. (The outcome
+// badge, which a published story shows too, is in WrittenStory.tsx.)
 
 const RISK_LEVELS: Record<Risk, number> = { low: 1, medium: 2, high: 3 };
 

@@ -1,25 +1,14 @@
 import { useId } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
-import { endingStyle, toEnglishEndingType, type EndingStyle } from '../../../engine/score';
+import { endingStyle } from '../../../engine/score';
 import type { Language } from '../../../engine/types';
+import {
+  EndingEmblem,
+  EndingHighlights,
+  EndingTypeName,
+  endingMoodClass,
+} from '../../game/sharedViews';
 import type { PublishedRecap } from './publishedStoryApi';
-
-/** Each ending's emblem, as on the ending screen, beside its colours in published.css. */
-const EMBLEMS: Record<EndingStyle, string> = {
-  heroic: '✦',
-  pyrrhic: '⚔',
-  antihero: '☾',
-  tragic: '❦',
-  bittersweet: '❀',
-  other: '✧',
-};
-
-const HIGHLIGHTS = [
-  ['game.ending.bigMoment', 'bigMoment'],
-  ['game.ending.frequentActivity', 'frequentActivity'],
-  ['game.ending.characterTrait', 'characterTraitHighlight'],
-  ['game.ending.themeSong', 'themeExploration'],
-] as const;
 
 interface PublishedEndingProps {
   endingType: string;
@@ -29,7 +18,10 @@ interface PublishedEndingProps {
   language: Language;
 }
 
-/** How the story ended: its type, the recap's wrap-up and highlights, the score and turns. */
+/**
+ * How the story ended: its type, the recap's wrap-up and highlights, the score and turns. The
+ * emblem, the name and the highlights are the ending screen's own, in its moods.
+ */
 export function PublishedEnding({
   endingType,
   recap,
@@ -39,36 +31,21 @@ export function PublishedEnding({
 }: PublishedEndingProps) {
   const headingId = useId();
   const style = endingStyle(endingType);
-  // As on the ending screen: a Korean story keeps the ending's Korean name.
-  const endingName = language === 'kr' ? endingType : toEnglishEndingType(endingType);
-  const highlights = HIGHLIGHTS.filter(([, key]) => recap !== null && recap[key].trim() !== '');
 
   return (
-    <section className={`published-ending published-ending--${style}`} aria-labelledby={headingId}>
+    <section className={`published-ending ${endingMoodClass(style)}`} aria-labelledby={headingId}>
       <header className="published-ending__header">
-        <span className="published-ending__emblem" aria-hidden="true">
-          {EMBLEMS[style]}
-        </span>
+        <EndingEmblem endingStyle={style} />
         <h2 id={headingId} className="published-ending__heading">
           <FormattedMessage id="leaderboard.column.ending" />
         </h2>
-        {endingName !== '' && <p className="published-ending__type">{endingName}</p>}
+        {/* As on the ending screen: a Korean story keeps the ending's Korean name. */}
+        <EndingTypeName endingType={endingType} korean={language === 'kr'} />
       </header>
       {recap !== null && recap.wrapUpParagraph !== '' && (
         <p className="published-ending__wrapup">{recap.wrapUpParagraph}</p>
       )}
-      {highlights.length > 0 && (
-        <dl className="published-ending__highlights">
-          {highlights.map(([labelId, key]) => (
-            <div key={key}>
-              <dt>
-                <FormattedMessage id={labelId} />
-              </dt>
-              <dd>{recap?.[key]}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {recap !== null && <EndingHighlights recap={recap} />}
       <EndingFigures score={score} turnCount={turnCount} />
     </section>
   );

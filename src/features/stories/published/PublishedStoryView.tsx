@@ -2,10 +2,10 @@ import { useEffect, useId } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { storyTitle } from '../../../../common/publishedStory';
 import { portraitSrc } from '../../game';
+import { StoryChoice, StoryParagraph } from '../../game/sharedViews';
 import { PublishedEnding } from './PublishedEnding';
-import { PublishedEntryLine } from './PublishedEntryLine';
 import { PlayLink } from './PlayLink';
-import type { PublishedStory } from './publishedStoryApi';
+import type { PublishedEntry, PublishedStory } from './publishedStoryApi';
 
 /**
  * A published story as a reader meets it: the character and who wrote it, the paragraphs and
@@ -65,7 +65,7 @@ export function PublishedStoryView({ story }: { story: PublishedStory }) {
       <div className="published-story__log">
         {story.entries.map((entry, index) => (
           // The story no longer changes: a position is a stable key.
-          <PublishedEntryLine key={index} entry={entry} />
+          <EntryLine key={index} entry={entry} />
         ))}
       </div>
 
@@ -81,5 +81,17 @@ export function PublishedStoryView({ story }: { story: PublishedStory }) {
         <PlayLink />
       </footer>
     </article>
+  );
+}
+
+/** A paragraph, or the player's choice and its outcome, as the game's story log shows them. */
+function EntryLine({ entry }: { entry: PublishedEntry }) {
+  if (entry.kind === 'paragraph') return <StoryParagraph text={entry.text} />;
+  return (
+    <StoryChoice
+      text={entry.text}
+      outcome={entry.outcome}
+      chooser={<FormattedMessage id="published.chose" />}
+    />
   );
 }
