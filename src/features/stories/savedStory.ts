@@ -12,7 +12,7 @@ export interface RecordStamp {
 }
 
 /**
- * Where a story is kept with its wallet (cloud saves, cloud/cloudSync.ts) and how far: the
+ * Where a story is kept with its wallet (cloud saves, cloud/cloudPlace.ts) and how far: the
  * cloud's revision this record matches, and this record's revision last sent there. A record
  * saved since (`revision > sent`) has a save still to go up.
  */

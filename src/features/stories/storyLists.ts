@@ -1,5 +1,5 @@
 // A story's growing lists (its log, its memory, its rolls), kept entry by entry wherever a story
-// is kept: in MyStoriesDB's 'storyParts' (storiesDb.ts) and in the cloud's story_parts
+// is kept: in MyStoriesDB's 'storyParts' (browserPlace.ts) and in the cloud's story_parts
 // (cloud/cloudStories.ts). A save compares the lists with the ones it last wrote and sends only
 // the entries that changed, and each list's length. No I/O here.
 import { isRecord } from '../../engine/guards';

@@ -1,6 +1,6 @@
 // The other tabs of this browser, told of each save at once (BroadcastChannel), so a tab whose
 // story was played on elsewhere can say so before the player makes another choice. The revision
-// check in storiesDb is what keeps the turns; this only brings the news sooner.
+// check in browserPlace.ts is what keeps the turns; this only brings the news sooner.
 import { isRecord } from '../../engine/guards';
 import type { RecordStamp } from './storyRevision';
 

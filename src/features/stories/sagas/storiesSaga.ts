@@ -6,9 +6,10 @@
  * clean-up after a result reaches the leaderboard (afterLeaderboard.ts), the other tabs
  * (otherTabs.ts), the notices that go by themselves (notices.ts), the browser's promise to keep
  * the stories, asked for with the first save (keeping.ts), and cloud saves and publishing,
- * loaded when first wanted (cloudLoader.ts). Each worker takes the
- * action that starts it and returns when its flow ends, so a test runs one with expectSaga and
- * no timeout.
+ * loaded when first wanted (cloud/cloudLoader.ts). The workers that can fail run under the one
+ * failure policy (src/shared/failurePolicy.ts): a failure is told, and the watcher goes on.
+ * Each worker takes the action that starts it and returns when its flow ends, so a test runs
+ * one with expectSaga and no timeout.
  */
 import { buffers, channel } from 'redux-saga';
 import {
