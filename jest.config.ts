@@ -28,6 +28,7 @@ const config: Config = {
       testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
       testPathIgnorePatterns: ['<rootDir>/test/e2e/'],
       setupFiles: ['<rootDir>/test/support/setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/afterEnv.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/test/support/styleStub.ts' },
     },
     {

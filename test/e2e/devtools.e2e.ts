@@ -31,6 +31,9 @@ import { readDevToolsExport, replayStates } from '../support/devtoolsExport';
 import { DESKTOP, collectPageErrors, launchBrowser } from './support/browser';
 import { injectTestWallet } from './support/injectWallet';
 import { connectAndEnterKey, setUpNewGame } from './support/journey';
+// The endpoints the session's pages injected (the wallet's cloud list is read beside the saved
+// stories): the replay's reducer knows them as the page's store did.
+import '../../src/features/stories/cloud/cloudApi';
 import { startServer, type RunningServer } from './support/server';
 
 const API_KEY = 'sk-devtools-e2e-0123456789abcdef';
