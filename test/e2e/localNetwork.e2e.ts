@@ -17,7 +17,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestWallet } from '../fixtures/testWallet';
 import { startFakeModelServer, type FakeModelServer } from '../fixtures/fakeModelServer';
 import { baseUrl, e2eBackend, signedInContext } from './support/backend';
-import { DESKTOP, PHONE, horizontalOverflow, launchBrowser } from './support/browser';
+import {
+  DESKTOP,
+  PHONE,
+  STEP_TIMEOUT_MS,
+  horizontalOverflow,
+  launchBrowser,
+} from './support/browser';
 import { injectTestWallet } from './support/injectWallet';
 import { playToTheEnd, shot } from './support/providerJourney';
 import { say, type Lang } from './support/words';
@@ -25,8 +31,6 @@ import { say, type Lang } from './support/words';
 /** The public name the app is opened at; Chromium resolves it to the e2e server's 127.0.0.1. */
 const PUBLIC_HOST = 'taleweaver.example';
 const GAME_TIMEOUT = 150_000;
-const STEP_TIMEOUT_MS = 30_000;
-
 const port = () => new URL(baseUrl()).port;
 const appUrl = () => `http://${PUBLIC_HOST}:${port()}`;
 

@@ -18,15 +18,36 @@ const CHROMIUM_ARGS = [
 export const RESULTS_DIR = path.resolve(__dirname, '..', '..', '..', 'test-results');
 
 /**
+ * How long one step of a journey may wait for the page (a click's target, a sign-in's tick):
+ * Playwright's default is 30 s, and a sign-in on a two-core machine running a second suite beside
+ * this one took longer. Every context and page of launchBrowser's browser has it.
+ */
+export const STEP_TIMEOUT_MS = 60_000;
+
+/**
  * Debian's Chromium, headless, with the quiet flags and any a spec adds (for example
  * `--ip-address-space-overrides`, to make the app's address public for Local Network Access).
+ * Its contexts and pages wait STEP_TIMEOUT_MS for each step.
  */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath,
     headless: true,
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    return page;
+  };
+  return browser;
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

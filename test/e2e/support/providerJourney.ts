@@ -6,12 +6,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TestWallet } from '../../fixtures/testWallet';
 import { baseUrl } from './backend';
-import { DESKTOP, PHONE, screenshot } from './browser';
+import { DESKTOP, PHONE, STEP_TIMEOUT_MS, screenshot } from './browser';
 import { injectTestWallet } from './injectWallet';
 import { say, type Lang, type Word } from './words';
-
-/** How long one step of a journey may wait (the fake answers at once; CI's machine is busy). */
-const STEP_TIMEOUT_MS = 30_000;
 
 /** A player's browser on a desktop or a phone, reduced motion, with the test wallet in it. */
 export async function newDeviceContext(
