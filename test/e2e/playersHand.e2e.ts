@@ -18,6 +18,7 @@ import { baseUrl } from './support/backend';
 import { DESKTOP, PHONE, collectPageErrors, screenshot } from './support/browser';
 import { injectTestWallet } from './support/injectWallet';
 import { connectAndEnterKey } from './support/journey';
+import { storedStories } from './support/storiesDb';
 import { browser, model, withBrowserAndModel } from './support/session';
 
 const API_KEY = 'sk-hand-e2e-7c41';
@@ -112,16 +113,38 @@ async function chooseFirstOption(page: Page) {
 }
 
 async function waitUntil(what: string, check: () => boolean, timeoutMs = 10_000) {
+  await waitUntilAsync(what, async () => check(), timeoutMs);
+}
+
+async function waitUntilAsync(what: string, check: () => Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-/** After a reload: the key again, then the story from the saved list. */
-async function reloadAndLoad(page: Page, name: string, lang: Lang = 'en') {
+interface StoredGame {
+  turnCount?: number;
+  storyNote?: string;
+  storyLog?: unknown[];
+}
+
+/**
+ * After a reload: the key again, then the story from the saved list. `saved` says what MyStoriesDB
+ * must hold before the reload: the auto-save comes 100 ms after the story's last change, and a
+ * reload before it would load the save before.
+ */
+async function reloadAndLoad(
+  page: Page,
+  name: string,
+  lang: Lang = 'en',
+  saved: (game: StoredGame) => boolean = () => true,
+) {
   const t = words(lang);
+  await waitUntilAsync(`${name}'s story is saved as the test left it`, async () =>
+    (await storedStories<{ game: StoredGame }>(page)).some((story) => saved(story.game)),
+  );
   await page.reload();
   await page.locator('.wallet-address__tick').waitFor();
   await page.getByRole('button', { name: t('Submit', '제출') }).click();
@@ -250,7 +273,9 @@ test('Stop drops the partial paragraph and keeps the choice; a stopped or interr
   await screenshot(page, 'hand-turn-stopped-en-desktop');
 
   slowStory = false;
-  await reloadAndLoad(page, 'Sid Stopper');
+  await reloadAndLoad(page, 'Sid Stopper', 'en', (game) =>
+    JSON.stringify(game.storyLog).includes(chosen!),
+  );
   await page.getByText(/You stopped this paragraph/).waitFor();
   expect(await choices(page).last().textContent()).toContain(chosen!);
   await page.getByRole('button', { name: 'Write it again (3 left)' }).click();
@@ -267,7 +292,9 @@ test('Stop drops the partial paragraph and keeps the choice; a stopped or interr
   const rolled = await choices(page).count();
   await page.locator('.story-paragraph--writing').getByText(/Scene/).waitFor();
   slowStory = false;
-  await reloadAndLoad(page, 'Sid Stopper');
+  await reloadAndLoad(page, 'Sid Stopper', 'en', (game) =>
+    JSON.stringify(game.storyLog).includes(chosen!),
+  );
   await page.getByText(/You stopped this paragraph/).waitFor();
   expect(await choices(page).count()).toBe(rolled);
   expect(await choices(page).last().textContent()).toContain(next!);
@@ -327,7 +354,12 @@ test('in Korean, from the keyboard: an edited paragraph, a corrected memory and 
     '플레이어가 고정한 메모(이야기가 이를 따르게 하되, 주사위 결과는 절대 바꾸지 마세요): 서연은 높은 곳을 무서워한다.',
   );
 
-  await reloadAndLoad(page, '한서연', 'kr');
+  await reloadAndLoad(
+    page,
+    '한서연',
+    'kr',
+    (game) => game.turnCount === 2 && game.storyNote === '서연은 높은 곳을 무서워한다.',
+  );
   expect(await page.locator('.story-log__written .story-edited').count()).toBe(1);
   await page.getByText('지금까지의 이야기').click();
   expect(await page.getByRole('textbox', { name: /고정 메모/ }).inputValue()).toBe(
