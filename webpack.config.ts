@@ -218,6 +218,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       // than webpack's two. (pure_getters: true saved 0.3 KB more, but drops a property read
       // kept for its side effect, such as a forced layout; ecma: 2020 saved nothing.)
       minimizeOptions: { javascript: { compress: { passes: 3 } } },
+      // Exports named by how often they are used (a, b, ...) rather than by a hash of their
+      // names: 1.9 KB less over the wire across the build, about 1.5 KB of it in a whole game.
+      // The price is that a changed export may rename others in the same module, so a release
+      // reloads a little more from the cache; moduleIds: 'size' saved 0.2 KB more for far more
+      // of that, and is not taken.
+      mangleExports: 'size',
       minimizer: ['...', new EsbuildPlugin({ include: /\.css$/, css: true })],
       // Code two lazy parts share goes in a chunk of its own once it is 2 KB (webpack's default
       // is 20 KB): below that it is copied into each part. At 20 KB a whole game downloaded the

@@ -4,19 +4,13 @@
  */
 import type { Language, Rng } from './types';
 import { pickOne } from './random';
-import { FIRST_NAMES_EN, LAST_NAMES_EN } from './data/names.en';
-import { FIRST_NAMES_KR, LAST_NAMES_KR } from './data/names.kr';
 import { EN_ENDINGS, EN_LINKS, EN_OPENINGS, KR_SYLLABLES } from './data/fantasyNames';
 
-export const FIRST_NAMES: Record<Language, readonly string[]> = {
-  en: FIRST_NAMES_EN,
-  kr: FIRST_NAMES_KR,
-};
-
-export const LAST_NAMES: Record<Language, readonly string[]> = {
-  en: LAST_NAMES_EN,
-  kr: LAST_NAMES_KR,
-};
+/** A language's names to pick from (its words, words.ts). */
+export interface NamePool {
+  first: readonly string[];
+  last: readonly string[];
+}
 
 /** Chance that a first or last name is invented rather than picked from the list. */
 export const FANTASY_NAME_CHANCE = 0.1;
@@ -53,16 +47,19 @@ export function fantasyName(language: Language, rng: Rng): string {
   return capitalise(pickOne(EN_OPENINGS, rng) + link + pickOne(EN_ENDINGS, rng));
 }
 
+/** A pick from `pool`, or (10% of the time, and always from an empty pool) an invented name. */
 function randomPart(pool: readonly string[], language: Language, rng: Rng): string {
-  return rng() < FANTASY_NAME_CHANCE ? fantasyName(language, rng) : pickOne(pool, rng);
+  return pool.length === 0 || rng() < FANTASY_NAME_CHANCE
+    ? fantasyName(language, rng)
+    : pickOne(pool, rng);
 }
 
 /**
  * A name for the Random button: first and last are each, independently, an invented
- * fantasy name with a 10% chance, otherwise a pick from the language's list.
+ * fantasy name with a 10% chance, otherwise a pick from the language's `names`.
  */
-export function randomName(language: Language, rng: Rng): CharacterName {
-  const firstName = randomPart(FIRST_NAMES[language], language, rng);
-  const lastName = randomPart(LAST_NAMES[language], language, rng);
+export function randomName(names: NamePool, language: Language, rng: Rng): CharacterName {
+  const firstName = randomPart(names.first, language, rng);
+  const lastName = randomPart(names.last, language, rng);
   return { firstName, lastName };
 }

@@ -1,13 +1,16 @@
 import fc from 'fast-check';
-import {
-  FIRST_NAMES,
-  LAST_NAMES,
-  FANTASY_NAME_CHANCE,
-  fantasyName,
-  randomName,
-} from '../../src/engine/names';
+import { WORDS_EN } from '../../src/engine/data/words.en';
+import { WORDS_KR } from '../../src/engine/data/words.kr';
+import { FANTASY_NAME_CHANCE, fantasyName, randomName } from '../../src/engine/names';
 import { scriptedRng } from '../../src/engine/random';
-import { LANGUAGES, type Rng } from '../../src/engine/types';
+import { LANGUAGES, type Language, type Rng } from '../../src/engine/types';
+
+const NAMES = { en: WORDS_EN.names, kr: WORDS_KR.names } as const satisfies Record<
+  Language,
+  unknown
+>;
+const FIRST_NAMES = { en: NAMES.en.first, kr: NAMES.kr.first };
+const LAST_NAMES = { en: NAMES.en.last, kr: NAMES.kr.last };
 
 /** A random source that cycles through a non-empty list of values. */
 function cycling(values: readonly number[]): Rng {
@@ -59,11 +62,11 @@ describe('name lists', () => {
 
 describe('randomName', () => {
   it('picks first and last from the lists when both rolls are at or above 10%', () => {
-    expect(randomName('en', scriptedRng([0.5, 0, 0.5, 0]))).toEqual({
+    expect(randomName(NAMES.en, 'en', scriptedRng([0.5, 0, 0.5, 0]))).toEqual({
       firstName: FIRST_NAMES.en[0],
       lastName: LAST_NAMES.en[0],
     });
-    expect(randomName('kr', scriptedRng([0.99, 0.999999, 0.99, 0.999999]))).toEqual({
+    expect(randomName(NAMES.kr, 'kr', scriptedRng([0.99, 0.999999, 0.99, 0.999999]))).toEqual({
       firstName: FIRST_NAMES.kr[FIRST_NAMES.kr.length - 1],
       lastName: LAST_NAMES.kr[LAST_NAMES.kr.length - 1],
     });
@@ -71,7 +74,7 @@ describe('randomName', () => {
 
   it('treats a roll of exactly 0.1 as a list pick', () => {
     expect(FANTASY_NAME_CHANCE).toBe(0.1);
-    expect(randomName('en', scriptedRng([0.1, 0, 0.1, 0]))).toEqual({
+    expect(randomName(NAMES.en, 'en', scriptedRng([0.1, 0, 0.1, 0]))).toEqual({
       firstName: 'Aria',
       lastName: 'Blackwood',
     });
@@ -79,21 +82,21 @@ describe('randomName', () => {
 
   it('invents the first name when its roll is below 10%', () => {
     // roll 0.05 → fantasy; 0.9 → two syllables; 0, 0 → 'Kael' + 'thor'.
-    expect(randomName('en', scriptedRng([0.05, 0.9, 0, 0, 0.5, 0]))).toEqual({
+    expect(randomName(NAMES.en, 'en', scriptedRng([0.05, 0.9, 0, 0, 0.5, 0]))).toEqual({
       firstName: 'Kaelthor',
       lastName: 'Blackwood',
     });
   });
 
   it('invents the last name independently of the first', () => {
-    expect(randomName('en', scriptedRng([0.5, 0, 0.0999, 0.9, 0, 0]))).toEqual({
+    expect(randomName(NAMES.en, 'en', scriptedRng([0.5, 0, 0.0999, 0.9, 0, 0]))).toEqual({
       firstName: 'Aria',
       lastName: 'Kaelthor',
     });
   });
 
   it('invents both names in Korean when both rolls are below 10%', () => {
-    expect(randomName('kr', scriptedRng([0, 0.9, 0, 0.03, 0.09, 0.9, 0.03, 0]))).toEqual({
+    expect(randomName(NAMES.kr, 'kr', scriptedRng([0, 0.9, 0, 0.03, 0.09, 0.9, 0.03, 0]))).toEqual({
       firstName: '아린',
       lastName: '린아',
     });
@@ -143,12 +146,24 @@ describe('randomName for any random source', () => {
     });
     fc.assert(
       fc.property(fc.constantFrom(...LANGUAGES), unitValues, (language, values) => {
-        const { firstName, lastName } = randomName(language, cycling(values));
+        const { firstName, lastName } = randomName(NAMES[language], language, cycling(values));
         for (const name of [firstName, lastName]) {
           expect(name).not.toBe('');
           expect(name).toBe(name.trim());
         }
       }),
     );
+  });
+});
+
+describe('randomName before a language’s lists are here', () => {
+  it('invents both parts from an empty pool, in the language’s own script', () => {
+    const empty = { first: [], last: [] };
+    const korean = randomName(empty, 'kr', cycling([0.9, 0, 0.5, 0.2]));
+    expect(korean.firstName).toMatch(HANGUL_SYLLABLE);
+    expect(korean.lastName).toMatch(HANGUL_SYLLABLE);
+    const english = randomName(empty, 'en', cycling([0.9, 0.3]));
+    expect(english.firstName).toMatch(/^[A-Z][a-z]+$/);
+    expect(english.lastName).toMatch(/^[A-Z][a-z]+$/);
   });
 });

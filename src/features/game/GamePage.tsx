@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { selectLanguage } from '../settings';
 import { selectGameStage } from './turn/gameSelectors';
+import { useLanguageWords } from './languageWords';
 import { gameActions, type GameStage } from './gameSlice';
 import { ApiKeyView } from './views/ApiKeyView';
 import type { GameResult } from './gameModel';
@@ -49,6 +51,8 @@ export function GamePage(slots: GameSlots) {
   const dispatch = useAppDispatch();
   // Leaving the game stops any wait for the model (DESIGN.md: waits are cancellable).
   useEffect(() => () => void dispatch(gameActions.waitCancelled()), [dispatch]);
+  // The genre and name screens' words, fetched as the game opens rather than when they show.
+  useLanguageWords(useAppSelector(selectLanguage));
   const View = VIEWS[stage];
   return (
     <div className={`game game--${stage}`}>

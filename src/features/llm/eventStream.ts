@@ -1,17 +1,17 @@
 /**
  * A streamed reply: the server-sent events of OpenAI's streaming format, read chunk by chunk
- * as they arrive and framed by eventsource-parser. The story text so far goes to the caller
+ * as they arrive and framed by serverSentEvents.ts. The story text so far goes to the caller
  * each time more of it comes; a reasoning model's thinking (in a reasoning field, or a <think>
  * block at the start of the content) is only reported as thinking, never shown. A stream is
  * complete once a [DONE] or a finish_reason has arrived; one that ends before either, or that
  * carries an error event, broke off and becomes StreamInterruptedError with the text it had so
  * far; one whose finish_reason is 'length' was cut off by its output limit (ReplyCutOffError).
  */
-import { createParser } from 'eventsource-parser';
 import { stillThinking } from '../../engine/reply';
 import { ProviderError, ReplyCutOffError, StreamInterruptedError, isAbortError } from './errors';
 import { errorOf, parseJson, redactKey, textOf } from './failure';
 import type { CompletionRequest } from './requests';
+import { eventReader } from './serverSentEvents';
 
 interface StreamState {
   text: string;
@@ -67,16 +67,14 @@ export async function readEventStream(
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   // The framing (lines, fields, comments such as ': keep-alive', multi-line data) is
-  // eventsource-parser's; each whole event's data is read here.
-  const parser = createParser({
-    onEvent: ({ data }) => {
-      const before = state.text;
-      state.reasoning = false;
-      applyEvent(data, state, response.status, apiKey);
-      // Thinking shows as thinking, in a reasoning field or in a <think> block of the content.
-      if (state.reasoning || (state.text !== before && stillThinking(state.text))) onReasoning?.();
-      else if (state.text !== before) onText?.(state.text);
-    },
+  // serverSentEvents.ts'; each whole event's data is read here.
+  const events = eventReader((data) => {
+    const before = state.text;
+    state.reasoning = false;
+    applyEvent(data, state, response.status, apiKey);
+    // Thinking shows as thinking, in a reasoning field or in a <think> block of the content.
+    if (state.reasoning || (state.text !== before && stillThinking(state.text))) onReasoning?.();
+    else if (state.text !== before) onText?.(state.text);
   });
 
   try {
@@ -89,11 +87,11 @@ export async function readEventStream(
         throw new StreamInterruptedError(state.text, { cause: error });
       }
       if (chunk.done) break;
-      parser.feed(decoder.decode(chunk.value, { stream: true }));
+      events.feed(decoder.decode(chunk.value, { stream: true }));
       if (state.finished) break;
     }
-    // The end of the body ends its last line and its last event, blank line or not.
-    parser.feed(`${decoder.decode()}\n\n`);
+    events.feed(decoder.decode());
+    events.end();
   } finally {
     reader.cancel().catch(() => undefined);
   }

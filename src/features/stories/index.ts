@@ -33,12 +33,12 @@ export type { PersistenceAnswer, PersistentStorage, StoragePersistence } from '.
 export {
   STORY_EXPORT_FORMAT,
   STORY_EXPORT_VERSION,
-  StoryImportError,
   parseStoryJson,
   storyToJson,
   storyToMarkdown,
 } from './storyExport';
-export type { StoryImportErrorReason, StoryMarkdownLabels } from './storyExport';
+export type { StoryMarkdownLabels } from './storyExport';
+export { StoryImportError, type StoryImportErrorReason } from './storyImportError';
 export {
   initialStoriesState,
   isFailureNotice,

@@ -16,7 +16,7 @@ import type { PersistenceAnswer, StoragePersistence } from './persistentStorage'
 import type { CloudLink } from './savedStory';
 import type { StorageErrorReason } from './browserDb';
 import { movedOnElsewhere, type RecordStamp } from './storyRevision';
-import type { StoryImportErrorReason } from './storyExport';
+import type { StoryImportErrorReason } from './storyImportError';
 
 export type ListStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 

@@ -2,6 +2,7 @@
 // has neither; DESIGN.md, "Code layout"). An import is validated as strictly as a save: a foreign
 // or broken file changes nothing.
 import { isRecord } from '../../engine/guards';
+import { StoryImportError } from './storyImportError';
 import type { Recap, Story } from '../game';
 import type { SavedStory } from './savedStory';
 import { isRecordProblem, readRecord, saveRefusalOf } from './recordReader';
@@ -116,18 +117,6 @@ export function storyToJson(story: ExportableStory): string {
     throw new Error(`Story ${story.id} cannot be exported: ${read.reason}`);
   const envelope = { format: STORY_EXPORT_FORMAT, version: STORY_EXPORT_VERSION, story: read };
   return JSON.stringify(envelope, null, 2);
-}
-
-export type StoryImportErrorReason = 'notJson' | 'wrongFormat' | 'incomplete';
-
-export class StoryImportError extends Error {
-  override readonly name = 'StoryImportError';
-  constructor(
-    readonly reason: StoryImportErrorReason,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Reads a JSON export back; throws a StoryImportError naming what is wrong. */

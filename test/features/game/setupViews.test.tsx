@@ -8,7 +8,8 @@ import { Route, Routes } from 'react-router-dom';
 import en from '../../../src/app/intl/messages/en.json';
 import kr from '../../../src/app/intl/messages/kr.json';
 import type { AppStore, RootState } from '../../../src/app/store';
-import { PRESET_GENRES } from '../../../src/engine/genres';
+import { WORDS_EN } from '../../../src/engine/data/words.en';
+import { WORDS_KR } from '../../../src/engine/data/words.kr';
 import {
   gameActions,
   initialGameState,
@@ -330,9 +331,9 @@ describe('genre view (view 3)', () => {
     await renderView(<GenreView />, { game: { turn: { phase: 'choosingGenre' } } });
     expect(screen.getByRole('heading', { name: 'Select a genre:' })).toBeTruthy();
     const presets = within(screen.getByRole('list')).getAllByRole('button');
-    expect(presets).toHaveLength(PRESET_GENRES.en.length);
+    expect(presets).toHaveLength(WORDS_EN.genres.length);
 
-    const preset = PRESET_GENRES.en[3]!;
+    const preset = WORDS_EN.genres[3]!;
     await userEvent.click(screen.getByRole('button', { name: preset }));
     expect((screen.getByLabelText('Your own genre') as HTMLInputElement).value).toBe(preset);
     expect(screen.getByRole('button', { name: preset }).getAttribute('aria-pressed')).toBe('true');
@@ -358,8 +359,10 @@ describe('genre view (view 3)', () => {
     await renderView(<GenreView />, { game: { turn: { phase: 'choosingGenre' } }, language: 'kr' });
     expect(screen.getByRole('heading', { name: '장르를 선택하세요:' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '장르 제출' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: PRESET_GENRES.kr[0]! })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: PRESET_GENRES.en[0]! })).toBeNull();
+    // The Korean presets come with the Korean interface's chunk (languageWords.ts).
+    expect(await screen.findByRole('button', { name: WORDS_KR.genres[0]! })).toBeTruthy();
+    expect(screen.getAllByRole('button', { pressed: false })).toHaveLength(WORDS_KR.genres.length);
+    expect(screen.queryByRole('button', { name: WORDS_EN.genres[0]! })).toBeNull();
   });
 });
 

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
-import { presetGenres } from '../../../engine/genres';
 import { selectLanguage } from '../../settings';
 import { gameActions } from '../gameSlice';
+import { useLanguageWords } from '../languageWords';
 import './setup.css';
 
 /** Long enough for any preset and a player's own idea; the prompt stays short. */
@@ -16,7 +16,7 @@ const GENRE_MAX_CHARS = 80;
 export function GenreView() {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const language = useAppSelector(selectLanguage);
+  const words = useLanguageWords(useAppSelector(selectLanguage));
   const [genre, setGenre] = useState('');
   const form = useRef<HTMLFormElement>(null);
   const headingId = useId();
@@ -64,7 +64,7 @@ export function GenreView() {
         <FormattedMessage id="game.genre.presets" />
       </h2>
       <ul className="genre-chips" aria-labelledby={presetsId}>
-        {presetGenres(language).map((preset) => (
+        {(words?.genres ?? []).map((preset) => (
           <li key={preset}>
             <button
               type="button"

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import type { GameState } from '../gameSlice';
-import { randomName } from '../../../engine/names';
+import { randomName, type NamePool } from '../../../engine/names';
+import { useLanguageWords } from '../languageWords';
 import type { Language } from '../../../engine/types';
 import { selectLanguage } from '../../settings';
 import { gameActions } from '../gameSlice';
@@ -11,6 +12,7 @@ import './setup.css';
 const NAME_PART_MAX_CHARS = 40;
 const HANGUL_ONLY = /^[\p{Script=Hangul}]+$/u;
 
+const NO_NAMES: NamePool = { first: [], last: [] };
 /**
  * The character's full name as the story will use it. A Korean name is written family name
  * first with no space (김 + 민준 → 김민준); a name not written in Hangul keeps the Western
@@ -44,6 +46,7 @@ export function splitCharacterName(name: string): { first: string; last: string 
 export function NameView() {
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
+  const words = useLanguageWords(language);
   // The name given before a stopped opening comes back.
   const named = splitCharacterName(
     useAppSelector((state: { game: GameState }) => state.game.story.chosenCharacter),
@@ -65,7 +68,8 @@ export function NameView() {
   }
 
   function fillRandomName() {
-    const name = randomName(language, Math.random);
+    // Until the language's lists are here, every part is invented.
+    const name = randomName(words?.names ?? NO_NAMES, language, Math.random);
     setFirstName(name.firstName);
     setLastName(name.lastName);
     setMissing(false);

@@ -1,15 +1,17 @@
-/** Importing a story: a JSON export read back (storyExport.ts). */
+/** Importing a story: a JSON export read back (storyExport.ts, fetched with the first import). */
 import { call, put, select } from 'typed-redux-saga';
 import { policed } from '../../../shared/failurePolicy';
 import { toStorageError } from '../browserDb';
 import { saveStory } from '../browserPlace';
-import { StoryImportError, parseStoryJson } from '../storyExport';
+import { loadStoryFiles } from '../storyFiles';
+import { StoryImportError } from '../storyImportError';
 import { storiesActions } from '../storiesSlice';
 import { fromContext } from './sagaContext';
 import { selectOwner, storiesDb } from './storiesState';
 
 /** The file saved as a new story of the current wallet, and the list again. */
 function* importFile({ payload: text }: ReturnType<typeof storiesActions.importRequested>) {
+  const { parseStoryJson } = yield* call(loadStoryFiles);
   const story = parseStoryJson(text);
   const owner = yield* select(selectOwner);
   const db = yield* storiesDb();

@@ -6,7 +6,8 @@ import { portraitNumber, portraitSrc } from '../../game';
 import type { ListedStory } from '../browserPlace';
 import { PublishButton } from '../cloud/views/PublishButton';
 import { storiesActions } from '../storiesSlice';
-import { storyToJson, storyToMarkdown, type StoryMarkdownLabels } from '../storyExport';
+import type { StoryMarkdownLabels } from '../storyExport';
+import { loadStoryFiles } from '../storyFiles';
 import { downloadText, storyFileName } from './download';
 import { SAVED_TIME_FORMAT, storyTitle, storyTurns } from './storyFacts';
 
@@ -32,7 +33,8 @@ export function SavedStoryCard({ story }: { story: ListedStory }) {
 
   const turns = storyTurns(story);
 
-  function exportAs(format: 'markdown' | 'json') {
+  async function exportAs(format: 'markdown' | 'json') {
+    const { storyToJson, storyToMarkdown } = await loadStoryFiles();
     if (format === 'json') {
       downloadText(storyFileName(name, story.id, 'json'), storyToJson(story), 'application/json');
     } else {

@@ -1,0 +1,6 @@
+/**
+ * A story as a file (storyExport.ts: Markdown and JSON out, JSON back in), fetched the first time
+ * a story is exported or imported: about 1 KB over the wire that a game without either never
+ * needs.
+ */
+export const loadStoryFiles = () => import(/* webpackChunkName: "story-files" */ './storyExport');
