@@ -32,6 +32,7 @@ import {
   phaseOf,
 } from './turn/turnRules';
 import { PORTRAIT_COUNT } from './portraits';
+import { each, inPhases } from './turn/phaseReducers';
 
 export type {
   CharacterProfile,
@@ -67,24 +68,6 @@ export const initialGameState: GameState = {
 
 /** Nothing of a paragraph is on screen yet: no words, no thinking, no wait. */
 const nothingWritten: Writing = { streamed: '', thinking: false, wait: null };
-
-/**
- * An event's transitions, by the phase the game is in when it comes: a phase not listed does
- * not hear it, and the event changes nothing (DESIGN.md, where state lives).
- */
-function inPhases<P = void>(
-  cases: Partial<Record<Phase, (state: GameState, payload: P) => void | GameState>>,
-) {
-  return (state: GameState, action: PayloadAction<P>) =>
-    cases[state.turn.phase]?.(state, action.payload);
-}
-
-/** The same transition in each of `phases`. */
-function each<P>(phases: readonly Phase[], apply: (state: GameState, payload: P) => void) {
-  return Object.fromEntries(phases.map((phase) => [phase, apply])) as Partial<
-    Record<Phase, (state: GameState, payload: P) => void>
-  >;
-}
 
 function latestParagraph(story: Story) {
   return story.storyLog.findLast((entry) => entry.kind === 'paragraph');
