@@ -15,6 +15,7 @@ import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { INITIAL_PLAYER_STATS, INITIAL_SCORE_BREAKDOWN } from '../../src/engine/types';
 import type { StoryOption } from '../../src/engine/types';
+import { SHEET_KINDS, SHEET_MAX_ENTRIES, type SheetEntry } from '../../src/engine/storySheet';
 import type { Story, StoryEntry } from '../../src/features/game';
 import { TURN_TIMING } from '../../src/features/game/turnTiming';
 import { storyDraftOf } from '../../src/features/stories/storyRecord';
@@ -72,6 +73,25 @@ const optionsFor = (turn: number): StoryOption[] => [
 
 const OUTCOMES = ['success', 'partial', 'failure'] as const;
 
+/**
+ * A story sheet as full as a long story makes it (SHEET_MAX_ENTRIES): people, items, places,
+ * threads (a third of them closed) and conditions, each with a note of about 15 words, changed
+ * over the story's turns.
+ */
+export function fullSheet(turns: number): SheetEntry[] {
+  return Array.from({ length: SHEET_MAX_ENTRIES }, (_, index) => {
+    const kind = SHEET_KINDS[index % SHEET_KINDS.length]!;
+    return {
+      kind,
+      name: `${kind} ${index}`,
+      note: `established in turn ${index % (turns + 1)}, and still shaping what the hero can do next`,
+      closed: kind === 'thread' && index % 3 === 0,
+      changedIn: index % (turns + 1),
+      playerIn: null,
+    };
+  });
+}
+
 /** A story at the end of turn `turns`, as the game keeps it to resume. */
 export function storyAtTurn(turns: number): Story {
   const storyLog: StoryEntry[] = [{ kind: 'paragraph', text: paragraph(0) }];
@@ -107,6 +127,7 @@ export function storyAtTurn(turns: number): Story {
       { length: turns + 1 },
       (_, turn) => `Turn ${turn}: ${SENTENCES[turn % SENTENCES.length]}`,
     ),
+    storySheet: { entries: fullSheet(turns), beforeLatest: fullSheet(Math.max(turns - 1, 0)) },
     storyNote: '',
     rewrites: 0,
     turnRewrites: 0,

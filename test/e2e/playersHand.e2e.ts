@@ -292,8 +292,12 @@ test('Stop drops the partial paragraph and keeps the choice; a stopped or interr
   const rolled = await choices(page).count();
   await page.locator('.story-paragraph--writing').getByText(/Scene/).waitFor();
   slowStory = false;
-  await reloadAndLoad(page, 'Sid Stopper', 'en', (game) =>
-    JSON.stringify(game.storyLog).includes(chosen!),
+  // The roll is saved before its paragraph is written: that save is what the reload finds.
+  await reloadAndLoad(
+    page,
+    'Sid Stopper',
+    'en',
+    (game) => game.turnCount === 2 && JSON.stringify(game.storyLog).includes(next!),
   );
   await page.getByText(/You stopped this paragraph/).waitFor();
   expect(await choices(page).count()).toBe(rolled);

@@ -4,6 +4,7 @@
  * importing nothing of the slice, so the slice and the story's reader depend on it and never on
  * each other.
  */
+import type { SheetEntry } from '../../engine/storySheet';
 import { endingScore } from '../../engine/score';
 import type {
   Alignment,
@@ -185,6 +186,16 @@ export interface CharacterProfile {
 }
 
 /**
+ * The story sheet (engine/storySheet.ts), and the sheet as it was before the latest paragraph's
+ * reply changed it: Write it again takes that reply's changes back with its paragraph. The
+ * player's own changes are made to both, so a rewrite never undoes them.
+ */
+export interface StorySheet {
+  entries: SheetEntry[];
+  beforeLatest: SheetEntry[];
+}
+
+/**
  * A saved story (SPEC.md section 3, "Saved story": the story plus the rest of the game needed to
  * resume it): everything the stories feature keeps, and nothing of the session (the key, waits,
  * errors, streamed text). `parseStory` is its one reader.
@@ -208,6 +219,8 @@ export interface Story {
    * ones as their gist, within a token budget (prompts/types.ts). The player may correct any.
    */
   storySummary: string[];
+  /** What the story has established, kept by the model and corrected by the player. */
+  storySheet: StorySheet;
   /** The player's pinned note (at most STORY_NOTE_MAX_CHARS), told to the model every turn. */
   storyNote: string;
   /** Rewrites in this story (shown on the ending screen and the leaderboard). */

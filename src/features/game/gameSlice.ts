@@ -33,6 +33,12 @@ import {
 } from './turn/turnRules';
 import { PORTRAIT_COUNT } from './portraits';
 import { each, inPhases } from './turn/phaseReducers';
+import {
+  sheetReducers,
+  sheetStarted,
+  sheetTurnBegan,
+  sheetTurnTakenBack,
+} from './sheet/sheetReducers';
 
 export type {
   CharacterProfile,
@@ -188,6 +194,7 @@ export const gameSlice = createSlice({
     openingReceived: inPhases<{ storyStart: string; options: StoryOption[] }>({
       opening(state, { storyStart, options }) {
         state.story.storyLog = [{ kind: 'paragraph', text: storyStart }];
+        sheetStarted(state.story);
         state.story.previousParagraph = storyStart;
         state.story.options = options;
         Object.assign(state.turn, { streamed: '', thinking: false });
@@ -260,6 +267,7 @@ export const gameSlice = createSlice({
         story.previousParagraph = text;
         story.options = [];
         story.isFinal = isFinal;
+        sheetTurnBegan(story);
         state.summary = 'pending';
         state.turn = { phase: isFinal ? 'concluding' : 'writing', ...nothingWritten };
       },
@@ -377,6 +385,7 @@ export const gameSlice = createSlice({
         // The replaced paragraph's summary: stored, or still being written (no longer wanted).
         dropLatestSummary(story);
         story.storyLog.pop();
+        sheetTurnTakenBack(story);
         state.summary = 'written';
         story.previousParagraph = latestParagraph(story)?.text ?? '';
       }
@@ -432,6 +441,7 @@ export const gameSlice = createSlice({
         if (note.length <= STORY_NOTE_MAX_CHARS) story.storyNote = note;
       }),
     ),
+    ...sheetReducers,
   },
   selectors: {
     selectGame: (game) => game,

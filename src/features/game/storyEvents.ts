@@ -29,6 +29,9 @@ const STORY_EVENT_TYPES = new Set<string>(
     gameActions.choiceEdited,
     gameActions.memoryCorrected,
     gameActions.storyNotePinned,
+    gameActions.sheetChanged,
+    gameActions.sheetEntryWritten,
+    gameActions.sheetEntryRemoved,
   ].map((event) => event.type),
 );
 

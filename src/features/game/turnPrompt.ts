@@ -1,11 +1,11 @@
 /**
  * What a turn's prompt is built from, read from the game: the story so far (the hero, the
- * memory, the pinned note), the latest paragraph and the resolved choice. One place for the turn
+ * memory, the story sheet, the pinned note), the latest paragraph and the resolved choice. One place for the turn
  * saga, which asks the model with it, and for the 'Story so far' panel, which shows what that
  * prompt tells. Pure: no store, no I/O.
  */
 import type { PlayerStats } from '../../engine/types';
-import type { CharacterSketch, TurnInput, TurnUse } from '../llm';
+import { sheetTold, type CharacterSketch, type TurnInput, type TurnUse } from '../llm';
 import type { ResolvedChoice, Story } from './gameModel';
 
 /** The parts of the game a story prompt is told. */
@@ -18,6 +18,8 @@ export type StoryTold = Pick<
   | 'chosenGenre'
   | 'storySummary'
   | 'storyNote'
+  | 'storySheet'
+  | 'storyLog'
   | 'previousParagraph'
 >;
 
@@ -31,12 +33,16 @@ export const sketchOf = (game: StoryTold): CharacterSketch => ({
   traits: game.characterTraits,
 });
 
+const paragraphsOf = (game: StoryTold) =>
+  game.storyLog.flatMap((entry) => (entry.kind === 'paragraph' ? [entry.text] : []));
+
 /** What every story prompt (a turn, the recap) is told of the story so far. */
 export const storySoFar = (game: StoryTold) => ({
   character: sketchOf(game),
   genre: game.chosenGenre,
   summaries: game.storySummary,
   note: game.storyNote,
+  sheet: sheetTold(game.storySheet.entries, paragraphsOf(game)),
 });
 
 /** The prompt a turn is asked with: from turn 7 the model may end the story. */

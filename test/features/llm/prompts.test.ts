@@ -157,11 +157,19 @@ describe('reply keys', () => {
         'characterBio',
         'characterFacialFeatures',
       ],
-      // DESIGN.md, one request per turn: the story replies carry their summary too.
-      openingScene: ['storyStart', 'options', 'newStorySummary'],
+      // DESIGN.md, one request per turn: the story replies carry their summary too, and
+      // (issue 40) the story sheet's changes.
+      openingScene: ['storyStart', 'options', 'newStorySummary', 'sheetChanges'],
       openingSummary: ['newStorySummary'],
-      nextSegment: ['storySegment', 'options', 'storySummary', 'outcome', 'scenarioType'],
-      conclusionCheck: ['storySegment', 'options', 'isFinal', 'storySummary'],
+      nextSegment: [
+        'storySegment',
+        'options',
+        'storySummary',
+        'outcome',
+        'scenarioType',
+        'sheetChanges',
+      ],
+      conclusionCheck: ['storySegment', 'options', 'isFinal', 'storySummary', 'sheetChanges'],
       segmentSummary: ['storySummary'],
       recap: [
         'wrapUpParagraph',

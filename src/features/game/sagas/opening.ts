@@ -9,6 +9,7 @@ import { pickText } from '../../../engine/reply';
 import { REPLY_TOKENS } from '../../llm';
 import { gameActions, type Story } from '../gameSlice';
 import { policed } from './failurePolicy';
+import { sheetChangesOf } from './sheetChanges';
 import { sketchOf } from '../turnPrompt';
 import { RETRY_LIMITS, askModel, currentPrompts } from './askModel';
 import { selectState } from './flowState';
@@ -78,6 +79,7 @@ function* writeOpening() {
   yield* put(
     gameActions.openingReceived({ storyStart, options: normalizeOptions(opening.options) }),
   );
+  yield* call(sheetChangesOf, opening);
   yield* put(gameActions.openingProgressed(100));
 
   // The opening's summary rides in its reply; the spec's own request is the fallback.

@@ -19,6 +19,7 @@ import { policed } from './failurePolicy';
 import { RETRY_LIMITS, TRIMMED_CONTEXT_BUDGET, askModel, currentPrompts } from './askModel';
 import { concludeStory, conclusionCheck } from './conclusion';
 import { selectState } from './flowState';
+import { sheetChangesOf } from './sheetChanges';
 import { storyStopped } from './storyStops';
 import { summaryOfLastSegment } from './summaries';
 
@@ -88,6 +89,7 @@ function* writeSegment(choice: ResolvedChoice): Generator {
   });
   const isFinal = check.ends(reply);
   yield* put(gameActions.segmentReceived({ text: pickText(reply, 'storySegment'), isFinal }));
+  yield* call(sheetChangesOf, reply);
   if (!isFinal) yield* put(gameActions.optionsOffered(normalizeOptions(reply.options)));
 
   // The summary rides in the reply (DESIGN.md: one request per turn); the spec's separate

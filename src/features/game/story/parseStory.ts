@@ -7,6 +7,7 @@
 import { isRecord } from '../../../engine/guards';
 import { normalizeOptions } from '../../../engine/options';
 import { playerStatsInRange } from '../../../engine/stats';
+import { readSheetEntries } from '../../../engine/storySheet';
 import {
   INITIAL_PLAYER_STATS,
   INITIAL_SCORE_BREAKDOWN,
@@ -24,6 +25,7 @@ import {
   type Recap,
   type ResolvedChoice,
   type Story,
+  type StorySheet,
   type StoryEntry,
 } from '../gameModel';
 import { portraitNumber } from '../portraits';
@@ -103,6 +105,15 @@ function recapOf(value: unknown): Recap | null {
   return value as unknown as Recap;
 }
 
+/** The story sheet, empty in a save from before it. */
+function storySheetOf(value: unknown): StorySheet {
+  if (!isRecord(value)) return { entries: [], beforeLatest: [] };
+  return {
+    entries: readSheetEntries(value.entries),
+    beforeLatest: readSheetEntries(value.beforeLatest),
+  };
+}
+
 function numbersLike<T extends object>(start: T, value: unknown): T {
   if (!isRecord(value)) return start;
   const entries = Object.entries(start).map(([key, initial]) => {
@@ -140,6 +151,7 @@ export function parseStory(value: unknown): Story | StoryProblem {
     // As the model's options are read: older records kept them as a map, some fields missing.
     options: normalizeOptions(value.options),
     storySummary: listOf(value.storySummary, isString),
+    storySheet: storySheetOf(value.storySheet),
     storyNote: note.slice(0, STORY_NOTE_MAX_CHARS),
     // No more than the turns allowed (the leaderboard refuses more).
     rewrites: isCount(value.rewrites)

@@ -25,6 +25,7 @@ export const initialStory: Story = {
   previousParagraph: '',
   options: [],
   storySummary: [],
+  storySheet: { entries: [], beforeLatest: [] },
   storyNote: '',
   rewrites: 0,
   turnRewrites: 0,

@@ -30,6 +30,8 @@ const selectNextTurn = (state: { game: GameState }) => {
     chosenGenre: game.chosenGenre,
     storySummary: game.storySummary,
     storyNote: game.storyNote,
+    storySheet: game.storySheet,
+    storyLog: game.storyLog,
     previousParagraph: game.previousParagraph,
     options: game.options,
     lastChoice: game.lastChoice,

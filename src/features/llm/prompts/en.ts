@@ -3,8 +3,13 @@
  * exactly the reply keys of that use; the story is told in the second person, present tense.
  */
 import type { Outcome, PlayerStats, ScenarioType, StoryOption } from '../../../engine/types';
+import { SHEET_NOTE_MAX_WORDS, isDead, type SheetEntry } from '../../../engine/storySheet';
 import {
   LENGTH_GUIDANCE as L,
+  SHEET_CHANGES_ASKED,
+  SHEET_TOLD_ORDER,
+  sheetGroup,
+  type SheetGroup,
   contextTold,
   fitStoryContext,
   type ContextEntry,
@@ -51,16 +56,56 @@ function heroLines(hero: CharacterSketch): string {
   return `Hero: ${hero.name} (${hero.gender}). Traits: ${hero.traits.join(', ')}.\nBio: ${hero.bio}`;
 }
 
-/** The story's memory as the model is told it, and the player's pinned note, if any. */
-function storySoFar(context: readonly ContextEntry[], note = ''): string {
+const SHEET_HEADINGS: Readonly<Record<SheetGroup, string>> = {
+  person: 'People',
+  item: 'Items held',
+  place: 'Places',
+  thread: 'Open threads',
+  condition: 'Conditions',
+  closed: 'Closed threads',
+};
+
+/** The story sheet as the model is told it: one line per kind, a dead person marked dead. */
+function sheetLines(sheet: readonly SheetEntry[]): string {
+  if (sheet.length === 0) return '';
+  const lines = SHEET_TOLD_ORDER.flatMap((group) => {
+    const told = sheet.filter((entry) => sheetGroup(entry) === group);
+    if (told.length === 0) return [];
+    const entries = told.map((entry) => {
+      const name = isDead(entry) ? `${entry.name} (dead)` : entry.name;
+      return entry.note === '' ? name : `${name}: ${entry.note}`;
+    });
+    return [`- ${SHEET_HEADINGS[group]}: ${entries.join('; ')}`];
+  });
+  return `\nStory sheet (what the story has established; keep to it, the dead stay dead):\n${lines.join('\n')}`;
+}
+
+/** The story's memory as the model is told it, the sheet, and the player's pinned note. */
+function storySoFar(
+  context: readonly ContextEntry[],
+  note = '',
+  sheet: readonly SheetEntry[] = [],
+): string {
   const story =
     context.length === 0
       ? 'Story so far: (nothing yet)'
       : `Story so far, oldest first:\n${context.map((entry) => `- ${entry.text}`).join('\n')}`;
+  const withSheet = story + sheetLines(sheet);
   return note === ''
-    ? story
-    : `${story}\nThe player's pinned note (hold the story to it, but it never changes a dice result): ${note}`;
+    ? withSheet
+    : `${withSheet}\nThe player's pinned note (hold the story to it, but it never changes a dice result): ${note}`;
 }
+
+/** What a story reply may change of the sheet (engine/storySheet.ts reads it). */
+const SHEET_RULE =
+  `sheetChanges: what this reply changes of the story sheet, at most ${SHEET_CHANGES_ASKED}, ` +
+  'only what changed (or [] for nothing): add a person met (how they stand with the hero), ' +
+  'an item gained, a place found, an open thread or quest, a wound or curse; update what ' +
+  'changed (a person who dies: a note starting "dead"); remove an item lost or used, a ' +
+  `condition healed, a thread resolved. name: as the story names it; note: at most ${SHEET_NOTE_MAX_WORDS} words.`;
+
+const SHEET_CHANGE_SHAPE =
+  '{"op":"add|update|remove","kind":"person|item|place|thread|condition","name":"...","note":"..."}';
 
 function standing(stats: PlayerStats): string {
   return (
@@ -119,8 +164,11 @@ export function openingScene({ character, genre }: OpeningSceneInput): string {
     `storyStart: ${STORY_WORDS}, ${VOICE}. Hook at once: set the place and the stakes, ` +
     `let ${character.name}'s traits show, and stop at a moment of decision.\n` +
     `${optionRules(L.openingOptions)}\n` +
-    `newStorySummary: ${SUMMARY_RULE}\n` +
-    answerWith(`{"storyStart":"...","options":[${OPTION_SHAPE}],"newStorySummary":"..."}`)
+    `newStorySummary: ${SUMMARY_RULE}\n${SHEET_RULE}\n` +
+    answerWith(
+      `{"storyStart":"...","options":[${OPTION_SHAPE}],"newStorySummary":"...",` +
+        `"sheetChanges":[${SHEET_CHANGE_SHAPE}]}`,
+    )
   );
 }
 
@@ -144,7 +192,7 @@ function turnBrief(input: TurnInput, context: readonly ContextEntry[]): string {
   return (
     `Continue a ${input.genre} text adventure. Turn ${input.turnCount}.\n` +
     `${heroLines(character)}\nStanding: ${standing(input.playerStats)}\n` +
-    `${storySoFar(context, input.note)}\nLast scene: ${input.previousParagraph}\n` +
+    `${storySoFar(context, input.note, input.sheet)}\nLast scene: ${input.previousParagraph}\n` +
     `${character.name} chose: ${describeChoice(choice)}\n` +
     `The dice decided: "${outcome}" (${OUTCOME_MEANING[outcome]}). Show exactly this result; ` +
     'never soften or overturn it.\n' +
@@ -159,11 +207,12 @@ function nextSegmentPrompt(input: TurnInput): ContextPrompt {
     `storySegment: ${STORY_WORDS}, ${VOICE}. First the result of the choice, then the ` +
     `${scenarioType} situation; stop at the next decision.\n` +
     `${optionRules(L.turnOptions)}\n` +
-    `storySummary: ${SUMMARY_RULE}\n` +
+    `storySummary: ${SUMMARY_RULE}\n${SHEET_RULE}\n` +
     `outcome and scenarioType: echo "${outcome}" and "${scenarioType}" unchanged.\n` +
     answerWith(
       `{"storySegment":"...","options":[${OPTION_SHAPE}],"storySummary":"...",` +
-        `"outcome":"${outcome}","scenarioType":"${scenarioType}"}`,
+        `"outcome":"${outcome}","scenarioType":"${scenarioType}",` +
+        `"sheetChanges":[${SHEET_CHANGE_SHAPE}]}`,
     );
   return prompt;
 }
@@ -182,10 +231,10 @@ function conclusionCheckPrompt(input: TurnInput): ContextPrompt {
     'options is [].\n' +
     `If not: isFinal false, storySegment builds the ${input.scenarioType} situation and stops ` +
     `at the next decision, and\n${optionRules(L.turnOptions)}\n` +
-    `storySummary: ${SUMMARY_RULE}\n` +
+    `storySummary: ${SUMMARY_RULE}\n${SHEET_RULE}\n` +
     answerWith(
       `{"storySegment":"...","options":[${OPTION_SHAPE}],"isFinal":true|false,` +
-        '"storySummary":"..."}',
+        `"storySummary":"...","sheetChanges":[${SHEET_CHANGE_SHAPE}]}`,
     );
   return prompt;
 }
@@ -216,7 +265,7 @@ export function recap(input: RecapInput): string {
   const { character } = input;
   const prompt = (context: readonly ContextEntry[]) =>
     `${character.name}'s ${input.genre} adventure has ended after ${input.turnCount} turns.\n` +
-    `${heroLines(character)}\n${storySoFar(context, input.note)}\n` +
+    `${heroLines(character)}\n${storySoFar(context, input.note, input.sheet)}\n` +
     `Ending: ${input.finalParagraph}\n` +
     `Choices: ${tally(input.moralChoices, ['moral', 'immoral', 'neutral'])}. ` +
     `Outcomes: ${tally(input.outcomes, ['success', 'partial', 'failure'])}.\n` +

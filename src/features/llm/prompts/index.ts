@@ -54,9 +54,11 @@ export {
   PROMPT_TOKEN_BUDGET,
   REPLY_KEYS,
   REPLY_TOKENS,
+  SHEET_TOKEN_BUDGET,
   STORY_CONTEXT_TOKEN_BUDGET,
   WHOLE_SUMMARIES,
   fitStoryContext,
+  sheetTold,
   storyContext,
   summaryGist,
 } from './types';

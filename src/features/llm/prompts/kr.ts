@@ -12,8 +12,13 @@ import type {
   ScenarioType,
   StoryOption,
 } from '../../../engine/types';
+import { SHEET_NOTE_MAX_WORDS, isDead, type SheetEntry } from '../../../engine/storySheet';
 import {
   LENGTH_GUIDANCE as L,
+  SHEET_CHANGES_ASKED,
+  SHEET_TOLD_ORDER,
+  sheetGroup,
+  type SheetGroup,
   contextTold,
   fitStoryContext,
   type ContextEntry,
@@ -88,15 +93,55 @@ function heroLines(hero: CharacterSketch): string {
 }
 
 /** The story's memory as the model is told it, and the player's pinned note, if any. */
-function storySoFar(context: readonly ContextEntry[], note = ''): string {
+const SHEET_HEADINGS: Readonly<Record<SheetGroup, string>> = {
+  person: '인물',
+  item: '지닌 물건',
+  place: '장소',
+  thread: '열린 이야기',
+  condition: '상태',
+  closed: '닫힌 이야기',
+};
+
+/** 이야기 시트: 종류별로 한 줄, 죽은 인물은 사망으로 표시합니다. */
+function sheetLines(sheet: readonly SheetEntry[]): string {
+  if (sheet.length === 0) return '';
+  const lines = SHEET_TOLD_ORDER.flatMap((group) => {
+    const told = sheet.filter((entry) => sheetGroup(entry) === group);
+    if (told.length === 0) return [];
+    const entries = told.map((entry) => {
+      const name = isDead(entry) ? `${entry.name}(사망)` : entry.name;
+      return entry.note === '' ? name : `${name}: ${entry.note}`;
+    });
+    return [`- ${SHEET_HEADINGS[group]}: ${entries.join('; ')}`];
+  });
+  return `\n이야기 시트(이야기에서 정해진 사실입니다. 이를 지키고, 죽은 인물은 죽은 채로 두세요):\n${lines.join('\n')}`;
+}
+
+function storySoFar(
+  context: readonly ContextEntry[],
+  note = '',
+  sheet: readonly SheetEntry[] = [],
+): string {
   const story =
     context.length === 0
       ? '지금까지의 줄거리: (아직 없음)'
       : `지금까지의 줄거리(오래된 순):\n${context.map((entry) => `- ${entry.text}`).join('\n')}`;
+  const withSheet = story + sheetLines(sheet);
   return note === ''
-    ? story
-    : `${story}\n플레이어가 고정한 메모(이야기가 이를 따르게 하되, 주사위 결과는 절대 바꾸지 마세요): ${note}`;
+    ? withSheet
+    : `${withSheet}\n플레이어가 고정한 메모(이야기가 이를 따르게 하되, 주사위 결과는 절대 바꾸지 마세요): ${note}`;
 }
+
+/** 이야기 답이 시트에서 바꾸는 것(engine/storySheet.ts가 읽습니다). */
+const SHEET_RULE =
+  `sheetChanges: 이번 답이 이야기 시트에서 바꾸는 것, 최대 ${SHEET_CHANGES_ASKED}개, 바뀐 것만 ` +
+  '(없으면 []): 만난 인물(주인공과의 관계), 얻은 물건, 알게 된 장소, 열린 이야기나 임무, ' +
+  '상처나 저주는 add, 달라진 것은 update(인물이 죽으면 note를 "사망"으로 시작), 잃거나 쓴 ' +
+  '물건, 나은 상태, 해결된 이야기는 remove. name은 이야기 속 이름 그대로, note는 ' +
+  `${SHEET_NOTE_MAX_WORDS}단어 이내. op와 kind는 영어 값 그대로 적으세요.`;
+
+const SHEET_CHANGE_SHAPE =
+  '{"op":"add|update|remove","kind":"person|item|place|thread|condition","name":"…","note":"…"}';
 
 function standing(stats: PlayerStats): string {
   return (
@@ -160,8 +205,11 @@ export function openingScene({ character, genre }: OpeningSceneInput): string {
     `storyStart: ${STORY_WORDS}, ${VOICE}. 첫 문장부터 끌어당기세요. 어떤 곳에서 무엇이 ` +
     '걸려 있는지 보여 주고, 주인공의 성격이 드러나게 하며, 결정을 내려야 하는 순간에서 멈춥니다.\n' +
     `${optionRules(L.openingOptions)}\n` +
-    `newStorySummary: ${SUMMARY_RULE}\n` +
-    answerWith(`{"storyStart":"…","options":[${OPTION_SHAPE}],"newStorySummary":"…"}`)
+    `newStorySummary: ${SUMMARY_RULE}\n${SHEET_RULE}\n` +
+    answerWith(
+      `{"storyStart":"…","options":[${OPTION_SHAPE}],"newStorySummary":"…",` +
+        `"sheetChanges":[${SHEET_CHANGE_SHAPE}]}`,
+    )
   );
 }
 
@@ -185,7 +233,7 @@ function turnBrief(input: TurnInput, context: readonly ContextEntry[]): string {
   return (
     `${input.genre} 텍스트 어드벤처를 한국어로 이어 씁니다. ${input.turnCount}번째 턴.\n` +
     `${heroLines(character)}\n현재 상태: ${standing(input.playerStats)}\n` +
-    `${storySoFar(context, input.note)}\n직전 장면: ${input.previousParagraph}\n` +
+    `${storySoFar(context, input.note, input.sheet)}\n직전 장면: ${input.previousParagraph}\n` +
     `${character.name}의 선택: ${describeChoice(input.choice)}\n` +
     `주사위 결과: ${OUTCOME_LABEL[outcome]}("${outcome}") — ${OUTCOME_MEANING[outcome]}. ` +
     '이 결과를 그대로 보여 주고, 누그러뜨리거나 뒤집지 마세요.\n' +
@@ -200,11 +248,12 @@ function nextSegmentPrompt(input: TurnInput): ContextPrompt {
     `storySegment: ${STORY_WORDS}, ${VOICE}. 선택의 결과를 먼저 보여 주고 ` +
     '이 장면 유형에 맞는 상황을 펼친 뒤, 다음 결정의 순간에서 멈추세요.\n' +
     `${optionRules(L.turnOptions)}\n` +
-    `storySummary: ${SUMMARY_RULE}\n` +
+    `storySummary: ${SUMMARY_RULE}\n${SHEET_RULE}\n` +
     `outcome은 "${outcome}", scenarioType은 "${scenarioType}" 그대로 적으세요.\n` +
     answerWith(
       `{"storySegment":"…","options":[${OPTION_SHAPE}],"storySummary":"…",` +
-        `"outcome":"${outcome}","scenarioType":"${scenarioType}"}`,
+        `"outcome":"${outcome}","scenarioType":"${scenarioType}",` +
+        `"sheetChanges":[${SHEET_CHANGE_SHAPE}]}`,
     );
   return prompt;
 }
@@ -222,10 +271,10 @@ function conclusionCheckPrompt(input: TurnInput): ContextPrompt {
     '끝낸다면: isFinal은 true, storySegment는 이야기를 매듭짓는 결말, options는 [].\n' +
     '이어 간다면: isFinal은 false, storySegment는 이 장면 유형에 맞는 상황을 펼친 뒤 다음 ' +
     `결정의 순간에서 멈추고,\n${optionRules(L.turnOptions)}\n` +
-    `storySummary: ${SUMMARY_RULE}\n` +
+    `storySummary: ${SUMMARY_RULE}\n${SHEET_RULE}\n` +
     answerWith(
       `{"storySegment":"…","options":[${OPTION_SHAPE}],"isFinal":true|false,` +
-        '"storySummary":"…"}',
+        `"storySummary":"…","sheetChanges":[${SHEET_CHANGE_SHAPE}]}`,
     );
   return prompt;
 }
@@ -261,7 +310,7 @@ export function recap(input: RecapInput): string {
   const { character } = input;
   const prompt = (context: readonly ContextEntry[]) =>
     `${character.name}의 ${input.genre} 모험이 ${input.turnCount}턴 만에 끝났습니다.\n` +
-    `${heroLines(character)}\n${storySoFar(context, input.note)}\n` +
+    `${heroLines(character)}\n${storySoFar(context, input.note, input.sheet)}\n` +
     `결말: ${input.finalParagraph}\n` +
     `선택: ${tally(input.moralChoices, ALIGNMENT_LABEL)}. ` +
     `결과: ${tally(input.outcomes, OUTCOME_LABEL)}.\n` +

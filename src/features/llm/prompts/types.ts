@@ -11,6 +11,7 @@ import type {
   ScenarioType,
   StoryOption,
 } from '../../../engine/types';
+import { sheetToTell, type SheetEntry, type SheetKind } from '../../../engine/storySheet';
 import { estimateTokens } from '../tokens';
 /** The lengths the prompts ask for, in words (SPEC.md section 5). */
 export const LENGTH_GUIDANCE = {
@@ -55,6 +56,43 @@ export const PROMPT_TOKEN_BUDGET = 2000;
  * 1.2x of turn 10's (npm run bench).
  */
 export const STORY_CONTEXT_TOKEN_BUDGET = 500;
+
+/**
+ * The most the story sheet may take of a prompt, by estimate: about 25 entries with their notes.
+ * A fuller sheet is told without its closed threads and the entries the story left longest
+ * (engine/storySheet.ts, sheetToTell).
+ */
+export const SHEET_TOKEN_BUDGET = 300;
+
+/** The changes a reply is asked for, at most (engine/storySheet.ts reads a few more). */
+export const SHEET_CHANGES_ASKED = 5;
+
+/** How the prompts group the sheet: by kind, closed threads on a line of their own, last. */
+export type SheetGroup = SheetKind | 'closed';
+export const SHEET_TOLD_ORDER: readonly SheetGroup[] = [
+  'person',
+  'item',
+  'place',
+  'thread',
+  'condition',
+  'closed',
+];
+export const sheetGroup = (entry: SheetEntry): SheetGroup => (entry.closed ? 'closed' : entry.kind);
+
+/** What a sheet entry costs in a prompt: its name, its note and the separators. */
+const sheetEntryCost = (entry: SheetEntry) => estimateTokens(`${entry.name}: ${entry.note}`) + 3;
+
+/**
+ * The sheet entries a story prompt tells, within SHEET_TOKEN_BUDGET: `paragraphs` are the
+ * story's, oldest first (which the story mentioned lately stays longest).
+ */
+export function sheetTold(
+  entries: readonly SheetEntry[],
+  paragraphs: readonly string[],
+  budget: number = SHEET_TOKEN_BUDGET,
+): SheetEntry[] {
+  return sheetToTell(entries, paragraphs, budget, sheetEntryCost);
+}
 
 /** Of the context budget, the share the newest summaries take whole; the rest is gists. */
 const WHOLE_SHARE = 0.7;
@@ -135,6 +173,8 @@ export interface StoryContextInput {
    * is part of the prompt, so the context fits in what is left of PROMPT_TOKEN_BUDGET.
    */
   note?: string;
+  /** The story sheet's entries to tell (sheetTold), in the order told; none when absent. */
+  sheet?: readonly SheetEntry[];
 }
 
 /**
@@ -247,10 +287,18 @@ export const REPLY_KEYS = {
   ],
   // The summaries ride in the story replies (DESIGN.md: one request per turn); the separate
   // summary prompts are only the fallback when a reply leaves them out.
-  openingScene: ['storyStart', 'options', 'newStorySummary'],
+  // sheetChanges may be left out or empty (engine/storySheet.ts): never asked for again.
+  openingScene: ['storyStart', 'options', 'newStorySummary', 'sheetChanges'],
   openingSummary: ['newStorySummary'],
-  nextSegment: ['storySegment', 'options', 'storySummary', 'outcome', 'scenarioType'],
-  conclusionCheck: ['storySegment', 'options', 'isFinal', 'storySummary'],
+  nextSegment: [
+    'storySegment',
+    'options',
+    'storySummary',
+    'outcome',
+    'scenarioType',
+    'sheetChanges',
+  ],
+  conclusionCheck: ['storySegment', 'options', 'isFinal', 'storySummary', 'sheetChanges'],
   segmentSummary: ['storySummary'],
   recap: [
     'wrapUpParagraph',
