@@ -32,6 +32,7 @@ registerMessageParts({
   localNetwork: part(
     () => import(/* webpackChunkName: "intl-en-local-network" */ './compiled/en.localNetwork.json'),
   ),
+  memory: part(() => import(/* webpackChunkName: "intl-en-memory" */ './compiled/en.memory.json')),
 });
 
 export { loadMessages, subscribeToLaterMessages } from '../../shared/messageParts';

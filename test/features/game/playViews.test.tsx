@@ -8,6 +8,7 @@ import { baseApi } from '../../../src/api/baseApi';
 import { injectBackendApi, makeStore, type AppStore } from '../../../src/app/store';
 import { endingScore } from '../../../src/engine/score';
 import type { Language, StoryOption } from '../../../src/engine/types';
+import type { SheetEntry, SheetKind } from '../../../src/engine/storySheet';
 import {
   gameActions,
   type ResolvedChoice,
@@ -563,6 +564,89 @@ describe("PlayingView: the player's hand on the story", () => {
     expect(store.getState().game.story.storyNote).toBe('The chapel is haunted.');
     await user.click(screen.getByRole('button', { name: 'Pin note' }));
     expect(store.getState().game.story.storyNote).toBe('The chapel is haunted. Mind the bells.');
+  });
+});
+
+describe('Story sheet', () => {
+  const entry = (kind: SheetKind, name: string, note: string, more: Partial<SheetEntry> = {}) => ({
+    kind,
+    name,
+    note,
+    closed: false,
+    changedIn: 1,
+    playerIn: null,
+    ...more,
+  });
+  const SHEET = [
+    entry('item', 'Brass key', 'opens the vault'),
+    entry('person', 'Mara', 'dead: drowned at the crossing'),
+    entry('thread', 'The letter', 'who sent it?', { closed: true }),
+    entry('person', '<b>Oren</b>', 'a ferryman <script>alert(1)</script>'),
+  ];
+
+  test('groups the sheet by kind, marks the dead, and takes the player’s corrections', async () => {
+    const user = userEvent.setup();
+    renderWith(<PlayingView />, { story: { storySheet: { entries: SHEET, beforeLatest: [] } } });
+    expect(screen.queryByText('Brass key')).toBeNull();
+    await user.click(screen.getByText('Story sheet'));
+    const people = await screen.findByRole('heading', { name: 'People' });
+    const groups = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(groups).toEqual(['People', 'Items', 'Closed threads', 'Add an entry']);
+    const peopleList = within(people.parentElement!).getByRole('list');
+    expect(within(peopleList).getByText('dead')).toBeTruthy();
+    // The model's words are text, never markup.
+    expect(within(peopleList).getByText('<b>Oren</b>')).toBeTruthy();
+    expect(document.querySelector('.story-sheet script, .story-sheet b')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Correct Brass key' }));
+    const field = screen.getByRole('textbox', {
+      name: 'What the storyteller should know of Brass key',
+    });
+    await user.clear(field);
+    await user.type(field, 'opens the vault and the crypt');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const key = store.getState().game.story.storySheet.entries.find((e) => e.name === 'Brass key');
+    const turn = store.getState().game.story.turnCount;
+    expect(key).toMatchObject({ note: 'opens the vault and the crypt', playerIn: turn });
+    expect(screen.getByText('yours')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Remove Mara' }));
+    expect(store.getState().game.story.storySheet.entries.map((e) => e.name)).not.toContain('Mara');
+    expect(screen.getByText(/Mara removed\./)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(store.getState().game.story.storySheet.entries.map((e) => e.name)).toContain('Mara');
+  });
+
+  test('adds the player’s own entry, and asks for its name first', async () => {
+    const user = userEvent.setup();
+    renderWith(<PlayingView />, {});
+    await user.click(screen.getByText('Story sheet'));
+    expect(await screen.findByText(/Nothing yet/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add to the sheet' }));
+    expect(screen.getByRole('alert').textContent).toBe('Give the entry a name.');
+    expect(store.getState().game.story.storySheet.entries).toEqual([]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'place');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Old chapel');
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'the bells are under it');
+    await user.click(screen.getByRole('button', { name: 'Add to the sheet' }));
+    const turn = store.getState().game.story.turnCount;
+    expect(store.getState().game.story.storySheet.entries).toEqual([
+      entry('place', 'Old chapel', 'the bells are under it', { changedIn: turn, playerIn: turn }),
+    ]);
+    expect(screen.getByRole('heading', { name: 'Places' })).toBeTruthy();
+  });
+
+  test('in Korean', async () => {
+    const user = userEvent.setup();
+    renderWith(
+      <PlayingView />,
+      { story: { storySheet: { entries: SHEET.slice(0, 2), beforeLatest: [] } } },
+      { language: 'kr' },
+    );
+    await user.click(screen.getByText('이야기 시트'));
+    expect(await screen.findByRole('heading', { name: '인물' })).toBeTruthy();
+    expect(screen.getByText('사망')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '시트에 더하기' })).toBeTruthy();
   });
 });
 

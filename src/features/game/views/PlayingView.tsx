@@ -21,6 +21,7 @@ import { OPTION_KEYS, OptionList } from './OptionList';
 import { useReadAloud } from './readAloud';
 import { StoryLog, latestParagraphIn } from './StoryLog';
 import { StoryMemory } from './StoryMemory';
+import { StorySheet } from './StorySheet';
 import { TurnError } from './TurnError';
 import { TurnTools } from './TurnTools';
 import { paragraphsIn, useAutoRead } from './useAutoRead';
@@ -173,6 +174,7 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
           />
         )}
         <StoryMemory />
+        <StorySheet />
       </section>
     </div>
   );

@@ -4,6 +4,8 @@ import './storyHand.css';
 
 interface TextEditorProps {
   labelId: string;
+  /** What the label's message names (an entry's name, say). */
+  labelValues?: Record<string, string>;
   text: string;
   /** The fewest characters the text may have (1 when absent). */
   minLength?: number;
@@ -19,6 +21,7 @@ interface TextEditorProps {
  */
 export function TextEditor({
   labelId,
+  labelValues,
   text,
   minLength = 1,
   maxLength,
@@ -55,7 +58,7 @@ export function TextEditor({
   return (
     <form className="text-editor" onSubmit={save}>
       <label htmlFor={id} className="text-editor__label">
-        <FormattedMessage id={labelId} />
+        <FormattedMessage id={labelId} values={labelValues} />
       </label>
       <textarea
         id={id}
