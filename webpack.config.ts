@@ -244,6 +244,16 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
             enforce: true,
             name: 'backend-api',
           },
+          // The story's rules and words the game's flows, the saved stories' flows and the
+          // story's panels share (the engine, the prompts, the story reader): one chunk, not the
+          // four or five small ones splitChunks would make of them, which a whole game downloads
+          // all of anyway (compressed apart, they cost 0.2 KB more over the wire).
+          storyCore: {
+            test: /[\\/]src[\\/](engine[\\/](?!data[\\/])|features[\\/]llm[\\/]prompts[\\/](?!kr\.ts)|features[\\/]game[\\/]story[\\/])/,
+            chunks: 'async',
+            enforce: true,
+            name: 'story-core',
+          },
           // webpack's own default group, but for the pieces of the story both the game and a
           // published story's page show, which are copied into each (WRITTEN_STORY above).
           default: {

@@ -1,13 +1,11 @@
 /**
  * The story sheet: what the story has established, kept by the model and corrected by the player
  * (issue 40): the people met and how they stand, the items held, the places known, the open
- * threads and the hero's conditions. Every story reply may carry `sheetChanges`; they are read
- * here as leniently as every other optional field (a bad change is dropped or cut, never a failed
- * turn), and the sheet is told in every story prompt within a budget of its own, the entries the
- * story has left longest first to go.
+ * threads and the hero's conditions, and how a reply's or the player's changes make it. Every
+ * story reply may carry `sheetChanges`, read as leniently as every other optional field
+ * (sheetReading.ts); every story prompt tells the sheet within a budget of its own
+ * (sheetTelling.ts). Three modules, so the game's store carries only this one.
  */
-import { isRecord } from './guards';
-
 export const SHEET_KINDS = ['person', 'item', 'place', 'thread', 'condition'] as const;
 export type SheetKind = (typeof SHEET_KINDS)[number];
 
@@ -75,38 +73,11 @@ export function sheetName(text: string): string {
   return clean(text).slice(0, SHEET_NAME_MAX_CHARS).trim();
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: unknown): T | null =>
-  typeof value === 'string' && (values as readonly string[]).includes(value.trim().toLowerCase())
-    ? (value.trim().toLowerCase() as T)
-    : null;
-
 /** Two names are one entry's when they match but for case and spacing. */
 export const sameName = (a: string, b: string): boolean =>
   clean(a).toLowerCase() === clean(b).toLowerCase();
 
-/**
- * A reply's `sheetChanges`, as far as they can be read: unknown kinds and ops, missing names and
- * anything not an object are dropped, notes cut, a second change to the same entry dropped, and
- * at most SHEET_CHANGES_PER_REPLY kept. Anything but a list is no change.
- */
-export function readSheetChanges(value: unknown): SheetChange[] {
-  if (!Array.isArray(value)) return [];
-  const changes: SheetChange[] = [];
-  for (const item of value) {
-    if (changes.length === SHEET_CHANGES_PER_REPLY) break;
-    if (!isRecord(item)) continue;
-    const op = oneOf(SHEET_OPS, item.op);
-    const kind = oneOf(SHEET_KINDS, item.kind);
-    const name = typeof item.name === 'string' ? sheetName(item.name) : '';
-    if (!op || !kind || name === '') continue;
-    if (changes.some((change) => change.kind === kind && sameName(change.name, name))) continue;
-    const note = typeof item.note === 'string' ? sheetNote(item.note) : '';
-    changes.push({ op, kind, name, note });
-  }
-  return changes;
-}
-
-const indexOf = (entries: readonly SheetEntry[], kind: SheetKind, name: string) =>
+export const indexOf = (entries: readonly SheetEntry[], kind: SheetKind, name: string) =>
   entries.findIndex((entry) => entry.kind === kind && sameName(entry.name, name));
 
 /**
@@ -135,7 +106,7 @@ export function applySheetChanges(
       sheet.push({ kind, name, note, closed: false, changedIn: turn, playerIn: null });
     }
   }
-  return keepWithin(sheet, SHEET_MAX_ENTRIES, () => 0);
+  return keepWithin(sheet, SHEET_MAX_ENTRIES);
 }
 
 /**
@@ -156,104 +127,24 @@ export function applyPlayerChange(
   const written = { kind, name, note, closed: false, changedIn: turn, playerIn: turn };
   if (at === -1) sheet.push(written);
   else sheet[at] = { ...sheet[at]!, note, changedIn: turn, playerIn: turn };
-  return keepWithin(sheet, SHEET_MAX_ENTRIES, () => 0);
+  return keepWithin(sheet, SHEET_MAX_ENTRIES);
 }
 
 /**
- * The turn the story last touched an entry: its last change, or the last paragraph naming it
- * (`paragraphs[t]` is turn t's; the opening is turn 0).
+ * At most `count` entries: past it, the closed threads go first, then the entries changed
+ * longest ago (the older of two equals first).
  */
-export function lastMention(entry: SheetEntry, paragraphs: readonly string[]): number {
-  const name = entry.name.toLowerCase();
-  for (let turn = paragraphs.length - 1; turn > entry.changedIn; turn -= 1) {
-    if (paragraphs[turn]!.toLowerCase().includes(name)) return turn;
-  }
-  return entry.changedIn;
-}
-
-/** The order the sheet is told and shown in: by kind, open threads before closed ones. */
-export function sheetOrder(entries: readonly SheetEntry[]): SheetEntry[] {
-  const rank = (entry: SheetEntry) => SHEET_KINDS.indexOf(entry.kind) * 2 + (entry.closed ? 1 : 0);
-  return entries
-    .map((entry, index) => ({ entry, index }))
-    .sort((a, b) => rank(a.entry) - rank(b.entry) || a.index - b.index)
-    .map(({ entry }) => entry);
-}
-
-/**
- * At most `count` entries: past it, the closed threads go first, then the entries `recency` says
- * the story left longest ago (the older of two equals first).
- */
-function keepWithin(
-  entries: SheetEntry[],
-  count: number,
-  recency: (entry: SheetEntry) => number,
-): SheetEntry[] {
+function keepWithin(entries: SheetEntry[], count: number): SheetEntry[] {
   if (entries.length <= count) return entries;
   const goFirst = entries
-    .map((entry, index) => ({ entry, index, seen: Math.max(entry.changedIn, recency(entry)) }))
+    .map((entry, index) => ({ entry, index }))
     .sort(
       (a, b) =>
-        Number(b.entry.closed) - Number(a.entry.closed) || a.seen - b.seen || a.index - b.index,
+        Number(b.entry.closed) - Number(a.entry.closed) ||
+        a.entry.changedIn - b.entry.changedIn ||
+        a.index - b.index,
     )
     .slice(0, entries.length - count)
     .map(({ entry }) => entry);
   return entries.filter((entry) => !goFirst.includes(entry));
-}
-
-/**
- * The entries a story prompt tells, in sheetOrder, within `budget` tokens as `cost` estimates
- * them: when the whole sheet does not fit, the closed threads go first, then the entries the
- * story has left longest (lastMention over `paragraphs`).
- */
-export function sheetToTell(
-  entries: readonly SheetEntry[],
-  paragraphs: readonly string[],
-  budget: number,
-  cost: (entry: SheetEntry) => number,
-): SheetEntry[] {
-  const ranked = [...entries]
-    .map((entry, index) => ({ entry, index, seen: lastMention(entry, paragraphs) }))
-    .sort(
-      (a, b) =>
-        Number(a.entry.closed) - Number(b.entry.closed) || b.seen - a.seen || a.index - b.index,
-    );
-  const told = new Set<SheetEntry>();
-  let spent = 0;
-  for (const { entry } of ranked) {
-    const price = cost(entry);
-    if (spent + price > budget) continue;
-    spent += price;
-    told.add(entry);
-  }
-  return sheetOrder(entries.filter((entry) => told.has(entry)));
-}
-
-const isTurn = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0;
-
-/**
- * Entries as a saved story holds them, as far as they can be read (a hand-edited or imported
- * file included): unreadable ones dropped, names and notes cut, a second entry of one name
- * dropped. Anything but a list is an empty sheet (a save from before the sheet).
- */
-export function readSheetEntries(value: unknown): SheetEntry[] {
-  if (!Array.isArray(value)) return [];
-  const entries: SheetEntry[] = [];
-  for (const item of value) {
-    if (entries.length === SHEET_MAX_ENTRIES) break;
-    if (!isRecord(item)) continue;
-    const kind = oneOf(SHEET_KINDS, item.kind);
-    const name = typeof item.name === 'string' ? sheetName(item.name) : '';
-    if (!kind || name === '' || indexOf(entries, kind, name) !== -1) continue;
-    entries.push({
-      kind,
-      name,
-      note: typeof item.note === 'string' ? sheetNote(item.note) : '',
-      closed: item.closed === true && kind === 'thread',
-      changedIn: isTurn(item.changedIn) ? item.changedIn : 0,
-      playerIn: isTurn(item.playerIn) ? item.playerIn : null,
-    });
-  }
-  return entries;
 }

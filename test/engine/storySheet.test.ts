@@ -7,11 +7,10 @@ import {
   applyPlayerChange,
   applySheetChanges,
   isDead,
-  readSheetChanges,
-  readSheetEntries,
-  sheetToTell,
   type SheetEntry,
 } from '../../src/engine/storySheet';
+import { readSheetChanges, readSheetEntries } from '../../src/engine/sheetReading';
+import { sheetToTell } from '../../src/engine/sheetTelling';
 
 const entry = (over: Partial<SheetEntry> & Pick<SheetEntry, 'kind' | 'name'>): SheetEntry => ({
   note: '',

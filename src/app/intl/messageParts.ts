@@ -10,7 +10,8 @@ import type { LaterMessagePart } from '../../shared/messageParts';
  * saved-stories list's note on keeping stories (which offers cloud saves); the 'localNetwork'
  * part, what the key screen says of the browser's Local Network Access, only where a page may
  * need the player's permission to reach their own server. The 'memory' part is what the play
- * screen's closed panels on the story's memory say once opened (the story sheet's contents).
+ * screen's closed panels on the story's memory say once opened (Story so far's and the story
+ * sheet's contents).
  */
 export type MessagePart = 'home' | LaterMessagePart;
 
@@ -30,6 +31,7 @@ const PART_OF_PREFIX: Readonly<Record<string, MessagePart>> = {
   sharing: 'sharing',
   keeping: 'sharing',
   localNetwork: 'localNetwork',
+  memory: 'memory',
   sheet: 'memory',
 };
 

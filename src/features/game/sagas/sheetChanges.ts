@@ -4,7 +4,7 @@
  * store after the paragraph they belong to, so Write it again can take them back with it.
  */
 import { put } from 'typed-redux-saga';
-import { readSheetChanges } from '../../../engine/storySheet';
+import { readSheetChanges } from '../../../engine/sheetReading';
 import { gameActions } from '../gameSlice';
 
 export function* sheetChangesOf(reply: Record<string, unknown>) {

@@ -7,7 +7,7 @@
 import { isRecord } from '../../../engine/guards';
 import { normalizeOptions } from '../../../engine/options';
 import { playerStatsInRange } from '../../../engine/stats';
-import { readSheetEntries } from '../../../engine/storySheet';
+import { readSheetEntries } from '../../../engine/sheetReading';
 import {
   INITIAL_PLAYER_STATS,
   INITIAL_SCORE_BREAKDOWN,

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { loadMessages } from '../../../shared/messageParts';
 import { onDemand } from '../../../shared/onDemand';
 import './storyHand.css';
 
-/** The panel's contents: downloaded, and worked out, only while the player has it open. */
+/** The panel's contents and their words: downloaded, and worked out, only once it is open. */
 const StoryMemoryPanel = onDemand(() =>
-  import(/* webpackChunkName: "story-memory" */ './StoryMemoryPanel').then(
-    (m) => m.StoryMemoryPanel,
-  ),
+  Promise.all([
+    import(/* webpackChunkName: "story-memory" */ './StoryMemoryPanel'),
+    loadMessages('memory'),
+  ]).then(([views]) => views.StoryMemoryPanel),
 );
 
 /**

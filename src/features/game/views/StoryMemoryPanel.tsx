@@ -137,13 +137,13 @@ function StoryMemoryEntries({
     <>
       <p className="story-memory__intro">
         <FormattedMessage
-          id="game.memory.intro"
+          id="memory.intro"
           values={{ tokens: tokens + estimateTokens(note) }}
         />
       </p>
       {firstTold > 0 && (
         <p className="story-memory__dropped">
-          <FormattedMessage id="game.memory.leftOut" values={{ count: firstTold }} />
+          <FormattedMessage id="memory.leftOut" values={{ count: firstTold }} />
         </p>
       )}
       <ol className="story-memory__entries" start={firstTold + 1} ref={list}>
@@ -153,7 +153,7 @@ function StoryMemoryEntries({
             <li key={index} className="story-memory__entry">
               {correcting === index ? (
                 <TextEditor
-                  labelId="game.memory.correctLabel"
+                  labelId="memory.correctLabel"
                   text={summaries[index] ?? ''}
                   maxLength={MEMORY_ENTRY_MAX_CHARS}
                   rows={3}
@@ -166,7 +166,7 @@ function StoryMemoryEntries({
                     {entry.text}
                     {entry.shortened && (
                       <span className="story-memory__tag">
-                        <FormattedMessage id="game.memory.shortened" />
+                        <FormattedMessage id="memory.shortened" />
                       </span>
                     )}
                   </p>
@@ -179,7 +179,7 @@ function StoryMemoryEntries({
                       setCorrecting(index);
                     }}
                   >
-                    <FormattedMessage id="game.memory.correct" values={{ number: index + 1 }} />
+                    <FormattedMessage id="memory.correct" values={{ number: index + 1 }} />
                   </button>
                 </>
               )}
@@ -226,7 +226,7 @@ function PinnedNote({
   return (
     <form className="text-editor pinned-note" onSubmit={pin}>
       <label htmlFor={id} className="text-editor__label">
-        <FormattedMessage id="game.memory.noteLabel" />
+        <FormattedMessage id="memory.noteLabel" />
       </label>
       <textarea
         id={id}
@@ -238,19 +238,19 @@ function PinnedNote({
       />
       <p id={`${id}-hint`} className="text-editor__hint">
         <FormattedMessage
-          id="game.memory.noteHint"
+          id="memory.noteHint"
           values={{ count: draft.length, max: STORY_NOTE_MAX_CHARS }}
         />
       </p>
       <div className="turn-tools__row">
         <button type="submit" className="button" disabled={!changed}>
           <FormattedMessage
-            id={draft.trim() === '' && note !== '' ? 'game.memory.unpin' : 'game.memory.pin'}
+            id={draft.trim() === '' && note !== '' ? 'memory.unpin' : 'memory.pin'}
           />
         </button>
         {note !== '' && !changed && (
           <span className="pinned-note__status" role="status">
-            <FormattedMessage id="game.memory.pinned" />
+            <FormattedMessage id="memory.pinned" />
           </span>
         )}
       </div>

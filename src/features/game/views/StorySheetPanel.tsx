@@ -6,10 +6,10 @@ import {
   SHEET_NOTE_MAX_CHARS,
   SHEET_NOTE_MAX_WORDS,
   isDead,
-  sheetOrder,
   type SheetEntry,
   type SheetKind,
 } from '../../../engine/storySheet';
+import { sheetOrder } from '../../../engine/sheetTelling';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import { estimateTokens, sheetTold } from '../../llm';
 import { gameActions, type GameState } from '../gameSlice';

@@ -11,7 +11,8 @@ import type {
   ScenarioType,
   StoryOption,
 } from '../../../engine/types';
-import { sheetToTell, type SheetEntry, type SheetKind } from '../../../engine/storySheet';
+import { sheetToTell } from '../../../engine/sheetTelling';
+import type { SheetEntry, SheetKind } from '../../../engine/storySheet';
 import { estimateTokens } from '../tokens';
 /** The lengths the prompts ask for, in words (SPEC.md section 5). */
 export const LENGTH_GUIDANCE = {

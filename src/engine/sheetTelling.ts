@@ -1,0 +1,55 @@
+/**
+ * What a story prompt tells of the story sheet (engine/storySheet.ts), within a budget of its own:
+ * when the whole sheet does not fit, the closed threads go first, then the entries the story has
+ * left longest.
+ */
+import { SHEET_KINDS, type SheetEntry } from './storySheet';
+
+/**
+ * The turn the story last touched an entry: its last change, or the last paragraph naming it
+ * (`paragraphs[t]` is turn t's; the opening is turn 0).
+ */
+export function lastMention(entry: SheetEntry, paragraphs: readonly string[]): number {
+  const name = entry.name.toLowerCase();
+  for (let turn = paragraphs.length - 1; turn > entry.changedIn; turn -= 1) {
+    if (paragraphs[turn]!.toLowerCase().includes(name)) return turn;
+  }
+  return entry.changedIn;
+}
+
+/** The order the sheet is told and shown in: by kind, open threads before closed ones. */
+export function sheetOrder(entries: readonly SheetEntry[]): SheetEntry[] {
+  const rank = (entry: SheetEntry) => SHEET_KINDS.indexOf(entry.kind) * 2 + (entry.closed ? 1 : 0);
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => rank(a.entry) - rank(b.entry) || a.index - b.index)
+    .map(({ entry }) => entry);
+}
+
+/**
+ * The entries a story prompt tells, in sheetOrder, within `budget` tokens as `cost` estimates
+ * them: when the whole sheet does not fit, the closed threads go first, then the entries the
+ * story has left longest (lastMention over `paragraphs`).
+ */
+export function sheetToTell(
+  entries: readonly SheetEntry[],
+  paragraphs: readonly string[],
+  budget: number,
+  cost: (entry: SheetEntry) => number,
+): SheetEntry[] {
+  const ranked = [...entries]
+    .map((entry, index) => ({ entry, index, seen: lastMention(entry, paragraphs) }))
+    .sort(
+      (a, b) =>
+        Number(a.entry.closed) - Number(b.entry.closed) || b.seen - a.seen || a.index - b.index,
+    );
+  const told = new Set<SheetEntry>();
+  let spent = 0;
+  for (const { entry } of ranked) {
+    const price = cost(entry);
+    if (spent + price > budget) continue;
+    spent += price;
+    told.add(entry);
+  }
+  return sheetOrder(entries.filter((entry) => told.has(entry)));
+}
