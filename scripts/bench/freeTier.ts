@@ -8,7 +8,7 @@
  */
 import { GROQ_MODELS, reservationOf } from '../../test/fixtures/fakeModelServer';
 import { median, times, type Benchmark, type BudgetResult } from './budget';
-import { playStory, type SentRequest } from './storyPlay';
+import { SHEET_AS_PLAYED, playStory, type SentRequest } from './storyPlay';
 
 const TURNS = 100;
 const MAX_RESERVATION = 4000;
@@ -29,6 +29,7 @@ const benchmark: Benchmark = {
     const details: Record<string, string> = {
       counted: 'prompt tokens (o200k_base, 4 a message, 3 to prime the reply) + max_tokens',
       game: `${TURNS} turns on the Groq preset, ${GROQ.model}, through the game's saga`,
+      'story sheet': SHEET_AS_PLAYED,
     };
     const perTurn: number[] = [];
     let requestsPerTurn = 0;

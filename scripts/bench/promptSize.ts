@@ -7,7 +7,7 @@
  */
 import { countTokens } from 'gpt-tokenizer';
 import { times, type Benchmark, type BudgetResult } from './budget';
-import { playStory, type SentRequest } from './storyPlay';
+import { SHEET_AS_PLAYED, playStory, type SentRequest } from './storyPlay';
 import { wordCount } from './storyText';
 
 const EARLY_TURN = 10;
@@ -31,6 +31,7 @@ const benchmark: Benchmark = {
     const details: Record<string, string> = {
       tokenizer: 'gpt-tokenizer o200k_base, system + user message',
       prompt: 'the turn prompt (from turn 7 the conclusion check), as the client sends it',
+      'story sheet': SHEET_AS_PLAYED,
     };
     const ratios: string[] = [];
     let pass = true;

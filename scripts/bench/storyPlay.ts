@@ -17,6 +17,14 @@ import { initialSettingsState, settingsSlice } from '../../src/features/settings
 import { storyText } from './storyText';
 
 const HERO = { en: 'Aria Vale', kr: '아리아' } as const;
+/** How the played story's sheet fills, for the benches' reports. */
+export const SHEET_AS_PLAYED =
+  'the model adds three entries a turn from the opening on (notes of 10-20 words): from turn 5 the sheet is fuller than its share of the prompt (SHEET_TOKEN_BUDGET) and is told within it';
+
+const SHEET_NAMES = {
+  en: ['Captain of the Watch', 'Silver locket', 'Drowned chapel', 'Oath to the abbess'],
+  kr: ['경비대장', '은 목걸이', '가라앉은 예배당', '수녀원장과의 맹세'],
+} as const;
 const GENRE = { en: 'High Fantasy', kr: '하이 판타지' } as const;
 
 /** A chat completion the client sent, and the turn it was sent in (0: the opening). */
@@ -56,18 +64,39 @@ function modelReply(prompt: string, language: Language, rng: Rng): Record<string
   // The story replies carry their summary when the prompt asks for it (one request a turn).
   const summaryOf = (field: string) =>
     prompt.includes(`"${field}"`) ? { [field]: summary() } : {};
+  // Issue 40: a model that keeps the story sheet busy, three entries a turn with notes of
+  // 10-20 words, so from the first turns on the sheet is fuller than its budget.
+  const kinds = ['person', 'item', 'place', 'thread', 'condition'] as const;
+  const sheetOf = () =>
+    prompt.includes('"sheetChanges"')
+      ? {
+          sheetChanges: Array.from({ length: 3 }, () => ({
+            op: 'add',
+            kind: kinds[Math.floor(rng() * kinds.length)],
+            // A name as long as a story's: two or three words.
+            name: `${SHEET_NAMES[language][Math.floor(rng() * 4)]} ${Math.floor(rng() * 10_000)}`,
+            note: text('summary', { min: 10, max: 20 }),
+          })),
+        }
+      : {};
   if (prompt.includes('{"storySegment"')) {
     return {
       storySegment: scene(),
       options: options(),
       isFinal: false,
       ...summaryOf('storySummary'),
+      ...sheetOf(),
     };
   }
   if (prompt.includes('{"storySummary"')) return { storySummary: summary() };
   if (prompt.includes('{"newStorySummary"')) return { newStorySummary: summary() };
   if (prompt.includes('{"storyStart"')) {
-    return { storyStart: scene(), options: options(), ...summaryOf('newStorySummary') };
+    return {
+      storyStart: scene(),
+      options: options(),
+      ...summaryOf('newStorySummary'),
+      ...sheetOf(),
+    };
   }
   if (prompt.includes('{"characterQuirks"')) {
     return {
