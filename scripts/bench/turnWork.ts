@@ -108,6 +108,7 @@ export function storyAtTurn(turns: number): Story {
       (_, turn) => `Turn ${turn}: ${SENTENCES[turn % SENTENCES.length]}`,
     ),
     storyNote: '',
+    lorebook: [],
     rewrites: 0,
     turnRewrites: 0,
     lastChoice: null,

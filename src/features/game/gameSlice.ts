@@ -33,6 +33,7 @@ import {
 } from './turn/turnRules';
 import { PORTRAIT_COUNT } from './portraits';
 import { each, inPhases } from './turn/phaseReducers';
+import { lorebookReducers } from './lorebook/lorebookReducers';
 
 export type {
   CharacterProfile,
@@ -432,6 +433,7 @@ export const gameSlice = createSlice({
         if (note.length <= STORY_NOTE_MAX_CHARS) story.storyNote = note;
       }),
     ),
+    ...lorebookReducers,
   },
   selectors: {
     selectGame: (game) => game,

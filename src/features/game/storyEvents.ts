@@ -29,6 +29,11 @@ const STORY_EVENT_TYPES = new Set<string>(
     gameActions.choiceEdited,
     gameActions.memoryCorrected,
     gameActions.storyNotePinned,
+    gameActions.loreEntryAdded,
+    gameActions.loreEntryChanged,
+    gameActions.loreEntryRemoved,
+    gameActions.loreEntryRestored,
+    gameActions.genreLorebookTaken,
   ].map((event) => event.type),
 );
 

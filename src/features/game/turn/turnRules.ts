@@ -26,6 +26,7 @@ export const initialStory: Story = {
   options: [],
   storySummary: [],
   storyNote: '',
+  lorebook: [],
   rewrites: 0,
   turnRewrites: 0,
   lastChoice: null,
