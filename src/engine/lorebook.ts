@@ -151,8 +151,10 @@ export const loreEntryTokens = (entry: Pick<LoreEntry, 'name' | 'text'>, estimat
 function cutToFit(entry: LoreEntry, room: number, estimate: TokenEstimate): ToldLoreEntry | null {
   const chars = Array.from(entry.text);
   const fits = (count: number) =>
-    loreEntryTokens({ name: entry.name, text: chars.slice(0, count).join('') + ELLIPSIS }, estimate) <=
-    room;
+    loreEntryTokens(
+      { name: entry.name, text: chars.slice(0, count).join('') + ELLIPSIS },
+      estimate,
+    ) <= room;
   // The longest start that fits (the cost grows with the text).
   let low = 0;
   let high = chars.length;
@@ -162,9 +164,11 @@ function cutToFit(entry: LoreEntry, room: number, estimate: TokenEstimate): Told
     else high = middle - 1;
   }
   const start = chars.slice(0, low).join('');
-  // Back to the last space, unless that would lose more than a fifth of what fits.
+  // Back to the last space when the cut falls inside a word, unless that loses more than a
+  // fifth of what fits (Korean and long words are cut where they are).
+  const inWord = low < chars.length && /\S/.test(chars[low]!);
   const space = start.search(/\s\S*$/);
-  const cut = (space > start.length * 0.8 ? start.slice(0, space) : start).trimEnd();
+  const cut = (inWord && space > start.length * 0.8 ? start.slice(0, space) : start).trimEnd();
   if (cut === '') return null;
   return { ...entry, text: cut + ELLIPSIS, shortened: true };
 }
@@ -188,9 +192,9 @@ function withinBudget(
       room -= cost;
       continue;
     }
-    if (room < LORE_MIN_CUT_TOKENS) continue;
-    const cut = cutToFit(entry, room, estimate);
-    if (cut) told.push(cut);
+    const cut = room >= LORE_MIN_CUT_TOKENS ? cutToFit(entry, room, estimate) : null;
+    if (!cut) continue;
+    told.push(cut);
     break;
   }
   return told;
