@@ -19,6 +19,7 @@ const parts: Record<MessagePart, Record<string, unknown>> = {
   profile: {},
   sharing: {},
   localNetwork: {},
+  lore: {},
 };
 for (const [id, message] of Object.entries(english)) parts[messagePart(id)][id] = message;
 for (const [part, messages] of Object.entries(parts)) {

@@ -6,7 +6,7 @@
  * reaches into the app. Where nothing is registered (a test with every message at hand), asking
  * is done at once.
  */
-export type LaterMessagePart = 'pages' | 'profile' | 'sharing' | 'localNetwork';
+export type LaterMessagePart = 'pages' | 'profile' | 'sharing' | 'localNetwork' | 'lore';
 
 type Messages = Record<string, unknown>;
 type Fetch = () => Promise<Messages>;

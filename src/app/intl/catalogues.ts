@@ -32,6 +32,7 @@ registerMessageParts({
   localNetwork: part(
     () => import(/* webpackChunkName: "intl-en-local-network" */ './compiled/en.localNetwork.json'),
   ),
+  lore: part(() => import(/* webpackChunkName: "intl-en-lore" */ './compiled/en.lore.json')),
 });
 
 export { loadMessages, subscribeToLaterMessages } from '../../shared/messageParts';

@@ -9,7 +9,8 @@ import type { LaterMessagePart } from '../../shared/messageParts';
  * 'sharing' part is a published story's page, the cloud saves' and Publish's own views, and the
  * saved-stories list's note on keeping stories (which offers cloud saves); the 'localNetwork'
  * part, what the key screen says of the browser's Local Network Access, only where a page may
- * need the player's permission to reach their own server.
+ * need the player's permission to reach their own server; the 'lore' part, the lorebook
+ * panel's words, with its code.
  */
 export type MessagePart = 'home' | LaterMessagePart;
 
@@ -31,5 +32,14 @@ const PART_OF_PREFIX: Readonly<Record<string, MessagePart>> = {
   localNetwork: 'localNetwork',
 };
 
-export const messagePart = (id: string): MessagePart =>
-  PART_OF_PREFIX[id.slice(0, id.indexOf('.'))] ?? 'pages';
+/**
+ * The play screen's lorebook (game.lore.*) comes with its panel's code: a game that never opens
+ * it never fetches its words. Only the closed panel's own label is shown before.
+ */
+const SHOWN_CLOSED = new Set(['game.lore.heading', 'game.lore.count']);
+
+export function messagePart(id: string): MessagePart {
+  const [first = '', second] = id.split('.');
+  if (first === 'game' && second === 'lore' && !SHOWN_CLOSED.has(id)) return 'lore';
+  return PART_OF_PREFIX[first] ?? 'pages';
+}
