@@ -1,27 +1,18 @@
 /**
  * The lorebook a player writes (issue 40, part 2; DESIGN.md, "Memory that holds"): entries of a
- * name, a few keywords and a text (people, places, factions, rules of the world). An entry is
- * told to the model when its keywords are mentioned, or always when the player says so. Which
+ * name, a few keywords and a text (people, places, factions, rules of the world), told to the
+ * model when the story mentions their keywords, or always when the player says so. Which
  * entries a prompt carries is decided here, for the prompt and for what the play screen shows
- * of it alike. Pure: no I/O, no randomness; tokens are counted by the estimator passed in.
+ * of it alike; the entries themselves are loreEntries.ts's, reading them from a save
+ * loreReading.ts's, and finding a keyword in a text loreMentions.ts's, all exported from here
+ * too. Pure: no I/O, no randomness; tokens are counted by the estimator passed in.
  */
-import { isRecord } from './guards';
+import type { LoreEntry } from './loreEntries';
 import { keywordMatcher } from './loreMentions';
 
+export * from './loreEntries';
+export { keywordsOf, loreEntryOf, readLorebook } from './loreReading';
 export { isMentioned, keywordMatcher } from './loreMentions';
-
-/** One entry of a story's lorebook, as the player wrote it. */
-export interface LoreEntry {
-  /** Unique within its lorebook; made when the entry is added. */
-  id: string;
-  name: string;
-  /** Words that bring the entry into a prompt when the story mentions one (lorebook/mentions). */
-  keywords: string[];
-  /** What the model is told, at most LORE_TEXT_MAX_CHARS. */
-  text: string;
-  /** Told in every prompt, the opening's too (at most LORE_ALWAYS_MAX entries). */
-  always: boolean;
-}
 
 /** An entry as the prompt carries it: the last one may be cut short to fit the share. */
 export interface ToldLoreEntry extends LoreEntry {
@@ -31,19 +22,6 @@ export interface ToldLoreEntry extends LoreEntry {
 /** Counts a text's tokens, as the prompts count them (src/features/llm/tokens.ts). */
 export type TokenEstimate = (text: string) => number;
 
-/** The issue's limit: an entry's text stays short enough to be told whole. */
-export const LORE_TEXT_MAX_CHARS = 500;
-export const LORE_NAME_MAX_CHARS = 60;
-/** "A few keywords": enough for a name, its nicknames and its other language's spelling. */
-export const LORE_KEYWORDS_MAX = 10;
-export const LORE_KEYWORD_MAX_CHARS = 40;
-/** Entries told in every prompt share its room with the rest: at most three of them. */
-export const LORE_ALWAYS_MAX = 3;
-/**
- * A story's lorebook is saved with it (IndexedDB, the wallet's cloud) and may be kept with a
- * genre in the browser's settings: at most this many entries, about 30 KB at the very most.
- */
-export const LOREBOOK_MAX_ENTRIES = 40;
 /**
  * The lorebook's own share of a prompt, by estimate: three English entries of the longest
  * allowed fit whole, and one Korean one (a Hangul syllable counts about a token).
@@ -55,81 +33,6 @@ export const LORE_MIN_CUT_TOKENS = 40;
 const LINE_OVERHEAD_TOKENS = 2;
 
 const ELLIPSIS = '…';
-
-// ---- Reading entries from outside (a save, an import, the player's form, the settings) ----
-
-const oneLine = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
-
-/** At most `max` characters, never half a character (a surrogate pair stays whole). */
-const firstChars = (text: string, max: number) => Array.from(text).slice(0, max).join('');
-
-/**
- * Keywords as the lorebook keeps them: one line each, NFC (so a Hangul word typed on another
- * system matches), within the limits, the same keyword (ignoring case) once. A string is read
- * as the form's comma-separated list.
- */
-export function keywordsOf(value: unknown): string[] {
-  const list = typeof value === 'string' ? value.split(/[,，、]/) : value;
-  if (!Array.isArray(list)) return [];
-  const kept: string[] = [];
-  const seen = new Set<string>();
-  for (const item of list) {
-    if (typeof item !== 'string') continue;
-    const keyword = firstChars(oneLine(item), LORE_KEYWORD_MAX_CHARS).trim();
-    const key = keyword.toLowerCase();
-    if (keyword === '' || seen.has(key)) continue;
-    seen.add(key);
-    kept.push(keyword);
-    if (kept.length === LORE_KEYWORDS_MAX) break;
-  }
-  return kept;
-}
-
-/**
- * An entry's fields within the limits, or null when it has no name or no text: a value read
- * from outside is cut to fit, never refused for its length. The id is taken as it is (the
- * lorebook's reader makes sure each is unique).
- */
-export function loreEntryOf(value: unknown): LoreEntry | null {
-  if (!isRecord(value)) return null;
-  const text = typeof value.text === 'string' ? value.text.normalize('NFC').trim() : '';
-  const name = typeof value.name === 'string' ? oneLine(value.name) : '';
-  const entry = {
-    id: typeof value.id === 'string' ? value.id.slice(0, 64) : '',
-    name: firstChars(name, LORE_NAME_MAX_CHARS).trim(),
-    keywords: keywordsOf(value.keywords),
-    text: firstChars(text, LORE_TEXT_MAX_CHARS).trim(),
-    always: value.always === true,
-  };
-  return entry.name === '' || entry.text === '' ? null : entry;
-}
-
-/**
- * A stored lorebook as the game keeps it: entries that are not entries dropped, the rest cut
- * to the limits, each id unique (a missing or repeated one is replaced by `entry-N`), at most
- * LOREBOOK_MAX_ENTRIES, and only the first LORE_ALWAYS_MAX entries marked always keep the mark.
- */
-export function readLorebook(value: unknown): LoreEntry[] {
-  if (!Array.isArray(value)) return [];
-  const entries = value
-    .map(loreEntryOf)
-    .filter((entry): entry is LoreEntry => entry !== null)
-    .slice(0, LOREBOOK_MAX_ENTRIES);
-  const ids = new Set<string>();
-  let always = 0;
-  return entries.map((entry) => {
-    let { id } = entry;
-    for (let n = 1; id === '' || ids.has(id); n += 1) id = `entry-${n}`;
-    ids.add(id);
-    const marked = entry.always && always < LORE_ALWAYS_MAX;
-    if (marked) always += 1;
-    return { ...entry, id, always: marked };
-  });
-}
-
-/** How many entries of `lorebook` are told in every prompt. */
-export const alwaysCount = (lorebook: readonly LoreEntry[]) =>
-  lorebook.filter((entry) => entry.always).length;
 
 // ---- Which entries a prompt carries ----
 

@@ -14,6 +14,8 @@ import {
   LORE_MIN_CUT_TOKENS,
   LORE_NAME_MAX_CHARS,
   LORE_TEXT_MAX_CHARS,
+  checkedLorebook,
+  isLoreEntry,
   isMentioned,
   keywordsOf,
   loreEntryOf,
@@ -298,6 +300,37 @@ describe('reading entries from outside', () => {
     expect(readLorebook(undefined)).toEqual([]);
   });
 
+  test('an entry the game keeps is one within the limits; a lorebook it kept is checked so', () => {
+    const orla = entry('Orla', ['Orla']);
+    expect(isLoreEntry(orla)).toBe(true);
+    expect(isLoreEntry({ ...orla, text: '🐉'.repeat(LORE_TEXT_MAX_CHARS) })).toBe(true);
+    for (const wrong of [
+      { ...orla, id: '' },
+      { ...orla, name: '  ' },
+      { ...orla, text: 'x'.repeat(LORE_TEXT_MAX_CHARS + 1) },
+      { ...orla, keywords: ['Orla', ''] },
+      { ...orla, keywords: Array.from({ length: LORE_KEYWORDS_MAX + 1 }, (_, n) => `k${n}`) },
+      { ...orla, always: 'yes' },
+      'Orla',
+    ]) {
+      expect(isLoreEntry(wrong)).toBe(false);
+    }
+    const kept = checkedLorebook([
+      { ...orla, extra: 'dropped' },
+      { ...orla, text: '' },
+      ...['a', 'b', 'c', 'd'].map((id) => entry(id, [id], { always: true })),
+    ]);
+    expect(kept.map((kept) => [kept.id, kept.always])).toEqual([
+      ['Orla', false],
+      ['a', true],
+      ['b', true],
+      ['c', true],
+      ['d', false],
+    ]);
+    expect(kept[0]).toEqual(orla);
+    expect(checkedLorebook('Orla')).toEqual([]);
+  });
+
   test('property: whatever is stored, a lorebook read back is within its limits and reads the same again', () => {
     fc.assert(
       fc.property(
@@ -324,7 +357,9 @@ describe('reading entries from outside', () => {
             expect(kept.name).not.toBe('');
             expect(kept.keywords.length).toBeLessThanOrEqual(LORE_KEYWORDS_MAX);
           }
+          expect(book.every(isLoreEntry)).toBe(true);
           expect(readLorebook(book)).toEqual(book);
+          expect(checkedLorebook(book)).toEqual(book);
         },
       ),
     );

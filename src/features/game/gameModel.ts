@@ -4,7 +4,7 @@
  * importing nothing of the slice, so the slice and the story's reader depend on it and never on
  * each other.
  */
-import type { LoreEntry } from '../../engine/lorebook';
+import type { LoreEntry } from '../../engine/loreEntries';
 import { endingScore } from '../../engine/score';
 import type {
   Alignment,

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { readLorebook, type LoreEntry } from '../../engine/lorebook';
+import { checkedLorebook, type LoreEntry } from '../../engine/loreEntries';
 import { LANGUAGES, type Language } from '../../engine/types';
 import type { ModelFeature, ModelLesson } from '../llm';
 
@@ -95,7 +95,7 @@ const genreKey = (genre: unknown) =>
 function genreLorebooksOf(value: unknown): Record<string, LoreEntry[]> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   const books = Object.entries(value as Record<string, unknown>)
-    .map(([genre, book]): [string, LoreEntry[]] => [genreKey(genre), readLorebook(book)])
+    .map(([genre, book]): [string, LoreEntry[]] => [genreKey(genre), checkedLorebook(book)])
     .filter(([genre, book]) => genre !== '' && book.length > 0);
   return Object.fromEntries(books.slice(-MAX_GENRE_LOREBOOKS));
 }
@@ -176,7 +176,7 @@ export const settingsSlice = createSlice({
      */
     genreLorebookSaved(state, action: PayloadAction<{ genre: string; lorebook: LoreEntry[] }>) {
       const genre = genreKey(action.payload.genre);
-      const lorebook = readLorebook(action.payload.lorebook);
+      const lorebook = checkedLorebook(action.payload.lorebook);
       if (genre === '') return;
       delete state.genreLorebooks[genre];
       if (lorebook.length === 0) return;

@@ -76,21 +76,21 @@ describe('the player writes the lorebook between turns', () => {
     store.stop();
   });
 
-  test('what the player wrote is kept within the limits: trimmed, its keywords each once', () => {
+  test('an entry past a limit is refused whole, never cut or half taken', () => {
     const store = playingStore();
-    store.dispatch(
-      gameActions.loreEntryAdded({
-        name: '  Orla  ',
-        keywords: [' Orla', 'orla', ''],
-        text: ' She rows. ',
-        always: false,
-      }),
-    );
-    expect(lorebookOf(store)[0]).toMatchObject({
-      name: 'Orla',
-      keywords: ['Orla'],
-      text: 'She rows.',
-    });
+    store.dispatch(gameActions.loreEntryAdded({ ...ORLA, text: 'x'.repeat(501) }));
+    store.dispatch(gameActions.loreEntryAdded({ ...ORLA, keywords: ['Orla', ' '] }));
+    store.dispatch(gameActions.loreEntryAdded({ ...ORLA, name: 'n'.repeat(61) }));
+    expect(lorebookOf(store)).toEqual([]);
+    // What the event carried beyond an entry's fields is not kept either.
+    store.dispatch(gameActions.loreEntryAdded({ ...ORLA, html: '<b>' } as LoreDraft));
+    expect(Object.keys(lorebookOf(store)[0]!).sort()).toEqual([
+      'always',
+      'id',
+      'keywords',
+      'name',
+      'text',
+    ]);
     store.stop();
   });
 

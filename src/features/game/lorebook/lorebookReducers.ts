@@ -5,18 +5,20 @@
  * export replays. The player may change the lorebook before the opening, at the name (the
  * opening is told the entries marked always) and after a failed opening, and between turns
  * (choosing, or after a stopped or failed turn); while a paragraph is written its prompt has
- * gone, and once the story has ended nothing is told any more. An entry the limits refuse
- * (src/engine/lorebook.ts) is refused whole: nothing of it is half taken.
+ * gone, and once the story has ended nothing is told any more. An entry past the limits
+ * (src/engine/lorebook.ts, isLoreEntry) is refused whole: nothing of it is half taken; the
+ * player's form trims and checks what it sends (views/loreForm.ts).
  */
 import { nanoid } from '@reduxjs/toolkit';
 import {
   LOREBOOK_MAX_ENTRIES,
   LORE_ALWAYS_MAX,
   alwaysCount,
-  loreEntryOf,
-  readLorebook,
+  checkedLorebook,
+  copyOfEntry,
+  isLoreEntry,
   type LoreEntry,
-} from '../../../engine/lorebook';
+} from '../../../engine/loreEntries';
 import type { GameState, Phase, Story } from '../gameModel';
 import { each, inPhases } from '../turn/phaseReducers';
 
@@ -40,10 +42,9 @@ function fitsBeside(story: Story, entry: LoreEntry): boolean {
 }
 
 /** A new entry for `story`, within the limits, or null. */
-function newEntry(story: Story, value: unknown): LoreEntry | null {
-  const entry = loreEntryOf(value);
-  if (!entry || entry.id === '' || story.lorebook.some((kept) => kept.id === entry.id)) return null;
-  return fitsBeside(story, entry) ? entry : null;
+function newEntry(story: Story, entry: unknown): LoreEntry | null {
+  if (!isLoreEntry(entry) || story.lorebook.some((kept) => kept.id === entry.id)) return null;
+  return fitsBeside(story, entry) ? copyOfEntry(entry) : null;
 }
 
 export const lorebookReducers = {
@@ -61,9 +62,8 @@ export const lorebookReducers = {
   loreEntryChanged: inPhases<LoreEntry>(
     each(LOREBOOK_PHASES, ({ story }, payload: LoreEntry) => {
       const index = story.lorebook.findIndex((kept) => kept.id === payload.id);
-      const entry = loreEntryOf(payload);
-      if (index < 0 || !entry || !fitsBeside(story, entry)) return;
-      story.lorebook[index] = entry;
+      if (index < 0 || !isLoreEntry(payload) || !fitsBeside(story, payload)) return;
+      story.lorebook[index] = copyOfEntry(payload);
     }),
   ),
   loreEntryRemoved: inPhases<{ id: string }>(
@@ -86,7 +86,7 @@ export const lorebookReducers = {
    */
   genreLorebookTaken: inPhases<LoreEntry[]>({
     choosingPortrait({ story }: GameState, lorebook: LoreEntry[]) {
-      if (story.lorebook.length === 0) story.lorebook = readLorebook(lorebook);
+      if (story.lorebook.length === 0) story.lorebook = checkedLorebook(lorebook);
     },
   }),
 };
