@@ -176,15 +176,9 @@ export const settingsSlice = createSlice({
      */
     genreLorebookSaved(state, action: PayloadAction<{ genre: string; lorebook: LoreEntry[] }>) {
       const genre = genreKey(action.payload.genre);
-      const lorebook = checkedLorebook(action.payload.lorebook);
       if (genre === '') return;
-      delete state.genreLorebooks[genre];
-      if (lorebook.length === 0) return;
-      state.genreLorebooks[genre] = lorebook;
-      const genres = Object.keys(state.genreLorebooks);
-      for (const old of genres.slice(0, Math.max(0, genres.length - MAX_GENRE_LOREBOOKS))) {
-        delete state.genreLorebooks[old];
-      }
+      const { [genre]: _replaced, ...others } = state.genreLorebooks;
+      state.genreLorebooks = genreLorebooksOf({ ...others, [genre]: action.payload.lorebook });
     },
     /** New stories of this genre start with an empty lorebook again. */
     genreLorebookForgotten(state, action: PayloadAction<string>) {

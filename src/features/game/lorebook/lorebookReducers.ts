@@ -34,51 +34,48 @@ export const LOREBOOK_PHASES = [
 /** An entry as the player's form gives it: the event adds its id. */
 export type LoreDraft = Omit<LoreEntry, 'id'>;
 
-/** `entry` may stand in `story`'s lorebook beside the entries other than its own. */
-function fitsBeside(story: Story, entry: LoreEntry): boolean {
-  const others = story.lorebook.filter((kept) => kept.id !== entry.id);
-  if (others.length >= LOREBOOK_MAX_ENTRIES) return false;
-  return !entry.always || alwaysCount(others) < LORE_ALWAYS_MAX;
+/**
+ * Whether `entry` may stand in `story`'s lorebook in place of the entry at `at` (-1: as a new
+ * one): an entry within the limits, its id no other entry's, room for it and for its mark.
+ */
+function fits(story: Story, entry: unknown, at = -1): entry is LoreEntry {
+  if (!isLoreEntry(entry)) return false;
+  const others = story.lorebook.filter((_, index) => index !== at);
+  return (
+    !others.some((kept) => kept.id === entry.id) &&
+    others.length < LOREBOOK_MAX_ENTRIES &&
+    (!entry.always || alwaysCount(others) < LORE_ALWAYS_MAX)
+  );
 }
 
-/** A new entry for `story`, within the limits, or null. */
-function newEntry(story: Story, entry: unknown): LoreEntry | null {
-  if (!isLoreEntry(entry) || story.lorebook.some((kept) => kept.id === entry.id)) return null;
-  return fitsBeside(story, entry) ? copyOfEntry(entry) : null;
-}
+/** An event the lorebook hears where the player may change it. */
+const lorebookEvent = <P>(apply: (story: Story, payload: P) => void) =>
+  inPhases<P>(each(LOREBOOK_PHASES, ({ story }, payload: P) => apply(story, payload)));
+
+const indexOf = (story: Story, id: string) => story.lorebook.findIndex((kept) => kept.id === id);
 
 export const lorebookReducers = {
   /** The player wrote a new entry; it goes at the end of the lorebook. */
   loreEntryAdded: {
-    reducer: inPhases<LoreEntry>(
-      each(LOREBOOK_PHASES, ({ story }, payload: LoreEntry) => {
-        const entry = newEntry(story, payload);
-        if (entry) story.lorebook.push(entry);
-      }),
-    ),
+    reducer: lorebookEvent<LoreEntry>((story, entry) => {
+      if (fits(story, entry)) story.lorebook.push(copyOfEntry(entry));
+    }),
     prepare: (draft: LoreDraft) => ({ payload: { ...draft, id: nanoid() } }),
   },
   /** The player changed an entry (any of its fields but its id), in its place. */
-  loreEntryChanged: inPhases<LoreEntry>(
-    each(LOREBOOK_PHASES, ({ story }, payload: LoreEntry) => {
-      const index = story.lorebook.findIndex((kept) => kept.id === payload.id);
-      if (index < 0 || !isLoreEntry(payload) || !fitsBeside(story, payload)) return;
-      story.lorebook[index] = copyOfEntry(payload);
-    }),
-  ),
-  loreEntryRemoved: inPhases<{ id: string }>(
-    each(LOREBOOK_PHASES, ({ story }, { id }: { id: string }) => {
-      const index = story.lorebook.findIndex((kept) => kept.id === id);
-      if (index >= 0) story.lorebook.splice(index, 1);
-    }),
-  ),
+  loreEntryChanged: lorebookEvent<LoreEntry>((story, entry) => {
+    const at = indexOf(story, entry.id);
+    if (at >= 0 && fits(story, entry, at)) story.lorebook[at] = copyOfEntry(entry);
+  }),
+  loreEntryRemoved: lorebookEvent<{ id: string }>((story, { id }) => {
+    const at = indexOf(story, id);
+    if (at >= 0) story.lorebook.splice(at, 1);
+  }),
   /** Undo after a removal: the entry back where it was (or last, if the book is shorter). */
-  loreEntryRestored: inPhases<{ entry: LoreEntry; index: number }>(
-    each(LOREBOOK_PHASES, ({ story }, payload: { entry: LoreEntry; index: number }) => {
-      const entry = newEntry(story, payload.entry);
-      if (!entry || !Number.isInteger(payload.index) || payload.index < 0) return;
-      story.lorebook.splice(Math.min(payload.index, story.lorebook.length), 0, entry);
-    }),
+  loreEntryRestored: lorebookEvent<{ entry: LoreEntry; index: number }>(
+    (story, { entry, index }) => {
+      if (fits(story, entry) && index >= 0) story.lorebook.splice(index, 0, copyOfEntry(entry));
+    },
   ),
   /**
    * A new story of a genre the player keeps a lorebook for starts with a copy of it, told just
