@@ -1,6 +1,7 @@
 /**
  * A lorebook's entries as the game keeps them (issue 40, part 2): their shape, their limits, and
- * the check every entry the game's events carry or its settings keep must pass. Apart from the
+ * the check every entry must pass that the game's events carry, a save holds or the settings
+ * keep. Apart from the
  * rest of the lorebook (lorebook.ts) because the store holds entries from the first screen on:
  * this is all of it the always-loaded code needs. Pure: no I/O.
  */
@@ -67,29 +68,24 @@ export const copyOfEntry = ({ id, name, keywords, text, always }: LoreEntry): Lo
 });
 
 /**
- * Entries as one lorebook (a lorebook kept, or read from a save by loreReading.ts): each id unique (a missing or repeated one is replaced by
- * `entry-N`), at most LOREBOOK_MAX_ENTRIES, and only the first LORE_ALWAYS_MAX entries marked
- * always keep the mark.
+ * A lorebook as the game keeps it, from a save, an imported file or the settings: what is not
+ * an entry within the limits is dropped (never a failed load), each id unique (a repeated one
+ * becomes `entry-N`), at most LOREBOOK_MAX_ENTRIES, and only the first LORE_ALWAYS_MAX
+ * entries marked always keep the mark.
  */
-export function asLorebook(entries: readonly LoreEntry[]): LoreEntry[] {
+export function checkedLorebook(value: unknown): LoreEntry[] {
+  const entries = Array.isArray(value) ? value.filter(isLoreEntry) : [];
   const ids = new Set<string>();
   let always = 0;
   return entries.slice(0, LOREBOOK_MAX_ENTRIES).map((entry) => {
     let { id } = entry;
-    for (let n = 1; id === '' || ids.has(id); n += 1) id = `entry-${n}`;
+    for (let n = 1; ids.has(id); n += 1) id = `entry-${n}`;
     ids.add(id);
     const marked = entry.always && always < LORE_ALWAYS_MAX;
     if (marked) always += 1;
-    return { ...entry, id, always: marked };
+    return { ...copyOfEntry(entry), id, always: marked };
   });
 }
-
-/**
- * A lorebook the game wrote itself (kept with a genre in the settings, copied into a story):
- * what is not an entry within the limits is dropped.
- */
-export const checkedLorebook = (value: unknown): LoreEntry[] =>
-  asLorebook(Array.isArray(value) ? value.filter(isLoreEntry).map(copyOfEntry) : []);
 
 /** How many entries of `lorebook` are told in every prompt. */
 export const alwaysCount = (lorebook: readonly LoreEntry[]) =>

@@ -3,15 +3,13 @@
  * name, a few keywords and a text (people, places, factions, rules of the world), told to the
  * model when the story mentions their keywords, or always when the player says so. Which
  * entries a prompt carries is decided here, for the prompt and for what the play screen shows
- * of it alike; the entries themselves are loreEntries.ts's, reading them from a save
- * loreReading.ts's, and finding a keyword in a text loreMentions.ts's, all exported from here
- * too. Pure: no I/O, no randomness; tokens are counted by the estimator passed in.
+ * of it alike; the entries themselves (and reading them from a save) are loreEntries.ts's,
+ * and finding a keyword in a text loreMentions.ts's, both exported from here too. Pure: no I/O, no randomness; tokens are counted by the estimator passed in.
  */
-import type { LoreEntry } from './loreEntries';
+import { LORE_KEYWORDS_MAX, LORE_KEYWORD_MAX_CHARS, type LoreEntry } from './loreEntries';
 import { keywordMatcher } from './loreMentions';
 
 export * from './loreEntries';
-export { keywordsOf, loreEntryOf, readLorebook } from './loreReading';
 export { isMentioned, keywordMatcher } from './loreMentions';
 
 /** An entry as the prompt carries it: the last one may be cut short to fit the share. */
@@ -33,6 +31,35 @@ export const LORE_MIN_CUT_TOKENS = 40;
 const LINE_OVERHEAD_TOKENS = 2;
 
 const ELLIPSIS = '…';
+
+// ---- Keywords as the player writes them ----
+
+const oneLine = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
+
+/** At most `max` characters, never half a character (a surrogate pair stays whole). */
+const firstChars = (text: string, max: number) => Array.from(text).slice(0, max).join('');
+
+/**
+ * Keywords as the player means them: one line each, NFC (so a Hangul word typed on another
+ * system matches), within the limits, the same keyword (ignoring case) once. A string is read
+ * as the form's comma-separated list.
+ */
+export function keywordsOf(value: unknown): string[] {
+  const list = typeof value === 'string' ? value.split(/[,，、]/) : value;
+  if (!Array.isArray(list)) return [];
+  const kept: string[] = [];
+  const seen = new Set<string>();
+  for (const item of list) {
+    if (typeof item !== 'string') continue;
+    const keyword = firstChars(oneLine(item), LORE_KEYWORD_MAX_CHARS).trim();
+    const key = keyword.toLowerCase();
+    if (keyword === '' || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(keyword);
+    if (kept.length === LORE_KEYWORDS_MAX) break;
+  }
+  return kept;
+}
 
 // ---- Which entries a prompt carries ----
 

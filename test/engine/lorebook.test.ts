@@ -18,11 +18,9 @@ import {
   isLoreEntry,
   isMentioned,
   keywordsOf,
-  loreEntryOf,
   loreEntryTokens,
   loreForOpening,
   loreForTurn,
-  readLorebook,
   type LoreEntry,
   type TurnTexts,
 } from '../../src/engine/lorebook';
@@ -233,8 +231,8 @@ describe('in Korean, the word with or without its particles', () => {
   });
 });
 
-describe('reading entries from outside', () => {
-  test('keywords: the form’s commas (Korean ones too), trimmed, each once whatever its case', () => {
+describe('keywords as the player writes them', () => {
+  test('the form’s commas (Korean ones too), trimmed, each once whatever its case', () => {
     expect(keywordsOf(' Mira , mira,the  Lamp ,, 등불，빛、MIRA ')).toEqual([
       'Mira',
       'the Lamp',
@@ -245,90 +243,64 @@ describe('reading entries from outside', () => {
     expect(keywordsOf(null)).toEqual([]);
   });
 
-  test('keywords: at most LORE_KEYWORDS_MAX, each cut to LORE_KEYWORD_MAX_CHARS', () => {
+  test('at most LORE_KEYWORDS_MAX, each cut to LORE_KEYWORD_MAX_CHARS, never half a character', () => {
     const many = Array.from({ length: 20 }, (_, i) => `k${i}`);
     expect(keywordsOf(many)).toHaveLength(LORE_KEYWORDS_MAX);
     expect(keywordsOf(['x'.repeat(100)])[0]).toHaveLength(LORE_KEYWORD_MAX_CHARS);
+    const [dragons] = keywordsOf(['🐉'.repeat(50)]);
+    expect(Array.from(dragons!)).toHaveLength(LORE_KEYWORD_MAX_CHARS);
   });
 
-  test('an entry is cut to its limits; one without a name or a text is none', () => {
-    const long = loreEntryOf({
-      id: 'a',
-      name: `  The   ${'n'.repeat(100)}`,
-      keywords: 'one, two',
-      text: `${'t'.repeat(600)}`,
-      always: 'yes',
-    });
-    expect(long).toEqual({
-      id: 'a',
-      name: `The ${'n'.repeat(LORE_NAME_MAX_CHARS - 4)}`,
-      keywords: ['one', 'two'],
-      text: 't'.repeat(LORE_TEXT_MAX_CHARS),
-      always: false,
-    });
-    expect(loreEntryOf({ id: 'b', name: ' ', text: 'Something.' })).toBeNull();
-    expect(loreEntryOf({ id: 'b', name: 'Orla', text: '  ' })).toBeNull();
-    expect(loreEntryOf('Orla')).toBeNull();
+  test('typed decomposed, a keyword is kept composed (NFC)', () => {
+    expect(keywordsOf(['용'.normalize('NFD')])).toEqual(['용']);
   });
+});
 
-  test('a text is cut at a whole character: a surrogate pair is never split', () => {
-    const text = `${'a'.repeat(LORE_TEXT_MAX_CHARS - 1)}🐉🐉`;
-    const cut = loreEntryOf({ id: 'a', name: 'Dragon', text })!.text;
-    expect(Array.from(cut)).toHaveLength(LORE_TEXT_MAX_CHARS);
-    expect(cut.endsWith('🐉')).toBe(true);
-  });
+describe('entries as the game keeps them', () => {
+  const orla = entry('Orla', ['Orla']);
 
-  test('a lorebook: entries unique by id, at most three always, at most LOREBOOK_MAX_ENTRIES', () => {
-    const stored = [
-      entry('a', ['a'], { always: true }),
-      'not an entry',
-      entry('a', ['b'], { always: true }),
-      { ...entry('c', ['c']), id: '', always: true },
-      entry('d', ['d'], { always: true }),
-      ...Array.from({ length: 60 }, (_, i) => entry(`x${i}`, [`x${i}`])),
-    ];
-    const book = readLorebook(stored);
-    expect(book).toHaveLength(LOREBOOK_MAX_ENTRIES);
-    expect(book.slice(0, 4).map((kept) => [kept.id, kept.always])).toEqual([
-      ['a', true],
-      ['entry-1', true],
-      ['entry-2', true],
-      ['d', false],
-    ]);
-    expect(new Set(book.map((kept) => kept.id)).size).toBe(book.length);
-    expect(readLorebook({ a: 1 })).toEqual([]);
-    expect(readLorebook(undefined)).toEqual([]);
-  });
-
-  test('an entry the game keeps is one within the limits; a lorebook it kept is checked so', () => {
-    const orla = entry('Orla', ['Orla']);
+  test('an entry is one within the limits, a character (an emoji) counted once', () => {
     expect(isLoreEntry(orla)).toBe(true);
     expect(isLoreEntry({ ...orla, text: '🐉'.repeat(LORE_TEXT_MAX_CHARS) })).toBe(true);
+    expect(isLoreEntry({ ...orla, keywords: [] })).toBe(true);
     for (const wrong of [
       { ...orla, id: '' },
       { ...orla, name: '  ' },
+      { ...orla, name: 'n'.repeat(LORE_NAME_MAX_CHARS + 1) },
       { ...orla, text: 'x'.repeat(LORE_TEXT_MAX_CHARS + 1) },
       { ...orla, keywords: ['Orla', ''] },
+      { ...orla, keywords: ['k'.repeat(LORE_KEYWORD_MAX_CHARS + 1)] },
       { ...orla, keywords: Array.from({ length: LORE_KEYWORDS_MAX + 1 }, (_, n) => `k${n}`) },
+      { ...orla, keywords: 'Orla' },
       { ...orla, always: 'yes' },
       'Orla',
+      null,
     ]) {
       expect(isLoreEntry(wrong)).toBe(false);
     }
-    const kept = checkedLorebook([
-      { ...orla, extra: 'dropped' },
-      { ...orla, text: '' },
-      ...['a', 'b', 'c', 'd'].map((id) => entry(id, [id], { always: true })),
+  });
+
+  test('a lorebook read back: what is no entry dropped, ids unique, three always, LOREBOOK_MAX_ENTRIES', () => {
+    const stored = [
+      entry('a', ['a'], { always: true }),
+      'not an entry',
+      { ...entry('b', ['b']), text: 'x'.repeat(LORE_TEXT_MAX_CHARS + 1) },
+      { ...entry('c', ['c']), id: 'a', always: true, extra: 'not kept' },
+      entry('d', ['d'], { always: true }),
+      entry('e', ['e'], { always: true }),
+      ...Array.from({ length: 60 }, (_, i) => entry(`x${i}`, [`x${i}`])),
+    ];
+    const book = checkedLorebook(stored);
+    expect(book).toHaveLength(LOREBOOK_MAX_ENTRIES);
+    expect(book.slice(0, 4).map((kept) => [kept.id, kept.name, kept.always])).toEqual([
+      ['a', 'a', true],
+      ['entry-1', 'c', true],
+      ['d', 'd', true],
+      ['e', 'e', false],
     ]);
-    expect(kept.map((kept) => [kept.id, kept.always])).toEqual([
-      ['Orla', false],
-      ['a', true],
-      ['b', true],
-      ['c', true],
-      ['d', false],
-    ]);
-    expect(kept[0]).toEqual(orla);
-    expect(checkedLorebook('Orla')).toEqual([]);
+    expect(book[1]).not.toHaveProperty('extra');
+    expect(checkedLorebook({ a: 1 })).toEqual([]);
+    expect(checkedLorebook(undefined)).toEqual([]);
   });
 
   test('property: whatever is stored, a lorebook read back is within its limits and reads the same again', () => {
@@ -339,8 +311,11 @@ describe('reading entries from outside', () => {
             fc.anything(),
             fc.record({
               id: fc.oneof(fc.string(), fc.constant('same')),
-              name: fc.string(),
-              keywords: fc.oneof(fc.array(fc.string()), fc.string()),
+              name: fc.string({ maxLength: 70 }),
+              keywords: fc.oneof(
+                fc.array(fc.string({ maxLength: 45 }), { maxLength: 12 }),
+                fc.string(),
+              ),
               text: fc.string({ maxLength: 700 }),
               always: fc.boolean(),
             }),
@@ -348,17 +323,11 @@ describe('reading entries from outside', () => {
           { maxLength: 50 },
         ),
         (stored) => {
-          const book = readLorebook(stored);
+          const book = checkedLorebook(stored);
           expect(book.length).toBeLessThanOrEqual(LOREBOOK_MAX_ENTRIES);
           expect(book.filter((kept) => kept.always).length).toBeLessThanOrEqual(LORE_ALWAYS_MAX);
           expect(new Set(book.map((kept) => kept.id)).size).toBe(book.length);
-          for (const kept of book) {
-            expect(Array.from(kept.text).length).toBeLessThanOrEqual(LORE_TEXT_MAX_CHARS);
-            expect(kept.name).not.toBe('');
-            expect(kept.keywords.length).toBeLessThanOrEqual(LORE_KEYWORDS_MAX);
-          }
           expect(book.every(isLoreEntry)).toBe(true);
-          expect(readLorebook(book)).toEqual(book);
           expect(checkedLorebook(book)).toEqual(book);
         },
       ),
@@ -497,7 +466,7 @@ describe('which entries a turn’s prompt carries', () => {
         aText,
         fc.integer({ min: 0, max: 600 }),
         (drafts, logTexts, last, choice, sheet, budget) => {
-          const lorebook = readLorebook(
+          const lorebook = checkedLorebook(
             drafts.map((draft, i) => ({
               id: `e${i}`,
               name: `E${i}`,
