@@ -32,7 +32,8 @@ registerMessageParts({
   localNetwork: part(
     () => import(/* webpackChunkName: "intl-en-local-network" */ './compiled/en.localNetwork.json'),
   ),
-  lore: part(() => import(/* webpackChunkName: "intl-en-lore" */ './compiled/en.lore.json')),
+  // In the lorebook panel's own chunk: one download when the panel is first opened.
+  lore: part(() => import(/* webpackChunkName: "lorebook" */ './compiled/en.lore.json')),
 });
 
 export { loadMessages, subscribeToLaterMessages } from '../../shared/messageParts';
