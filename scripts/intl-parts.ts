@@ -20,6 +20,7 @@ const parts: Record<MessagePart, Record<string, unknown>> = {
   sharing: {},
   localNetwork: {},
   memory: {},
+  lore: {},
 };
 for (const [id, message] of Object.entries(english)) parts[messagePart(id)][id] = message;
 for (const [part, messages] of Object.entries(parts)) {

@@ -129,6 +129,7 @@ export function storyAtTurn(turns: number): Story {
     ),
     storySheet: { entries: fullSheet(turns), beforeLatest: fullSheet(Math.max(turns - 1, 0)) },
     storyNote: '',
+    lorebook: [],
     rewrites: 0,
     turnRewrites: 0,
     lastChoice: null,

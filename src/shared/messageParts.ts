@@ -6,7 +6,7 @@
  * reaches into the app. Where nothing is registered (a test with every message at hand), asking
  * is done at once.
  */
-export type LaterMessagePart = 'pages' | 'profile' | 'sharing' | 'localNetwork' | 'memory';
+export type LaterMessagePart = 'pages' | 'profile' | 'sharing' | 'localNetwork' | 'memory' | 'lore';
 
 type Messages = Record<string, unknown>;
 type Fetch = () => Promise<Messages>;

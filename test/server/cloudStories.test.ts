@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { Wallet } from 'ethers';
 import type { BackendClient } from '../../src/api/backend';
+import { fetchCloudStory } from '../../src/features/stories/cloud/cloudStories';
 import { DATABASE_START_TIMEOUT_MS, testBackends } from './support/databases';
 import { plausibleResult } from './support/results';
 import { signIn, startTestServer, type TestServer } from './support/testServer';
@@ -236,6 +237,35 @@ describe.each(testBackends())('cloud stories on $name', (database) => {
     expect(
       (await server.backend.anon.from('published_stories').select('id').eq('id', id)).data,
     ).toEqual([]);
+  });
+
+  test('a published story’s page carries none of its lorebook; its owner still reads it back', async () => {
+    const id = randomUUID();
+    const lorebook = [
+      {
+        id: 'orla',
+        name: 'LORE NAME Orla',
+        keywords: ['LOREKEY'],
+        text: 'LOREBOOK TEXT, never public',
+        always: true,
+      },
+    ];
+    const withLorebook = head();
+    await saveStory(owner, {
+      id,
+      head: { ...withLorebook, game: { ...withLorebook.game, lorebook } },
+    });
+    expect((await owner.rpc('publish_story', { p_id: id, p_published: true })).error).toBeNull();
+
+    const { data: pages } = await server.backend.anon
+      .from('published_stories')
+      .select('*')
+      .eq('id', id);
+    expect(pages).toHaveLength(1);
+    expect(JSON.stringify(pages)).not.toMatch(/LORE|orla/);
+    // What the app reads of its own cloud save (cloud/cloudStories.ts) has it whole.
+    const kept = await fetchCloudStory(owner, id);
+    expect((kept?.record.game as { lorebook?: unknown }).lorebook).toEqual(lorebook);
   });
 
   test('an unfinished story cannot be published', async () => {

@@ -33,6 +33,8 @@ registerMessageParts({
     () => import(/* webpackChunkName: "intl-en-local-network" */ './compiled/en.localNetwork.json'),
   ),
   memory: part(() => import(/* webpackChunkName: "intl-en-memory" */ './compiled/en.memory.json')),
+  // In the lorebook panel's own chunk: one download when the panel is first opened.
+  lore: part(() => import(/* webpackChunkName: "lorebook" */ './compiled/en.lore.json')),
 });
 
 export { loadMessages, subscribeToLaterMessages } from '../../shared/messageParts';

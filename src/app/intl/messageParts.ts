@@ -11,7 +11,7 @@ import type { LaterMessagePart } from '../../shared/messageParts';
  * part, what the key screen says of the browser's Local Network Access, only where a page may
  * need the player's permission to reach their own server. The 'memory' part is what the play
  * screen's closed panels on the story's memory say once opened (Story so far's and the story
- * sheet's contents).
+ * sheet's contents); the 'lore' part, the lorebook panel's words, with its code.
  */
 export type MessagePart = 'home' | LaterMessagePart;
 
@@ -35,5 +35,14 @@ const PART_OF_PREFIX: Readonly<Record<string, MessagePart>> = {
   sheet: 'memory',
 };
 
-export const messagePart = (id: string): MessagePart =>
-  PART_OF_PREFIX[id.slice(0, id.indexOf('.'))] ?? 'pages';
+/**
+ * The play screen's lorebook (game.lore.*) comes with its panel's code: a game that never opens
+ * it never fetches its words. Only the closed panel's own label is shown before.
+ */
+const SHOWN_CLOSED = new Set(['game.lore.heading', 'game.lore.count']);
+
+export function messagePart(id: string): MessagePart {
+  const [first = '', second] = id.split('.');
+  if (first === 'game' && second === 'lore' && !SHOWN_CLOSED.has(id)) return 'lore';
+  return PART_OF_PREFIX[first] ?? 'pages';
+}

@@ -5,6 +5,7 @@
  * each other.
  */
 import type { SheetEntry } from '../../engine/storySheet';
+import type { LoreEntry } from '../../engine/loreEntries';
 import { endingScore } from '../../engine/score';
 import type {
   Alignment,
@@ -223,6 +224,11 @@ export interface Story {
   storySheet: StorySheet;
   /** The player's pinned note (at most STORY_NOTE_MAX_CHARS), told to the model every turn. */
   storyNote: string;
+  /**
+   * The player's lorebook (src/engine/lorebook.ts): entries told to the model when the story
+   * mentions them, or always. The player's own text, kept with the story and never published.
+   */
+  lorebook: LoreEntry[];
   /** Rewrites in this story (shown on the ending screen and the leaderboard). */
   rewrites: number;
   /** Rewrites of the current turn (at most MAX_REWRITES_PER_TURN). */

@@ -39,6 +39,7 @@ import {
   sheetTurnBegan,
   sheetTurnTakenBack,
 } from './sheet/sheetReducers';
+import { lorebookReducers } from './lorebook/lorebookReducers';
 
 export type {
   CharacterProfile,
@@ -442,6 +443,7 @@ export const gameSlice = createSlice({
       }),
     ),
     ...sheetReducers,
+    ...lorebookReducers,
   },
   selectors: {
     selectGame: (game) => game,

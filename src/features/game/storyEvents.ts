@@ -32,6 +32,11 @@ const STORY_EVENT_TYPES = new Set<string>(
     gameActions.sheetChanged,
     gameActions.sheetEntryWritten,
     gameActions.sheetEntryRemoved,
+    gameActions.loreEntryAdded,
+    gameActions.loreEntryChanged,
+    gameActions.loreEntryRemoved,
+    gameActions.loreEntryRestored,
+    gameActions.genreLorebookTaken,
   ].map((event) => event.type),
 );
 

@@ -5,7 +5,10 @@ export {
   autoReadChosen,
   cloudSavesChosen,
   modelLessonLearned,
+  genreLorebookSaved,
+  genreLorebookForgotten,
   selectModelLessons,
+  selectGenreLorebooks,
   selectLanguage,
   selectAutoRead,
   selectCloudSaves,
@@ -13,3 +16,4 @@ export {
   initialSettingsState,
 } from './settingsSlice';
 export type { SettingsState } from './settingsSlice';
+export { MAX_GENRE_LOREBOOKS } from './settingsSlice';

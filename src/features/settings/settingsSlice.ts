@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { checkedLorebook, type LoreEntry } from '../../engine/loreEntries';
 import { LANGUAGES, type Language } from '../../engine/types';
 import type { ModelFeature, ModelLesson } from '../llm';
 
@@ -27,6 +28,11 @@ export interface SettingsState {
    * refused parameter again.
    */
   modelLessons: Record<string, ModelLesson[]>;
+  /**
+   * The player's own lorebooks, by genre (the story's genre as chosen): a new story of that
+   * genre starts with a copy. Kept here, in the browser only, the latest MAX_GENRE_LOREBOOKS.
+   */
+  genreLorebooks: Record<string, LoreEntry[]>;
 }
 
 export const initialSettingsState: SettingsState = {
@@ -37,6 +43,7 @@ export const initialSettingsState: SettingsState = {
   autoRead: false,
   cloudSaves: false,
   modelLessons: {},
+  genreLorebooks: {},
 };
 
 /** How many models' lessons are kept: the latest ones (a player uses a handful). */
@@ -73,6 +80,26 @@ function lessonsOf(value: unknown): Record<string, ModelLesson[]> {
   return Object.fromEntries(entries.slice(-MAX_MODELS_WITH_LESSONS));
 }
 
+/**
+ * How many genres keep a lorebook: the latest saved. Every change of the settings writes them
+ * all to localStorage, so they stay within a few hundred KB even with every book full.
+ */
+export const MAX_GENRE_LOREBOOKS = 10;
+/** A genre as the genre screen takes it (GenreView's field). */
+const GENRE_MAX_CHARS = 80;
+
+const genreKey = (genre: unknown) =>
+  typeof genre === 'string' && genre.trim().length <= GENRE_MAX_CHARS ? genre.trim() : '';
+
+/** Stored genre lorebooks, each read as a story's is, the latest MAX_GENRE_LOREBOOKS. */
+function genreLorebooksOf(value: unknown): Record<string, LoreEntry[]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const books = Object.entries(value as Record<string, unknown>)
+    .map(([genre, book]): [string, LoreEntry[]] => [genreKey(genre), checkedLorebook(book)])
+    .filter(([genre, book]) => genre !== '' && book.length > 0);
+  return Object.fromEntries(books.slice(-MAX_GENRE_LOREBOOKS));
+}
+
 export const settingsSlice = createSlice({
   name: 'settings',
   initialState: initialSettingsState,
@@ -82,8 +109,16 @@ export const settingsSlice = createSlice({
      * storage held, each field taken only if it is still a value the settings can have.
      */
     restored(state, action: PayloadAction<Record<string, unknown>>) {
-      const { language, provider, model, baseUrl, autoRead, cloudSaves, modelLessons } =
-        action.payload;
+      const {
+        language,
+        provider,
+        model,
+        baseUrl,
+        autoRead,
+        cloudSaves,
+        modelLessons,
+        genreLorebooks,
+      } = action.payload;
       if ((LANGUAGES as readonly unknown[]).includes(language)) {
         state.language = language as Language;
       }
@@ -93,6 +128,7 @@ export const settingsSlice = createSlice({
       if (typeof autoRead === 'boolean') state.autoRead = autoRead;
       if (typeof cloudSaves === 'boolean') state.cloudSaves = cloudSaves;
       state.modelLessons = lessonsOf(modelLessons);
+      state.genreLorebooks = genreLorebooksOf(genreLorebooks);
     },
     languageChosen(state, action: PayloadAction<string>) {
       // An unknown value (an old build, a hand-edited storage) is ignored, not stored.
@@ -133,6 +169,21 @@ export const settingsSlice = createSlice({
       // Only a yes or a no (a replayed or hand-written action may carry anything).
       if (typeof action.payload === 'boolean') state.autoRead = action.payload;
     },
+    /**
+     * The player keeps a story's lorebook for its genre: new stories of the genre start with a
+     * copy. It replaces the genre's earlier one and becomes the latest kept; an empty lorebook
+     * keeps nothing.
+     */
+    genreLorebookSaved(state, action: PayloadAction<{ genre: string; lorebook: LoreEntry[] }>) {
+      const genre = genreKey(action.payload.genre);
+      if (genre === '') return;
+      const { [genre]: _replaced, ...others } = state.genreLorebooks;
+      state.genreLorebooks = genreLorebooksOf({ ...others, [genre]: action.payload.lorebook });
+    },
+    /** New stories of this genre start with an empty lorebook again. */
+    genreLorebookForgotten(state, action: PayloadAction<string>) {
+      delete state.genreLorebooks[genreKey(action.payload)];
+    },
     /** 'Keep my stories with my wallet', ticked or cleared. */
     cloudSavesChosen(state, action: PayloadAction<boolean>) {
       if (typeof action.payload === 'boolean') state.cloudSaves = action.payload;
@@ -143,6 +194,7 @@ export const settingsSlice = createSlice({
     selectAutoRead: (settings) => settings.autoRead,
     selectCloudSaves: (settings) => settings.cloudSaves,
     selectModelLessons: (settings) => settings.modelLessons,
+    selectGenreLorebooks: (settings) => settings.genreLorebooks,
     /** All the settings (one object, so components re-render only when one changes). */
     selectSettings: (settings) => settings,
   },
@@ -154,6 +206,8 @@ export const {
   autoReadChosen,
   cloudSavesChosen,
   modelLessonLearned,
+  genreLorebookSaved,
+  genreLorebookForgotten,
 } = settingsSlice.actions;
 export const {
   selectLanguage,
@@ -161,4 +215,5 @@ export const {
   selectCloudSaves,
   selectSettings,
   selectModelLessons,
+  selectGenreLorebooks,
 } = settingsSlice.selectors;

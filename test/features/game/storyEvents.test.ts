@@ -71,7 +71,19 @@ test('a turn, streamed word by word, changes the story only by story events', as
 
 test("the player's own events change the story only as story events", () => {
   const state = appStateWith(PLAYING_GAME, SETTINGS);
+  const lore = {
+    name: 'Orla',
+    keywords: ['Orla'],
+    text: 'The ferryman’s daughter.',
+    always: false,
+  };
+  const added = gameActions.loreEntryAdded(lore);
+  const entry = added.payload;
   const events: UnknownAction[] = [
+    added,
+    gameActions.loreEntryChanged({ ...entry, always: true }),
+    gameActions.loreEntryRemoved({ id: entry.id }),
+    gameActions.loreEntryRestored({ entry, index: 0 }),
     gameActions.memoryCorrected({ index: 0, text: 'Corrected.' }),
     gameActions.storyNotePinned('Remember the lamp.'),
     gameActions.paragraphEdited('An edited paragraph, long enough to be kept as it is.'),
@@ -81,6 +93,7 @@ test("the player's own events change the story only as story events", () => {
     gameActions.savedStoryResumed(selectStory(state)),
     gameActions.newGameStarted(),
     gameActions.genreChosen('Sea Legend'),
+    gameActions.genreLorebookTaken([entry]),
     gameActions.portraitChosen(3),
     gameActions.apiKeyAccepted('sk-new'),
   ];

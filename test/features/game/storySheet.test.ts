@@ -7,12 +7,7 @@
  */
 import type { RootState } from '../../../src/app/store';
 import type { SheetChange } from '../../../src/engine/storySheet';
-import {
-  gameActions,
-  playTurn,
-  retryTurn,
-  type Story,
-} from '../../../src/features/game';
+import { gameActions, playTurn, retryTurn, type Story } from '../../../src/features/game';
 import { gameReply, type ChatRequestBody } from '../../fixtures/fakeModelServer';
 import { PLAYING_GAME, type GameAt } from '../../fixtures/games';
 import { play, prompts } from '../../support/gameWorkers';
@@ -33,10 +28,7 @@ const add = (kind: SheetChange['kind'], name: string, note: string) => ({
 });
 
 /** One turn played from `game` with a model answering `script`: the store after it. */
-async function turn(
-  game: GameAt,
-  script: Parameters<typeof scriptedModel>[0],
-) {
+async function turn(game: GameAt, script: Parameters<typeof scriptedModel>[0]) {
   const model = scriptedModel(script);
   const result = await play(playTurn, gameActions.choiceMade({ index: 0 }), { game, model }).run(
     false,

@@ -14,6 +14,7 @@ import {
   type Story,
   type Turn,
 } from '../../../src/features/game';
+import { LOREBOOK_PHASES } from '../../../src/features/game/lorebook/lorebookReducers';
 import { PLAYING_PHASES } from '../../../src/features/game/turn/turnRules';
 import { gameAt, RECAP } from '../../fixtures/games';
 
@@ -45,6 +46,13 @@ const choice: ResolvedChoice = {
 };
 const recap = RECAP;
 const PARAGRAPH = 'The road ends at a locked gate under a sky of iron.';
+const ORLA = {
+  id: 'orla',
+  name: 'Orla',
+  keywords: ['Orla'],
+  text: 'The ferryman’s daughter.',
+  always: false,
+};
 /** A turn rolled and resolved, its segment not yet in. */
 const unwritten: Partial<Story> = {
   chosenCharacter: 'Aria Vale',
@@ -57,6 +65,7 @@ const unwritten: Partial<Story> = {
   turnCount: 1,
   lastChoice: choice,
   outcomes: ['failure'],
+  lorebook: [ORLA],
 };
 /** The same turn written: its paragraph and options are in. */
 const written: Partial<Story> = {
@@ -96,6 +105,11 @@ const HEARD_IN: Partial<Record<keyof typeof gameActions, readonly Phase[]>> = {
   choiceEdited: ['choosing', 'stopped'],
   memoryCorrected: PLAYING_PHASES,
   storyNotePinned: PLAYING_PHASES,
+  loreEntryAdded: LOREBOOK_PHASES,
+  loreEntryChanged: LOREBOOK_PHASES,
+  loreEntryRemoved: LOREBOOK_PHASES,
+  loreEntryRestored: LOREBOOK_PHASES,
+  genreLorebookTaken: ['choosingPortrait'],
 };
 
 /** One event of each kind, each one the phase that hears it would take. */
@@ -140,6 +154,19 @@ const EVENTS: Record<string, UnknownAction> = {
   choiceEdited: gameActions.choiceEdited('Climb slowly'),
   memoryCorrected: gameActions.memoryCorrected({ index: 0, text: 'Aria stood at the gate.' }),
   storyNotePinned: gameActions.storyNotePinned('Aria fears heights.'),
+  loreEntryAdded: gameActions.loreEntryAdded({
+    name: 'The gate',
+    keywords: ['gate'],
+    text: 'It opens only at dawn.',
+    always: false,
+  }),
+  loreEntryChanged: gameActions.loreEntryChanged({ ...ORLA, text: 'She drowned in turn 6.' }),
+  loreEntryRemoved: gameActions.loreEntryRemoved({ id: 'orla' }),
+  loreEntryRestored: gameActions.loreEntryRestored({
+    entry: { ...ORLA, id: 'orla-2' },
+    index: 0,
+  }),
+  genreLorebookTaken: gameActions.genreLorebookTaken([ORLA]),
 };
 
 describe('an event a phase does not hear changes nothing', () => {

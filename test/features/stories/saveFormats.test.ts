@@ -49,6 +49,7 @@ const WALLET = fixture.wallet;
 /** What the story gained after the fixture was written: a save without it loads with these. */
 const ADDED_SINCE: Partial<Story> = {
   storySheet: { entries: [], beforeLatest: [] },
+  lorebook: [],
 };
 
 /** The story at turn `turns`, cut from the fixture's three-turn story as the game had it. */

@@ -7,8 +7,10 @@
  * starts it and returns when its flow ends, so a test runs one with expectSaga and no timeout.
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { fork, takeLatest, takeLeading } from 'typed-redux-saga';
+import { fork, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
 import { FLOW_STARTERS, type FlowName } from '../flowStarters';
+import { gameActions } from '../gameSlice';
+import { startWithGenreLorebook } from '../lorebook/genreLorebook';
 import { checkKey } from './keyCheck';
 import { openingGeneration } from './opening';
 import { summaryFallback } from './summaries';
@@ -52,4 +54,6 @@ export function* gameSaga(first?: UnknownAction) {
     const starters = [...FLOW_STARTERS[name as FlowName]];
     yield* take(starters, worker as (action: UnknownAction) => Generator);
   }
+  // Not a flow of the model's: a genre's kept lorebook, copied into the new story.
+  yield* takeEvery(gameActions.genreChosen, startWithGenreLorebook);
 }

@@ -5,6 +5,7 @@
  * a value with no story in it at all is refused. Pure: no I/O.
  */
 import { isRecord } from '../../../engine/guards';
+import { checkedLorebook } from '../../../engine/loreEntries';
 import { normalizeOptions } from '../../../engine/options';
 import { playerStatsInRange } from '../../../engine/stats';
 import { readSheetEntries } from '../../../engine/sheetReading';
@@ -153,6 +154,9 @@ export function parseStory(value: unknown): Story | StoryProblem {
     storySummary: listOf(value.storySummary, isString),
     storySheet: storySheetOf(value.storySheet),
     storyNote: note.slice(0, STORY_NOTE_MAX_CHARS),
+    // Saved before the lorebook, or edited by hand: what is not an entry within the limits goes
+    // (never a failed load).
+    lorebook: checkedLorebook(value.lorebook),
     // No more than the turns allowed (the leaderboard refuses more).
     rewrites: isCount(value.rewrites)
       ? Math.min(value.rewrites, MAX_REWRITES_PER_TURN * turnCount)

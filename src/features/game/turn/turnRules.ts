@@ -27,6 +27,7 @@ export const initialStory: Story = {
   storySummary: [],
   storySheet: { entries: [], beforeLatest: [] },
   storyNote: '',
+  lorebook: [],
   rewrites: 0,
   turnRewrites: 0,
   lastChoice: null,

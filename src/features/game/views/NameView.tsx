@@ -7,6 +7,7 @@ import { useLanguageWords } from '../languageWords';
 import type { Language } from '../../../engine/types';
 import { selectLanguage } from '../../settings';
 import { gameActions } from '../gameSlice';
+import { Lorebook } from './Lorebook';
 import './setup.css';
 
 const NAME_PART_MAX_CHARS = 40;
@@ -135,6 +136,8 @@ export function NameView() {
           </button>
         </div>
       </form>
+      {/* Set up the world before the first word: the opening is told the entries marked always. */}
+      <Lorebook />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { CharacterPanel } from './CharacterPanel';
 import { focusWasLost } from './focus';
 import { ChoiceForm } from './ChoiceForm';
 import { LoadingOverlay } from './LoadingOverlay';
+import { Lorebook } from './Lorebook';
 import { OPTION_KEYS, OptionList } from './OptionList';
 import { useReadAloud } from './readAloud';
 import { StoryLog, latestParagraphIn } from './StoryLog';
@@ -175,6 +176,7 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
         )}
         <StoryMemory />
         <StorySheet />
+        <Lorebook />
       </section>
     </div>
   );

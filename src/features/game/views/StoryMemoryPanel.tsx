@@ -136,10 +136,7 @@ function StoryMemoryEntries({
   return (
     <>
       <p className="story-memory__intro">
-        <FormattedMessage
-          id="memory.intro"
-          values={{ tokens: tokens + estimateTokens(note) }}
-        />
+        <FormattedMessage id="memory.intro" values={{ tokens: tokens + estimateTokens(note) }} />
       </p>
       {firstTold > 0 && (
         <p className="story-memory__dropped">
