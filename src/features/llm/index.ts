@@ -96,7 +96,15 @@ export type { ModelList, ModelListSource, ProviderSessionState } from './provide
 // The prompts of each language and what the game builds them from. A bundle gets only the
 // names it uses (webpack follows each one to its module), so the builders still come with the
 // flows that use them, not with the home screen.
-export { REPLY_TOKENS, loadPrompts, promptsFor, promptsLoaded, sheetTold } from './prompts';
+export {
+  REPLY_TOKENS,
+  loadPrompts,
+  loreAtOpening,
+  loreTold,
+  promptsFor,
+  promptsLoaded,
+  sheetTold,
+} from './prompts';
 export type { CharacterSketch, ContextEntry, Prompts, TurnInput, TurnUse } from './prompts';
 export { estimateTokens } from './tokens';
 export type { LlmContext } from './sagaContext';

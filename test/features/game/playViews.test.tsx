@@ -567,6 +567,24 @@ describe("PlayingView: the player's hand on the story", () => {
   });
 });
 
+test('Story so far says which lorebook entries the next turn is told', async () => {
+  const user = userEvent.setup();
+  const entry = (id: string, name: string, keywords: string[], always = false) => ({
+    id,
+    name,
+    keywords,
+    text: `${name} matters.`,
+    always,
+  });
+  renderWith(<PlayingView />, {
+    story: {
+      lorebook: [entry('a', 'Two moons', ['moons'], true), entry('b', 'Salt guild', ['salt'])],
+    },
+  });
+  await user.click(screen.getByText('Story so far'));
+  expect(await screen.findByText('Lorebook entries told next turn: Two moons.')).toBeTruthy();
+});
+
 describe('Story sheet', () => {
   const entry = (kind: SheetKind, name: string, note: string, more: Partial<SheetEntry> = {}) => ({
     kind,

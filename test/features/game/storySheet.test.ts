@@ -183,3 +183,55 @@ describe('the story sheet over turns', () => {
     expect(first.game.story.storySheet.entries).toEqual([]);
   });
 });
+
+describe('the lorebook in the prompts', () => {
+  const FERRY = {
+    id: 'ferry',
+    name: 'The Ferry Guild',
+    keywords: ['ferry', 'ferryman'],
+    text: 'The guild owns every crossing and answers only to the harbour master.',
+    always: false,
+  };
+  const MOON = {
+    id: 'moon',
+    name: 'Two moons',
+    keywords: ['moons'],
+    text: 'The world has two moons; the red one rises on feast days.',
+    always: true,
+  };
+
+  test('an entry comes into the prompt of a turn that mentions it, and not into one that does not', async () => {
+    const quiet = { ...PLAYING_GAME, story: { ...PLAYING_GAME.story!, lorebook: [FERRY, MOON] } };
+    const first = await turn(quiet as GameAt, replyWith([]));
+    // The latest paragraph and the choice name no ferry: only the entry marked always is told.
+    expect(first.prompt).toContain("The player's lorebook");
+    expect(first.prompt).toContain('- Two moons: The world has two moons');
+    expect(first.prompt).not.toContain('The Ferry Guild');
+
+    const mentioned = {
+      ...first.game,
+      story: {
+        ...first.game.story,
+        previousParagraph: 'The ferryman waves you aboard without a word.',
+        storyLog: [
+          ...first.game.story.storyLog.slice(0, -1),
+          { kind: 'paragraph' as const, text: 'The ferryman waves you aboard without a word.' },
+        ],
+      },
+    };
+    const second = await turn(mentioned, replyWith([]));
+    expect(second.prompt).toContain(
+      '- The Ferry Guild: The guild owns every crossing and answers only to the harbour master.',
+    );
+  });
+
+  test('a keyword on the story sheet brings its entry too', async () => {
+    const first = await turn(
+      { ...PLAYING_GAME, story: { ...PLAYING_GAME.story!, lorebook: [FERRY] } } as GameAt,
+      replyWith([add('person', 'Old ferryman', 'rows the hero across at dawn')]),
+    );
+    expect(first.prompt).not.toContain('The Ferry Guild');
+    const second = await turn(first.game, replyWith([]));
+    expect(second.prompt).toContain('- The Ferry Guild:');
+  });
+});

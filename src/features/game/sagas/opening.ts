@@ -6,7 +6,7 @@
 import { call, put, race, select } from 'typed-redux-saga';
 import { normalizeOptions } from '../../../engine/options';
 import { pickText } from '../../../engine/reply';
-import { REPLY_TOKENS } from '../../llm';
+import { REPLY_TOKENS, loreAtOpening } from '../../llm';
 import { gameActions, type Story } from '../gameSlice';
 import { policed } from './failurePolicy';
 import { sheetChangesOf } from './sheetChanges';
@@ -67,7 +67,11 @@ function* writeOpening() {
 
   const opening = yield* call(
     askModel,
-    prompts.openingScene({ character: sketchOf(game), genre: game.chosenGenre }),
+    prompts.openingScene({
+      character: sketchOf(game),
+      genre: game.chosenGenre,
+      lore: loreAtOpening(game.lorebook),
+    }),
     {
       retries: RETRY_LIMITS.opening,
       streamField: 'storyStart',

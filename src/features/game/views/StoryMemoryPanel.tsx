@@ -31,6 +31,7 @@ const selectNextTurn = (state: { game: GameState }) => {
     storySummary: game.storySummary,
     storyNote: game.storyNote,
     storySheet: game.storySheet,
+    lorebook: game.lorebook,
     storyLog: game.storyLog,
     previousParagraph: game.previousParagraph,
     options: game.options,
@@ -47,7 +48,7 @@ type NextTurn = ReturnType<typeof selectNextTurn>;
  * for a turn waiting to be written, its own choice; otherwise the first option offered (the
  * options differ by a few tokens at most).
  */
-function contextOfNextTurn(next: NextTurn, prompts: Prompts): ContextEntry[] {
+function contextOfNextTurn(next: NextTurn, prompts: Prompts) {
   const waiting = next.lastChoice !== null && next.latest?.kind === 'choice';
   const choice =
     waiting && next.lastChoice
@@ -58,7 +59,11 @@ function contextOfNextTurn(next: NextTurn, prompts: Prompts): ContextEntry[] {
           outcome: 'partial' as const,
           scenarioType: 'standard' as const,
         };
-  return prompts.contextOfTurn(turnUse(choice.turn), turnInput(next, next.stats, choice));
+  const input = turnInput(next, next.stats, choice);
+  const context: ContextEntry[] = prompts.contextOfTurn(turnUse(choice.turn), input);
+  // The lorebook's entries the prompt carries (with the first option's words, for a turn not
+  // chosen yet: the player's own choice may bring others).
+  return { context, lore: input.lore ?? [] };
 }
 
 const ANY_ACTION = { text: '', risk: 'medium', alignment: 'neutral', traitAlignment: '' } as const;
@@ -113,7 +118,7 @@ function StoryMemoryEntries({
   const next = useAppSelector(selectNextTurn, shallowEqual);
   const summaries = next.storySummary;
   const note = next.storyNote;
-  const told = useMemo(() => contextOfNextTurn(next, prompts), [next, prompts]);
+  const { context: told, lore } = useMemo(() => contextOfNextTurn(next, prompts), [next, prompts]);
   // An editor stays open only for the memory it opened on: a rewrite or a new turn closes it.
   const [opened, setOpened] = useState({ index: -1, count: 0 });
   const correcting = opened.count === summaries.length && opened.index >= 0 ? opened.index : null;
@@ -184,6 +189,18 @@ function StoryMemoryEntries({
           );
         })}
       </ol>
+      {next.lorebook.length > 0 && (
+        <p className="story-memory__lore">
+          {lore.length === 0 ? (
+            <FormattedMessage id="memory.loreNone" />
+          ) : (
+            <FormattedMessage
+              id="memory.loreTold"
+              values={{ names: lore.map((entry) => entry.name).join(', ') }}
+            />
+          )}
+        </p>
+      )}
       <PinnedNote
         note={note}
         noteDraft={noteDraft}

@@ -3,6 +3,7 @@
  * exactly the reply keys of that use; the story is told in the second person, present tense.
  */
 import type { Outcome, PlayerStats, ScenarioType, StoryOption } from '../../../engine/types';
+import type { ToldLoreEntry } from '../../../engine/lorebook';
 import { SHEET_NOTE_MAX_WORDS, isDead, type SheetEntry } from '../../../engine/storySheet';
 import {
   LENGTH_GUIDANCE as L,
@@ -80,17 +81,25 @@ function sheetLines(sheet: readonly SheetEntry[]): string {
   return `\nStory sheet (what the story has established; keep to it, the dead stay dead):\n${lines.join('\n')}`;
 }
 
+/** The player's lorebook entries as the model is told them: the world as the player set it. */
+function loreLines(lore: readonly ToldLoreEntry[]): string {
+  if (lore.length === 0) return '';
+  const lines = lore.map((entry) => `- ${entry.name}: ${entry.text}`);
+  return `\nThe player's lorebook (facts of this world; keep the story true to them):\n${lines.join('\n')}`;
+}
+
 /** The story's memory as the model is told it, the sheet, and the player's pinned note. */
 function storySoFar(
   context: readonly ContextEntry[],
   note = '',
   sheet: readonly SheetEntry[] = [],
+  lore: readonly ToldLoreEntry[] = [],
 ): string {
   const story =
     context.length === 0
       ? 'Story so far: (nothing yet)'
       : `Story so far, oldest first:\n${context.map((entry) => `- ${entry.text}`).join('\n')}`;
-  const withSheet = story + sheetLines(sheet);
+  const withSheet = story + sheetLines(sheet) + loreLines(lore);
   return note === ''
     ? withSheet
     : `${withSheet}\nThe player's pinned note (hold the story to it, but it never changes a dice result): ${note}`;
@@ -158,9 +167,9 @@ export function characterProfile({ name, genre, gender }: CharacterProfileInput)
   );
 }
 
-export function openingScene({ character, genre }: OpeningSceneInput): string {
+export function openingScene({ character, genre, lore = [] }: OpeningSceneInput): string {
   return (
-    `Open a ${genre} text adventure.\n${heroLines(character)}\n` +
+    `Open a ${genre} text adventure.\n${heroLines(character)}${loreLines(lore)}\n` +
     `storyStart: ${STORY_WORDS}, ${VOICE}. Hook at once: set the place and the stakes, ` +
     `let ${character.name}'s traits show, and stop at a moment of decision.\n` +
     `${optionRules(L.openingOptions)}\n` +
@@ -192,7 +201,7 @@ function turnBrief(input: TurnInput, context: readonly ContextEntry[]): string {
   return (
     `Continue a ${input.genre} text adventure. Turn ${input.turnCount}.\n` +
     `${heroLines(character)}\nStanding: ${standing(input.playerStats)}\n` +
-    `${storySoFar(context, input.note, input.sheet)}\nLast scene: ${input.previousParagraph}\n` +
+    `${storySoFar(context, input.note, input.sheet, input.lore)}\nLast scene: ${input.previousParagraph}\n` +
     `${character.name} chose: ${describeChoice(choice)}\n` +
     `The dice decided: "${outcome}" (${OUTCOME_MEANING[outcome]}). Show exactly this result; ` +
     'never soften or overturn it.\n' +
@@ -265,7 +274,7 @@ export function recap(input: RecapInput): string {
   const { character } = input;
   const prompt = (context: readonly ContextEntry[]) =>
     `${character.name}'s ${input.genre} adventure has ended after ${input.turnCount} turns.\n` +
-    `${heroLines(character)}\n${storySoFar(context, input.note, input.sheet)}\n` +
+    `${heroLines(character)}\n${storySoFar(context, input.note, input.sheet, input.lore)}\n` +
     `Ending: ${input.finalParagraph}\n` +
     `Choices: ${tally(input.moralChoices, ['moral', 'immoral', 'neutral'])}. ` +
     `Outcomes: ${tally(input.outcomes, ['success', 'partial', 'failure'])}.\n` +

@@ -58,6 +58,8 @@ export {
   STORY_CONTEXT_TOKEN_BUDGET,
   WHOLE_SUMMARIES,
   fitStoryContext,
+  loreAtOpening,
+  loreTold,
   sheetTold,
   storyContext,
   summaryGist,

@@ -12,6 +12,7 @@ import type {
   ScenarioType,
   StoryOption,
 } from '../../../engine/types';
+import type { ToldLoreEntry } from '../../../engine/lorebook';
 import { SHEET_NOTE_MAX_WORDS, isDead, type SheetEntry } from '../../../engine/storySheet';
 import {
   LENGTH_GUIDANCE as L,
@@ -117,16 +118,24 @@ function sheetLines(sheet: readonly SheetEntry[]): string {
   return `\n이야기 시트(이야기에서 정해진 사실입니다. 이를 지키고, 죽은 인물은 죽은 채로 두세요):\n${lines.join('\n')}`;
 }
 
+/** 플레이어의 설정집: 플레이어가 정한 이 세계의 사실입니다. */
+function loreLines(lore: readonly ToldLoreEntry[]): string {
+  if (lore.length === 0) return '';
+  const lines = lore.map((entry) => `- ${entry.name}: ${entry.text}`);
+  return `\n플레이어의 설정집(이 세계의 사실입니다. 이야기가 이를 어기지 않게 하세요):\n${lines.join('\n')}`;
+}
+
 function storySoFar(
   context: readonly ContextEntry[],
   note = '',
   sheet: readonly SheetEntry[] = [],
+  lore: readonly ToldLoreEntry[] = [],
 ): string {
   const story =
     context.length === 0
       ? '지금까지의 줄거리: (아직 없음)'
       : `지금까지의 줄거리(오래된 순):\n${context.map((entry) => `- ${entry.text}`).join('\n')}`;
-  const withSheet = story + sheetLines(sheet);
+  const withSheet = story + sheetLines(sheet) + loreLines(lore);
   return note === ''
     ? withSheet
     : `${withSheet}\n플레이어가 고정한 메모(이야기가 이를 따르게 하되, 주사위 결과는 절대 바꾸지 마세요): ${note}`;
@@ -199,9 +208,9 @@ export function characterProfile({ name, genre, gender }: CharacterProfileInput)
   );
 }
 
-export function openingScene({ character, genre }: OpeningSceneInput): string {
+export function openingScene({ character, genre, lore = [] }: OpeningSceneInput): string {
   return (
-    `${genre} 텍스트 어드벤처의 첫 장면을 한국어로 써 주세요.\n${heroLines(character)}\n` +
+    `${genre} 텍스트 어드벤처의 첫 장면을 한국어로 써 주세요.\n${heroLines(character)}${loreLines(lore)}\n` +
     `storyStart: ${STORY_WORDS}, ${VOICE}. 첫 문장부터 끌어당기세요. 어떤 곳에서 무엇이 ` +
     '걸려 있는지 보여 주고, 주인공의 성격이 드러나게 하며, 결정을 내려야 하는 순간에서 멈춥니다.\n' +
     `${optionRules(L.openingOptions)}\n` +
@@ -233,7 +242,7 @@ function turnBrief(input: TurnInput, context: readonly ContextEntry[]): string {
   return (
     `${input.genre} 텍스트 어드벤처를 한국어로 이어 씁니다. ${input.turnCount}번째 턴.\n` +
     `${heroLines(character)}\n현재 상태: ${standing(input.playerStats)}\n` +
-    `${storySoFar(context, input.note, input.sheet)}\n직전 장면: ${input.previousParagraph}\n` +
+    `${storySoFar(context, input.note, input.sheet, input.lore)}\n직전 장면: ${input.previousParagraph}\n` +
     `${character.name}의 선택: ${describeChoice(input.choice)}\n` +
     `주사위 결과: ${OUTCOME_LABEL[outcome]}("${outcome}") — ${OUTCOME_MEANING[outcome]}. ` +
     '이 결과를 그대로 보여 주고, 누그러뜨리거나 뒤집지 마세요.\n' +
@@ -310,7 +319,7 @@ export function recap(input: RecapInput): string {
   const { character } = input;
   const prompt = (context: readonly ContextEntry[]) =>
     `${character.name}의 ${input.genre} 모험이 ${input.turnCount}턴 만에 끝났습니다.\n` +
-    `${heroLines(character)}\n${storySoFar(context, input.note, input.sheet)}\n` +
+    `${heroLines(character)}\n${storySoFar(context, input.note, input.sheet, input.lore)}\n` +
     `결말: ${input.finalParagraph}\n` +
     `선택: ${tally(input.moralChoices, ALIGNMENT_LABEL)}. ` +
     `결과: ${tally(input.outcomes, OUTCOME_LABEL)}.\n` +

@@ -11,6 +11,13 @@ import type {
   ScenarioType,
   StoryOption,
 } from '../../../engine/types';
+import {
+  loreForOpening,
+  loreForTurn,
+  type LoreEntry,
+  type ToldLoreEntry,
+  type TurnTexts,
+} from '../../../engine/lorebook';
 import { sheetToTell } from '../../../engine/sheetTelling';
 import type { SheetEntry, SheetKind } from '../../../engine/storySheet';
 import { estimateTokens } from '../tokens';
@@ -95,6 +102,24 @@ export function sheetTold(
   return sheetToTell(entries, paragraphs, budget, sheetEntryCost);
 }
 
+/**
+ * The lorebook entries a turn's prompt tells (engine/lorebook.ts): those marked always, then
+ * those whose keywords the last paragraph, the choice or the told sheet mention, most recently
+ * mentioned first, within LOREBOOK_TOKEN_BUDGET.
+ */
+export function loreTold(
+  lorebook: readonly LoreEntry[],
+  texts: Omit<TurnTexts, 'sheet'>,
+  sheet: readonly SheetEntry[],
+): ToldLoreEntry[] {
+  const sheetText = sheet.map((entry) => `${entry.name}: ${entry.note}`).join('\n');
+  return loreForTurn(lorebook, { ...texts, sheet: sheetText }, estimateTokens);
+}
+
+/** The lorebook entries the opening is told: those marked always (at most three). */
+export const loreAtOpening = (lorebook: readonly LoreEntry[]): ToldLoreEntry[] =>
+  loreForOpening(lorebook, estimateTokens);
+
 /** Of the context budget, the share the newest summaries take whole; the rest is gists. */
 const WHOLE_SHARE = 0.7;
 
@@ -176,6 +201,8 @@ export interface StoryContextInput {
   note?: string;
   /** The story sheet's entries to tell (sheetTold), in the order told; none when absent. */
   sheet?: readonly SheetEntry[];
+  /** The player's lorebook entries to tell (loreTold), in the order told; none when absent. */
+  lore?: readonly ToldLoreEntry[];
 }
 
 /**
@@ -228,6 +255,8 @@ export interface CharacterProfileInput {
 export interface OpeningSceneInput {
   character: CharacterSketch;
   genre: string;
+  /** The lorebook entries marked always (loreAtOpening), the world set up before the first word. */
+  lore?: readonly ToldLoreEntry[];
 }
 
 export interface OpeningSummaryInput {
