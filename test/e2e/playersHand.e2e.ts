@@ -329,7 +329,7 @@ test('in Korean, from the keyboard: an edited paragraph, a corrected memory and 
   );
 
   // Story so far, from the keyboard: open it, correct the first entry, pin a note.
-  await page.locator('.story-memory__summary').focus();
+  await page.locator('.story-memory__summary', { hasText: '지금까지의 이야기' }).focus();
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: '1번 항목 바로잡기' }).focus();
   await page.keyboard.press('Enter');
