@@ -16,7 +16,7 @@ import type { Page } from 'playwright-core';
 import { INITIAL_PLAYER_STATS, INITIAL_SCORE_BREAKDOWN } from '../../src/engine/types';
 import type { StoryOption } from '../../src/engine/types';
 import { SHEET_KINDS, SHEET_MAX_ENTRIES, type SheetEntry } from '../../src/engine/storySheet';
-import type { Story, StoryEntry } from '../../src/features/game';
+import { NO_COST, type Story, type StoryEntry } from '../../src/features/game';
 import { TURN_TIMING } from '../../src/features/game/turnTiming';
 import { storyDraftOf } from '../../src/features/stories/storyRecord';
 import {
@@ -130,6 +130,7 @@ export function storyAtTurn(turns: number): Story {
     storySheet: { entries: fullSheet(turns), beforeLatest: fullSheet(Math.max(turns - 1, 0)) },
     storyNote: '',
     lorebook: [],
+    cost: NO_COST,
     rewrites: 0,
     turnRewrites: 0,
     lastChoice: null,

@@ -5,7 +5,7 @@
  * its flow does. The fake OpenAI-compatible server (test/fixtures/fakeModelServer.ts) stays the
  * strict stand-in for the provider itself; this is the stand-in for the client.
  */
-import type { CompletionRequest, ModelClient } from '../../src/features/llm';
+import type { CompletionRequest, ModelClient, TokenUsage } from '../../src/features/llm';
 import type { ChatRequestBody, CompletionReply } from '../fixtures/fakeModelServer';
 
 /**
@@ -61,11 +61,18 @@ export interface ScriptOptions {
   listed?: string[];
   /** What the key check ends with: passes when absent. */
   keyCheck?: Error;
+  /**
+   * The usage the provider reports for each completion answered (none when absent or null), as
+   * the client's onUsage tells it.
+   */
+  usage?: (body: ChatRequestBody, text: string) => TokenUsage | null;
+  /** The per-minute token limit each answer states (a readable header), as onMinuteLimit tells it. */
+  minuteLimit?: number;
 }
 
 export function scriptedModel(
   script: ModelScript,
-  { listed = [], keyCheck }: ScriptOptions = {},
+  { listed = [], keyCheck, usage, minuteLimit }: ScriptOptions = {},
 ): ScriptedModel {
   const requests: ChatRequestBody[] = [];
   const aborted: ChatRequestBody[] = [];
@@ -91,6 +98,7 @@ export function scriptedModel(
       const answer = await answerUnlessAborted(answerTo(body), request.signal, () =>
         aborted.push(body),
       );
+      if (minuteLimit !== undefined) request.onMinuteLimit?.(minuteLimit);
       if (answer instanceof Error) throw answer;
       const text = typeof answer.json === 'string' ? answer.json : JSON.stringify(answer.json);
       if (request.stream) {
@@ -98,6 +106,8 @@ export function scriptedModel(
           request.onText?.(text.slice(0, end));
         }
       }
+      const reported = usage?.(body, text) ?? null;
+      if (reported) request.onUsage?.(reported);
       return text;
     },
     async listModels(request) {
@@ -106,6 +116,7 @@ export function scriptedModel(
     },
     async checkKey(request) {
       keysChecked.push(request.apiKey);
+      if (minuteLimit !== undefined) request.onMinuteLimit?.(minuteLimit);
       if (keyCheck) throw keyCheck;
     },
   };

@@ -5,6 +5,7 @@
  * each other.
  */
 import type { SheetEntry } from '../../engine/storySheet';
+import type { StoryCost } from './cost/storyCost';
 import type { LoreEntry } from '../../engine/loreEntries';
 import { endingScore } from '../../engine/score';
 import type {
@@ -118,6 +119,11 @@ export interface GameWait {
   attempt: number;
   /** When the next try starts (ms since the epoch); null for an immediate retry. */
   retryAt: number | null;
+  /**
+   * For a per-minute limit: the tokens the request asked again reserves of the minute's budget
+   * (prompt and output limit, llm/reservation.ts).
+   */
+  reserves?: number;
 }
 
 /** The scored recap (SPEC.md section 3, Ending recap), as the model gave it. */
@@ -229,6 +235,8 @@ export interface Story {
    * mentions them, or always. The player's own text, kept with the story and never published.
    */
   lorebook: LoreEntry[];
+  /** The tokens the story's requests used, as providers reported them, and their price. */
+  cost: StoryCost;
   /** Rewrites in this story (shown on the ending screen and the leaderboard). */
   rewrites: number;
   /** Rewrites of the current turn (at most MAX_REWRITES_PER_TURN). */

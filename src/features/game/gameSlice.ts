@@ -40,6 +40,7 @@ import {
   sheetTurnTakenBack,
 } from './sheet/sheetReducers';
 import { lorebookReducers } from './lorebook/lorebookReducers';
+import { costReducers } from './cost/costReducers';
 
 export type {
   CharacterProfile,
@@ -444,6 +445,7 @@ export const gameSlice = createSlice({
     ),
     ...sheetReducers,
     ...lorebookReducers,
+    ...costReducers,
   },
   selectors: {
     selectGame: (game) => game,

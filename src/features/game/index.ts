@@ -65,3 +65,5 @@ export {
   rateLimitWait,
 } from './sagas/askModel';
 export { FIRST_ENDING_TURN } from './turnPrompt';
+export { NO_COST } from './cost/storyCost';
+export type { CountedUsage, StoryCost, TokenTally } from './cost/storyCost';

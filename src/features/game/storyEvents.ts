@@ -37,6 +37,7 @@ const STORY_EVENT_TYPES = new Set<string>(
     gameActions.loreEntryRemoved,
     gameActions.loreEntryRestored,
     gameActions.genreLorebookTaken,
+    gameActions.tokensCounted,
   ].map((event) => event.type),
 );
 

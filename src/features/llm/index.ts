@@ -107,5 +107,6 @@ export {
 } from './prompts';
 export type { CharacterSketch, ContextEntry, Prompts, TurnInput, TurnUse } from './prompts';
 export { estimateTokens } from './tokens';
+export { mostATurnReserves, tokensReserved } from './reservation';
 export type { LlmContext } from './sagaContext';
 export { browserModelClient } from './browserModelClient';

@@ -18,7 +18,18 @@ import {
 } from '../../../src/features/game/gameSlice';
 import { selectGameStage } from '../../../src/features/game/turn/gameSelectors';
 import { initialStory } from '../../../src/features/game/turn/turnRules';
-import type { GameResult } from '../../../src/features/game';
+import {
+  NO_COST,
+  type GameResult,
+  type StoryCost,
+  type TokenTally,
+} from '../../../src/features/game';
+import {
+  baseUrlOf,
+  modelOf,
+  providerById,
+  providerSessionActions,
+} from '../../../src/features/llm';
 import { EndingView } from '../../../src/features/game/views/EndingView';
 import { PlayingView } from '../../../src/features/game/views/PlayingView';
 import { SaveResultButton } from '../../../src/features/leaderboard';
@@ -803,4 +814,93 @@ describe('EndingView', () => {
     expect(screen.getByText('성공률').nextSibling!.textContent).toBe('75%');
     expect(screen.getByRole('button', { name: '새 게임 시작' })).toBeTruthy();
   });
+});
+
+describe('what the story’s requests cost, in Story so far', () => {
+  const tally = (changes: Partial<TokenTally>): TokenTally => ({ ...NO_COST.total, ...changes });
+  const COST: StoryCost = {
+    turn: 4,
+    lastTurn: tally({
+      reported: 2,
+      promptTokens: 2345,
+      replyTokens: 678,
+      reasoningTokens: 120,
+      costUsd: 0.00042,
+    }),
+    total: tally({
+      reported: 9,
+      notReported: 1,
+      promptTokens: 12345,
+      replyTokens: 3456,
+      reasoningTokens: 800,
+      costUsd: 0.0213,
+      unpriced: 2,
+    }),
+  };
+
+  test('the latest turn’s tokens and the story’s, with the price only as far as it is known', async () => {
+    const user = userEvent.setup();
+    renderWith(<PlayingView />, { story: { cost: COST } });
+    await user.click(screen.getByText('Story so far'));
+    const turn = (await screen.findByText('Turn 4')).closest('div')!;
+    expect(turn.textContent).toBe(
+      'Turn 4' + '2,345 prompt + 678 reply tokens (120 of them thinking) · $0.00042',
+    );
+    const story = screen.getByText('This story').closest('div')!;
+    // Two requests had no price: the dollars are a floor; one reported nothing at all.
+    expect(story.textContent).toBe(
+      'This story' +
+        '12,345 prompt + 3,456 reply tokens (800 of them thinking) · at least $0.02 · 1 request not reported',
+    );
+  });
+
+  test('a provider that reports nothing says so, in Korean too', async () => {
+    const user = userEvent.setup();
+    const silent = {
+      turn: 0,
+      lastTurn: tally({ notReported: 3 }),
+      total: tally({ notReported: 3 }),
+    };
+    renderWith(<PlayingView />, { story: { cost: silent } }, { language: 'kr' });
+    await user.click(screen.getByText('지금까지의 이야기'));
+    const opening = (await screen.findByText('도입부')).closest('div')!;
+    expect(opening.textContent).toBe('도입부' + '제공자가 토큰 사용량을 알려 주지 않았습니다');
+  });
+
+  test('a story with no request counted yet (saved before) shows no cost at all', async () => {
+    const user = userEvent.setup();
+    renderWith(<PlayingView />, {});
+    await user.click(screen.getByText('Story so far'));
+    await screen.findByRole('textbox', { name: /Pinned note/ });
+    expect(screen.queryByText('This story')).toBeNull();
+  });
+});
+
+test('a per-minute wait says what the request reserves of the minute, of the stated limit once known', async () => {
+  const wait = {
+    reason: 'rateLimited' as const,
+    attempt: 1,
+    retryAt: Date.now() + 5000,
+    reserves: 3222,
+  };
+  renderWith(<PlayingView />, { turn: { phase: 'writing', streamed: '', thinking: false, wait } });
+  expect(
+    await screen.findByText(/This request reserves about 3,222 tokens of the minute's budget\./),
+  ).toBeTruthy();
+  const { provider, baseUrl, model } = store.getState().settings;
+  act(() => {
+    store.dispatch(
+      providerSessionActions.minuteLimitRead({
+        provider,
+        baseUrl: baseUrlOf(providerById(provider), baseUrl),
+        model: modelOf(providerById(provider), model),
+        tokensPerMinute: 8000,
+      }),
+    );
+  });
+  expect(
+    await screen.findByText(
+      /This request reserves about 3,222 of the 8,000 tokens a minute allows\./,
+    ),
+  ).toBeTruthy();
 });

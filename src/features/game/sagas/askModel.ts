@@ -16,6 +16,7 @@ import type { Language } from '../../../engine/types';
 import {
   RateLimitedError,
   ReplyCutOffError,
+  baseUrlOf,
   RequestTooLargeError,
   StreamInterruptedError,
   capabilityKey,
@@ -24,8 +25,14 @@ import {
   promptsFor,
   promptsLoaded,
   providerById,
+  providerSessionActions,
+  selectListedModels,
+  tokensReserved,
   type ModelLesson,
+  type ProviderSessionState,
+  type TokenUsage,
 } from '../../llm';
+import type { CountedUsage } from '../cost/storyCost';
 import { modelLessonLearned } from '../../settings';
 import { gameActions, type GameState } from '../gameSlice';
 import { markStoryReplyComplete, markStreamUpdateSent } from '../turnTiming';
@@ -142,7 +149,18 @@ export function* currentPrompts() {
 type RequestEvent =
   | { kind: 'narrative'; text: string }
   | { kind: 'reasoning' }
-  | { kind: 'lesson'; lesson: ModelLesson };
+  | { kind: 'lesson'; lesson: ModelLesson }
+  | { kind: 'minuteLimit'; tokensPerMinute: number };
+
+/** The provider stated its per-minute token limit for this model (MinuteBudget, WaitMessage). */
+export function* minuteLimitRead(
+  settings: Pick<ModelSettings, 'provider' | 'baseUrl' | 'model'>,
+  tokensPerMinute: number,
+) {
+  const { provider, model } = settings;
+  const baseUrl = baseUrlOf(providerById(provider), settings.baseUrl);
+  yield* put(providerSessionActions.minuteLimitRead({ provider, baseUrl, model, tokensPerMinute }));
+}
 
 /**
  * How often the narrative being written is shown anew: a few words at a time rather than at
@@ -162,9 +180,10 @@ export const STREAM_UPDATE_SPACING_MS = 150;
  */
 function* reportProgress(
   events: Channel<RequestEvent>,
-  capability: string,
+  settings: ModelSettings,
   showsThinking: boolean,
 ) {
+  const { capability } = settings;
   const clock = yield* fromContext('clock');
   let toldThinking = false;
   let shownAt: number | null = null;
@@ -172,6 +191,8 @@ function* reportProgress(
   function* report(event: RequestEvent) {
     if (event.kind === 'lesson') {
       yield* put(modelLessonLearned({ key: capability, lesson: event.lesson }));
+    } else if (event.kind === 'minuteLimit') {
+      yield* call(minuteLimitRead, settings, event.tokensPerMinute);
     } else if (showsThinking && event.kind === 'reasoning' && !toldThinking) {
       toldThinking = true;
       yield* put(gameActions.reasoningStreamed());
@@ -221,6 +242,32 @@ async function mendedReply(text: string): Promise<Record<string, unknown>> {
   return parseModelReply(text);
 }
 
+/**
+ * A request's usage with its price: the provider's own reported cost, else its model list's
+ * price for this model (OpenRouter publishes one), else none. Nowhere is a price invented.
+ */
+function* priced(settings: ModelSettings, usage: TokenUsage | null) {
+  if (usage === null) return null;
+  // A game played without the session's slice (a test's own state) has no list to price by.
+  const listed = yield* select((state: { providerSession?: ProviderSessionState }) =>
+    state.providerSession
+      ? selectListedModels(state as { providerSession: ProviderSessionState })
+      : null,
+  );
+  const { source } = listed ?? {};
+  const price =
+    source?.provider === settings.provider && source.baseUrl === settings.baseUrl
+      ? listed?.models.find((model) => model.id === settings.model)?.price
+      : undefined;
+  const costUsd =
+    usage.costUsd ??
+    (price
+      ? usage.promptTokens * price.promptUsdPerToken + usage.replyTokens * price.replyUsdPerToken
+      : null);
+  const counted: CountedUsage = { ...usage, costUsd };
+  return counted;
+}
+
 /** One HTTP request, aborted if the saga is cancelled while it runs. */
 function* requestOnce(
   settings: ModelSettings,
@@ -234,9 +281,10 @@ function* requestOnce(
   const provider = providerById(settings.provider);
   const { systemPrompt } = yield* promptsOf(settings.language);
   const events = channel<RequestEvent>();
-  const reporter = yield* fork(reportProgress, events, settings.capability, Boolean(streamField));
+  const reporter = yield* fork(reportProgress, events, settings, Boolean(streamField));
+  let usage = null as TokenUsage | null;
   try {
-    return yield* call([model, model.complete], {
+    const text = yield* call([model, model.complete], {
       provider,
       baseUrl: settings.baseUrl,
       apiKey: settings.apiKey,
@@ -252,7 +300,14 @@ function* requestOnce(
       onLesson: (lesson: ModelLesson) => events.put({ kind: 'lesson', lesson }),
       onText: streamField ? narrativeEvents(streamField, events) : undefined,
       onReasoning: () => events.put({ kind: 'reasoning' }),
+      onUsage: (reported: TokenUsage) => {
+        usage = reported;
+      },
+      onMinuteLimit: (tokensPerMinute: number) =>
+        events.put({ kind: 'minuteLimit', tokensPerMinute }),
     });
+    yield* put(gameActions.tokensCounted({ usage: yield* call(priced, settings, usage) }));
+    return text;
   } finally {
     // The reporter ends with the channel (the client's callbacks have each been put by now).
     events.close();
@@ -261,6 +316,21 @@ function* requestOnce(
       controller.abort();
     }
   }
+}
+
+/** What the request about to be made again reserves of a per-minute budget (reservation.ts). */
+function* reservedBy(prompt: string, { streamField, replyTokens }: AskOptions) {
+  const settings = yield* select(selectModelSettings);
+  const { systemPrompt } = yield* promptsOf(settings.language);
+  return tokensReserved({
+    provider: providerById(settings.provider),
+    model: settings.model,
+    lessons: settings.lessons,
+    system: systemPrompt,
+    prompt,
+    stream: Boolean(streamField),
+    replyTokens,
+  });
 }
 
 /**
@@ -296,6 +366,7 @@ export function* askModel(firstPrompt: string, options: AskOptions) {
             reason: 'rateLimited',
             attempt: waits,
             retryAt: (yield* fromContext('clock')).now() + backoff,
+            reserves: yield* call(reservedBy, prompt, options),
           }),
         );
         yield* call(wait, backoff);

@@ -24,6 +24,7 @@ import {
 } from '../../llm';
 import { modelLessonLearned, modelSettingsChosen, selectModelLessons } from '../../settings';
 import { API_KEY_STORAGE_KEY, gameActions, type KeyErrorCode, type Problem } from '../gameSlice';
+import { minuteLimitRead } from './askModel';
 import { policed } from './failurePolicy';
 import { selectState } from './flowState';
 import { KeyCheckTimeoutError, problemWith } from './problems';
@@ -82,6 +83,7 @@ function* checkKeyAndModel(check: KeyCheck) {
   }
   const capability = capabilityKey(check.provider, check.baseUrl, model);
   const lessons: ModelLesson[] = [];
+  let minuteLimit: number | null = null;
   const client = yield* fromContext('model');
   const clock = yield* fromContext('clock');
   const known = (yield* select(selectModelLessons))[capability];
@@ -93,12 +95,24 @@ function* checkKeyAndModel(check: KeyCheck) {
       lessons: known,
       now: () => clock.now(),
       onLesson: (lesson: ModelLesson) => lessons.push(lesson),
+      onMinuteLimit: (tokensPerMinute: number) => {
+        minuteLimit = tokensPerMinute;
+      },
     });
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
   } finally {
     for (const lesson of lessons) {
       yield* put(modelLessonLearned({ key: capability, lesson }));
+    }
+    // What the key screen shows a turn reserves against (MinuteBudget).
+    const tokensPerMinute = minuteLimit as number | null;
+    if (tokensPerMinute !== null) {
+      yield* call(
+        minuteLimitRead,
+        { ...check, provider: check.provider.id, model },
+        tokensPerMinute,
+      );
     }
   }
 }

@@ -9,6 +9,7 @@ import { checkedLorebook } from '../../../engine/loreEntries';
 import { normalizeOptions } from '../../../engine/options';
 import { playerStatsInRange } from '../../../engine/stats';
 import { readSheetEntries } from '../../../engine/sheetReading';
+import { storyCostOf } from '../cost/storyCost';
 import {
   INITIAL_PLAYER_STATS,
   INITIAL_SCORE_BREAKDOWN,
@@ -157,6 +158,7 @@ export function parseStory(value: unknown): Story | StoryProblem {
     // Saved before the lorebook, or edited by hand: what is not an entry within the limits goes
     // (never a failed load).
     lorebook: checkedLorebook(value.lorebook),
+    cost: storyCostOf(value.cost),
     // No more than the turns allowed (the leaderboard refuses more).
     rewrites: isCount(value.rewrites)
       ? Math.min(value.rewrites, MAX_REWRITES_PER_TURN * turnCount)

@@ -4,6 +4,7 @@
  * is in gameSelectors.ts. Pure: no store, no I/O.
  */
 import { INITIAL_PLAYER_STATS, INITIAL_SCORE_BREAKDOWN } from '../../../engine/types';
+import { NO_COST } from '../cost/storyCost';
 import {
   MAX_REWRITES_PER_TURN,
   type GameState,
@@ -28,6 +29,7 @@ export const initialStory: Story = {
   storySheet: { entries: [], beforeLatest: [] },
   storyNote: '',
   lorebook: [],
+  cost: NO_COST,
   rewrites: 0,
   turnRewrites: 0,
   lastChoice: null,

@@ -4,6 +4,7 @@ import { PROVIDERS, providerById, type ModelList, type ProviderPreset } from '..
 import { ApiKeyField } from './ApiKeyField';
 import { draftForPreset, type Draft } from './keyDraft';
 import { LocalNetworkSlot, mayNeedPermission } from './localNetworkSlots';
+import { MinuteBudget } from './MinuteBudget';
 import { ModelField } from './ModelField';
 import { useProviderName } from './providerName';
 
@@ -73,6 +74,12 @@ export function KeyForm({
         modelList={modelList}
         value={draft.model}
         onChange={(model) => onDraftChange({ ...draft, model })}
+      />
+      <MinuteBudget
+        preset={preset}
+        baseUrl={draft.baseUrl}
+        model={draft.model}
+        modelList={modelList}
       />
 
       {preset.editableBaseUrl && (

@@ -17,6 +17,7 @@ import { gameActions, type GameState } from '../gameSlice';
 import { turnInput, turnUse } from '../turnPrompt';
 import { focusWasLost } from './focus';
 import { TextEditor } from './TextEditor';
+import { TurnCost } from './TurnCost';
 import './storyMemory.css';
 
 /** What the next turn's prompt is built from: a streamed word changes none of it. */
@@ -207,6 +208,7 @@ function StoryMemoryEntries({
         onNoteDraft={onNoteDraft}
         onPin={(text) => dispatch(gameActions.storyNotePinned(text))}
       />
+      <TurnCost />
     </>
   );
 }

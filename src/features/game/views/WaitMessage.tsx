@@ -1,8 +1,9 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { useAppSelector } from '../../../shared/hooks';
 import { modelOf, providerById } from '../../llm';
 import { selectSettings } from '../../settings';
 import type { GameWait } from '../gameSlice';
+import { useMinuteLimit } from './minuteLimit';
 import { useProviderName } from './providerName';
 import { useSecondsUntil } from './useSecondsUntil';
 
@@ -39,12 +40,41 @@ export function WaitMessage({ wait }: { wait: GameWait }) {
       />
     );
   }
-  if (seconds === 0) return <FormattedMessage id="game.wait.retryingNow" values={who} />;
   return (
-    <FormattedMessage
-      id="game.wait.rateLimited"
-      // The countdown ticks visibly; screen readers hear the notice once, not every second.
-      values={{ ...who, seconds: <span aria-live="off">{seconds}</span> }}
-    />
+    <>
+      {seconds === 0 ? (
+        <FormattedMessage id="game.wait.retryingNow" values={who} />
+      ) : (
+        <FormattedMessage
+          id="game.wait.rateLimited"
+          // The countdown ticks visibly; screen readers hear the notice once, not every second.
+          values={{ ...who, seconds: <span aria-live="off">{seconds}</span> }}
+        />
+      )}
+      {wait.reserves !== undefined && <Reserves tokens={wait.reserves} model={who.model} />}
+    </>
+  );
+}
+
+/**
+ * What the request asked again reserves of the minute's budget (the prompt and its whole output
+ * limit, as free tiers count it), of the limit the provider stated for this model where it did.
+ */
+function Reserves({ tokens, model }: { tokens: number; model: string }) {
+  const settings = useAppSelector(selectSettings);
+  const limit = useMinuteLimit(providerById(settings.provider), settings.baseUrl, model);
+  const values = { tokens: <FormattedNumber value={tokens} /> };
+  return (
+    <>
+      {' '}
+      {limit === null ? (
+        <FormattedMessage id="game.wait.reserves" values={values} />
+      ) : (
+        <FormattedMessage
+          id="game.wait.reservesOfLimit"
+          values={{ ...values, limit: <FormattedNumber value={limit} /> }}
+        />
+      )}
+    </>
   );
 }
