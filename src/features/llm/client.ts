@@ -1,9 +1,10 @@
 /**
  * The language-model calls of SPEC.md section 7: the provider's model list, the key check and
- * one completion. Plain I/O with no waiting of its own: the game's sagas wait out a 429 and
- * retry, and cancel through the AbortSignal every call takes. The one retry here is the
- * capability negotiation: a request whose feature the provider refuses (a 400 naming JSON mode,
- * streaming, reasoning effort, temperature or max_tokens) is made once more without it, and the
+ * one completion. Plain I/O with no waiting of its own (but a finished stream's few moments for
+ * its usage, eventStream.ts): the game's sagas wait out a 429 and retry, and cancel through the
+ * AbortSignal every call takes. The one retry here is the capability negotiation: a request
+ * whose feature the provider refuses (a 400 or 422 naming JSON mode, streaming, stream_options,
+ * reasoning effort, temperature or max_tokens) is made once more without it, and the
  * caller is told so that the session remembers. The API key goes into the Authorization header
  * and nowhere else: never into a log or an error message. What a request takes and how it is
  * sent are in requests.ts, how a refusal is read in failure.ts, a streamed reply in

@@ -5,7 +5,8 @@
  * block at the start of the content) is only reported as thinking, never shown. A stream is
  * complete once a [DONE] or a finish_reason has arrived; one that ends before either, or that
  * carries an error event, broke off and becomes StreamInterruptedError with the text it had so
- * far; one whose finish_reason is 'length' was cut off by its output limit (ReplyCutOffError).
+ * far; one whose finish_reason is 'length' was cut off by its output limit (the client then
+ * rejects with ReplyCutOffError).
  *
  * The usage comes last: on the finishing chunk (Groq), or on a chunk of its own after it
  * (OpenAI, OpenRouter; usage.ts). So the stream is read on past the finish_reason until the

@@ -177,7 +177,8 @@ export function limitOf(
     NO_CREDIT_CODES.has(limit.code ?? '') ||
     NO_CREDIT_CODES.has(limit.type ?? '');
   if (noCredit) return { kind: 'noCredit', metric: null, waitMs: null };
-  // A refusal of the minute's tokens says how many the minute has, read by the body alone.
+  // Groq's and OpenAI's refusals over the minute's tokens say how many the minute has (their
+  // 429, and Groq's 413 for a request too large for it); a daily limit's do not count.
   const tokensPerMinute = positiveCount(MINUTE_TOKEN_LIMIT.exec(limit.message)?.[1]);
   const stated = tokensPerMinute === null ? {} : { tokensPerMinute };
   if (status === 413 || (status === 429 && TOO_LARGE_WORDS.test(limit.message))) {

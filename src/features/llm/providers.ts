@@ -273,6 +273,7 @@ const TOGETHER: ProviderPreset = {
   supportsJsonMode: true,
   jsonModeWhileStreaming: false,
   supportsStreaming: true,
+  // Not checked against its docs: asked as of OpenAI; a refusal would be learnt.
   streamUsage: 'on-request',
   outputLimit: 'max_tokens',
   reasoningControl: 'reasoning_effort',
@@ -300,7 +301,8 @@ const LOCAL: ProviderPreset = {
   supportsJsonMode: false,
   jsonModeWhileStreaming: false,
   supportsStreaming: true,
-  // Ollama documents stream_options.include_usage; a server that refuses it teaches so.
+  // OpenAI's way, copied by local servers (llamafile added it in 2025, mozilla-ai/llamafile#713);
+  // not checked for each: a server that refuses the parameter teaches so.
   streamUsage: 'on-request',
   outputLimit: 'max_tokens',
   // Ollama and LM Studio take reasoning_effort for gpt-oss; qwen3 and DeepSeek-R1 think in
