@@ -21,7 +21,17 @@ export const TEMPERATURE = 0.7;
 
 /** The parts of a request a provider may refuse; each can be left out (or renamed) and retried. */
 export type ModelFeature =
-  'response_format' | 'stream' | 'reasoning' | 'temperature' | 'max_tokens';
+  'response_format' | 'stream' | 'stream_options' | 'reasoning' | 'temperature' | 'max_tokens';
+
+/** Every feature a refusal can teach about: what a store of lessons may keep. */
+export const MODEL_FEATURES: readonly ModelFeature[] = [
+  'response_format',
+  'stream',
+  'stream_options',
+  'reasoning',
+  'temperature',
+  'max_tokens',
+];
 
 /**
  * What a provider taught the game about one of its models by refusing a request (DESIGN.md,
@@ -39,6 +49,8 @@ export interface RequestPlan {
   jsonMode: boolean;
   /** stream: true (server-sent events). */
   stream: boolean;
+  /** stream_options {include_usage: true}: a streamed reply ends with its usage. */
+  streamUsage: boolean;
   /** The reasoning effort sent, and how; null when none is sent. */
   reasoning: { control: 'reasoning_effort' | 'reasoning'; effort: string } | null;
   /** null: the provider's default temperature. */
@@ -106,6 +118,10 @@ export function planRequest(
 ): RequestPlan {
   const allowed = (feature: ModelFeature) => !lessons.some((known) => known.feature === feature);
   const streaming = stream && !keyCheck && provider.supportsStreaming && allowed('stream');
+  // Asked only of providers that send it on request alone; Mistral's API refuses the
+  // parameter (a 422), which is then learnt like any other refusal.
+  const streamUsage =
+    streaming && provider.streamUsage === 'on-request' && allowed('stream_options');
   const jsonMode =
     !keyCheck &&
     provider.supportsJsonMode &&
@@ -124,6 +140,7 @@ export function planRequest(
   return {
     jsonMode,
     stream: streaming,
+    streamUsage,
     reasoning:
       effort !== null && provider.reasoningControl
         ? { control: provider.reasoningControl, effort }
@@ -180,6 +197,7 @@ export function requestBody(
   body[plan.outputLimit.name] = plan.outputLimit.tokens;
   if (plan.jsonMode) body.response_format = { type: 'json_object' };
   if (plan.stream) body.stream = true;
+  if (plan.streamUsage) body.stream_options = { include_usage: true };
   if (plan.reasoning?.control === 'reasoning_effort') {
     body.reasoning_effort = plan.reasoning.effort;
   } else if (plan.reasoning) {
@@ -196,6 +214,8 @@ const FEATURE_WORDS: readonly [ModelFeature, RegExp][] = [
   ['reasoning', /reasoning/i],
   ['temperature', /temperature/i],
   ['max_tokens', /max_tokens/i],
+  // Before 'stream': Mistral's 422 names body.stream_options.include_usage.
+  ['stream_options', /stream_options|include_usage/i],
   // Not "upstream": a provider's own upstream failing is no refusal.
   ['stream', /\bstream(ing)?\b/i],
 ];
@@ -204,6 +224,7 @@ const FEATURE_WORDS: readonly [ModelFeature, RegExp][] = [
 const FEATURE_PARAMS: Readonly<Record<string, ModelFeature>> = {
   response_format: 'response_format',
   stream: 'stream',
+  stream_options: 'stream_options',
   reasoning_effort: 'reasoning',
   reasoning: 'reasoning',
   temperature: 'temperature',
@@ -214,6 +235,7 @@ const inPlan = (plan: RequestPlan, feature: ModelFeature): boolean =>
   ({
     response_format: plan.jsonMode,
     stream: plan.stream,
+    stream_options: plan.streamUsage,
     reasoning: plan.reasoning !== null,
     temperature: plan.temperature !== null,
     max_tokens: plan.outputLimit.name === 'max_tokens',

@@ -1,13 +1,15 @@
 /**
  * The language-model calls of SPEC.md section 7: the provider's model list, the key check and
- * one completion. Plain I/O with no waiting of its own: the game's sagas wait out a 429 and
- * retry, and cancel through the AbortSignal every call takes. The one retry here is the
- * capability negotiation: a request whose feature the provider refuses (a 400 naming JSON mode,
- * streaming, reasoning effort, temperature or max_tokens) is made once more without it, and the
+ * one completion. Plain I/O with no waiting of its own (but a finished stream's few moments for
+ * its usage, eventStream.ts): the game's sagas wait out a 429 and retry, and cancel through the
+ * AbortSignal every call takes. The one retry here is the capability negotiation: a request
+ * whose feature the provider refuses (a 400 or 422 naming JSON mode, streaming, stream_options,
+ * reasoning effort, temperature or max_tokens) is made once more without it, and the
  * caller is told so that the session remembers. The API key goes into the Authorization header
  * and nowhere else: never into a log or an error message. What a request takes and how it is
  * sent are in requests.ts, how a refusal is read in failure.ts, a streamed reply in
- * eventStream.ts, and the narrative of a reply still streaming in partialField.ts.
+ * eventStream.ts, and the narrative of a reply still streaming in partialField.ts. What a reply
+ * used (usage.ts) and the per-minute budget an answer states go to the caller as they are read.
  */
 import { withoutThinking } from '../../engine/reply';
 import {
@@ -20,9 +22,16 @@ import {
   type PlanOptions,
   type RequestPlan,
 } from './capabilities';
-import { ProviderError, ReplyCutOffError, StreamInterruptedError, isAbortError } from './errors';
-import { readEventStream } from './eventStream';
+import {
+  ProviderError,
+  ProviderLimitError,
+  ReplyCutOffError,
+  StreamInterruptedError,
+  isAbortError,
+} from './errors';
+import { readEventStream, type StreamedReply } from './eventStream';
 import { MAX_ERROR_TEXT, errorOf, failureOf, parseJson, redactKey } from './failure';
+import { minuteTokenLimitOf } from './limits';
 import {
   getModels,
   modelAsked,
@@ -32,6 +41,7 @@ import {
   type CompletionRequest,
   type ModelListRequest,
 } from './requests';
+import { usageOf } from './usage';
 
 export type { CheckApiKeyRequest, CompletionRequest, ModelListRequest } from './requests';
 
@@ -74,6 +84,23 @@ async function negotiate<T>(
 }
 
 /**
+ * Tells the caller the per-minute token budget an answer states: in a header the page may read,
+ * else in the words of a refusal (a failure read from the same answer).
+ */
+function tellMinuteLimit(request: ChatRequest, response: Response, failure?: Error): void {
+  const fromRefusal = failure instanceof ProviderLimitError ? failure.tokensPerMinute : null;
+  const tokensPerMinute = minuteTokenLimitOf(response.headers) ?? fromRefusal;
+  if (tokensPerMinute !== null) request.onMinuteLimit?.(tokensPerMinute);
+}
+
+/** A refused request's error, once the caller has been told the budget it states. */
+async function refusalOf(request: ChatRequest, response: Response): Promise<Error> {
+  const failure = await failureOf(response, request);
+  tellMinuteLimit(request, response, failure);
+  return failure;
+}
+
+/**
  * SPEC.md section 5, key check: a short chat request ('hi'); an OK status means the key is
  * valid. Rejects with ProviderError (the status tells a refused key from a retired model),
  * a ProviderLimitError (a rate limit, a daily cap, no credit), or ProviderUnreachableError.
@@ -85,7 +112,8 @@ export async function checkApiKey(request: CheckApiKeyRequest): Promise<void> {
   ];
   await negotiate(request, { keyCheck: true }, async (plan) => {
     const response = await postChat(request, requestBody(plan, modelAsked(request), messages));
-    if (!response.ok) throw await failureOf(response, request);
+    if (!response.ok) throw await refusalOf(request, response);
+    tellMinuteLimit(request, response);
     // Only the status matters; release the connection without reading the reply.
     await response.body?.cancel().catch(() => undefined);
   });
@@ -117,15 +145,25 @@ async function readAll(response: Response, signal: AbortSignal): Promise<string>
 }
 
 /**
- * The first choice's content, and whether the output limit cut it off (finish_reason
- * 'length'); a reasoning model's message.reasoning is not the reply.
+ * The first choice's content, whether the output limit cut it off (finish_reason 'length'),
+ * and the usage it reports; a reasoning model's message.reasoning is not the reply.
  */
-function replyOf(completion: unknown): { text: string; cutOff: boolean } {
+function replyOf(completion: unknown): StreamedReply {
   const choices = (completion as { choices?: unknown } | null)?.choices;
   const first = Array.isArray(choices) ? (choices[0] as Record<string, unknown> | undefined) : null;
   const message = first?.message as { content?: unknown } | undefined;
   const text = typeof message?.content === 'string' ? message.content : '';
-  return { text, cutOff: first?.finish_reason === 'length' };
+  return { text, cutOff: first?.finish_reason === 'length', usage: usageOf(completion) };
+}
+
+/**
+ * A whole reply, streamed or not: its usage told (a reply cut off was paid for too), then its
+ * text, or ReplyCutOffError: half a reply is never a reply, and the caller asks again.
+ */
+function settle(request: CompletionRequest, reply: StreamedReply): string {
+  if (reply.usage !== null) request.onUsage?.(reply.usage);
+  if (reply.cutOff) throw new ReplyCutOffError(reply.text);
+  return reply.text;
 }
 
 async function completionOnce(request: CompletionRequest, plan: RequestPlan): Promise<string> {
@@ -136,7 +174,7 @@ async function completionOnce(request: CompletionRequest, plan: RequestPlan): Pr
   ];
   const response = await postChat(request, requestBody(plan, modelAsked(request), messages));
   if (!response.ok) {
-    const failure = await failureOf(response, request);
+    const failure = await refusalOf(request, response);
     // What the model wrote is still the reply: the game's own repair may read it.
     if (failure instanceof ProviderError && failure.isInvalidJsonReply) {
       return failure.failedGeneration ?? '';
@@ -146,7 +184,10 @@ async function completionOnce(request: CompletionRequest, plan: RequestPlan): Pr
 
   // A server may answer a streaming request with one whole reply; read whatever came.
   const contentType = response.headers.get('Content-Type') ?? '';
-  if (contentType.includes('text/event-stream')) return readEventStream(response, request);
+  tellMinuteLimit(request, response);
+  if (contentType.includes('text/event-stream')) {
+    return settle(request, await readEventStream(response, request));
+  }
 
   const text = await readAll(response, signal);
   const completion = parseJson(text);
@@ -160,10 +201,8 @@ async function completionOnce(request: CompletionRequest, plan: RequestPlan): Pr
     throw new ProviderError(response.status, redactKey(message, apiKey), details);
   }
   const reply = replyOf(completion);
-  // Half a reply is never a reply: the caller asks again, with more room.
-  if (reply.cutOff) throw new ReplyCutOffError(reply.text);
-  if (withoutThinking(reply.text).trim() !== '') request.onText?.(reply.text);
-  return reply.text;
+  if (!reply.cutOff && withoutThinking(reply.text).trim() !== '') request.onText?.(reply.text);
+  return settle(request, reply);
 }
 
 /**

@@ -19,12 +19,15 @@ export abstract class ProviderLimitError extends Error {
   readonly metric: ProviderLimit['metric'];
   /** The provider's own words (never the key). */
   readonly providerMessage: string;
+  /** The tokens a minute the key may spend, when the answer states it. */
+  readonly tokensPerMinute: number | null;
 
   constructor(status: number, limit: ProviderLimit, providerMessage: string) {
     super(`The language-model provider refused the request (${status}): ${providerMessage}`);
     this.status = status;
     this.metric = limit.metric;
     this.providerMessage = providerMessage;
+    this.tokensPerMinute = limit.tokensPerMinute ?? null;
   }
 }
 

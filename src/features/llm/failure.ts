@@ -28,9 +28,34 @@ interface ErrorBody {
   failedGeneration?: string;
 }
 
+/**
+ * A request the server's validation refused, as Mistral's API sends it (a 422 whose message is
+ * {detail: [{type: 'extra_forbidden', loc: ['body', 'stream_options', 'include_usage'], msg:
+ * 'Extra inputs are not permitted'}]}, as reported in avante-corp/avante.nvim#2347 and
+ * dnakov/anon-kode#53; in 2024 the message was that object as a JSON string) and FastAPI
+ * servers do (the list at the top level): the first complaint, and the parameter it names.
+ */
+function validationErrorOf(body: Record<string, unknown>): ErrorBody | null {
+  const { message } = body;
+  const nested = typeof message === 'string' ? parseJson(message) : message;
+  const list = [body.detail, (nested as { detail?: unknown } | null)?.detail].find(Array.isArray);
+  const first = (list as unknown[] | undefined)?.[0] as
+    { loc?: unknown; msg?: unknown } | undefined;
+  const said = textOf(first?.msg);
+  if (said === null) return null;
+  const loc = Array.isArray(first?.loc) ? first.loc.map(String) : [];
+  const place = loc.join('.');
+  return {
+    message: place === '' ? said : `${said}: ${place}`,
+    param: loc[0] === 'body' && loc[1] !== undefined ? loc[1] : undefined,
+  };
+}
+
 /** What an error body says: OpenAI's {error: {message, code, param}}, variants, or text. */
 export function errorOf(body: unknown, fallback: string): ErrorBody {
   if (typeof body !== 'object' || body === null) return { message: fallback };
+  const validation = validationErrorOf(body as Record<string, unknown>);
+  if (validation !== null) return validation;
   const { error, message, detail } = body as Record<string, unknown>;
   if (typeof error === 'object' && error !== null) {
     const nested = error as Record<string, unknown>;

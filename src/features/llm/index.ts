@@ -15,6 +15,7 @@ export {
 export type {
   ModelFamily,
   ModelPreset,
+  ModelPrice,
   ProviderHint,
   ProviderId,
   ProviderPreset,
@@ -22,6 +23,7 @@ export type {
 export {
   GENERATION_MAX_TOKENS,
   KEY_CHECK_MAX_TOKENS,
+  MODEL_FEATURES,
   TEMPERATURE,
   capabilityKey,
   lessonOf,
@@ -45,7 +47,7 @@ export {
   isAbortError,
   limitError,
 } from './errors';
-export { limitOf, parseDuration, parseRetryAfter } from './limits';
+export { limitOf, minuteTokenLimitOf, parseDuration, parseRetryAfter } from './limits';
 export type { LimitKind, ProviderLimit } from './limits';
 export {
   JSON_SYSTEM_MESSAGE,
@@ -55,6 +57,9 @@ export {
   requestCompletion,
 } from './client';
 export type { CheckApiKeyRequest, CompletionRequest, ModelListRequest } from './client';
+export { usageOf } from './usage';
+export type { TokenUsage } from './usage';
+export { USAGE_WAIT_MS } from './eventStream';
 export { fieldReader, partialField } from './partialField';
 export type { FieldReader } from './partialField';
 export { httpModelClient } from './modelClient';
@@ -89,10 +94,16 @@ export {
   providerSessionSlice,
   sameSource,
   selectListedModels,
+  selectMinuteLimit,
   selectModelList,
   selectModelReplaced,
 } from './providerSessionSlice';
-export type { ModelList, ModelListSource, ProviderSessionState } from './providerSessionSlice';
+export type {
+  MinuteLimit,
+  ModelList,
+  ModelListSource,
+  ProviderSessionState,
+} from './providerSessionSlice';
 // The prompts of each language and what the game builds them from. A bundle gets only the
 // names it uses (webpack follows each one to its module), so the builders still come with the
 // flows that use them, not with the home screen.

@@ -24,6 +24,8 @@ export interface ProviderLimit {
   metric: 'requests' | 'tokens' | null;
   /** How long the answer says to wait, in ms; null when it names no wait. */
   waitMs: number | null;
+  /** The tokens a minute the key may spend, when the answer states it ("(TPM): Limit 8000"). */
+  tokensPerMinute?: number;
 }
 
 /** Reads response headers; a header the browser may not read is simply absent (null). */
@@ -72,6 +74,23 @@ function untilReset(value: unknown, now: number): number | null {
   if (!Number.isFinite(number) || number <= 0) return null;
   const at = number < 1e12 ? number * 1000 : number;
   return Math.max(0, Math.ceil(at - now));
+}
+
+/** Groq's "tokens per minute (TPM): Limit 8000", OpenAI's "tokens per min (TPM): Limit 30000". */
+const MINUTE_TOKEN_LIMIT = /tokens per min(?:ute)?\s*\(TPM\)\s*:\s*Limit\s+(\d+)/i;
+
+const positiveCount = (text: string | null | undefined): number | null => {
+  const value = Number(text?.trim() || NaN);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+};
+
+/**
+ * The per-minute token budget an answer states: Groq and OpenAI send x-ratelimit-limit-tokens
+ * (the minute's, console.groq.com/docs/rate-limits), readable in a browser only when exposed
+ * through CORS (Groq exposes none). Null when it cannot be read.
+ */
+export function minuteTokenLimitOf(headers: HeaderReader): number | null {
+  return positiveCount(headers.get('x-ratelimit-limit-tokens'));
 }
 
 const TRY_AGAIN_IN = /try again in\s+([0-9.hmsµun]+)/i;
@@ -158,11 +177,15 @@ export function limitOf(
     NO_CREDIT_CODES.has(limit.code ?? '') ||
     NO_CREDIT_CODES.has(limit.type ?? '');
   if (noCredit) return { kind: 'noCredit', metric: null, waitMs: null };
+  // Groq's and OpenAI's refusals over the minute's tokens say how many the minute has (their
+  // 429, and Groq's 413 for a request too large for it); a daily limit's do not count.
+  const tokensPerMinute = positiveCount(MINUTE_TOKEN_LIMIT.exec(limit.message)?.[1]);
+  const stated = tokensPerMinute === null ? {} : { tokensPerMinute };
   if (status === 413 || (status === 429 && TOO_LARGE_WORDS.test(limit.message))) {
-    return { kind: 'tooLarge', metric, waitMs: null };
+    return { kind: 'tooLarge', metric, waitMs: null, ...stated };
   }
   if (status !== 429) return null;
   const waitMs = waitOf(limit, metric, headers, now);
   const daily = DAILY_WORDS.test(limit.message);
-  return { kind: daily ? 'daily' : 'perMinute', metric, waitMs };
+  return { kind: daily ? 'daily' : 'perMinute', metric, waitMs, ...stated };
 }

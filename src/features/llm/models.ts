@@ -3,7 +3,7 @@
  * each provider adds fields of its own): only models that chat, the curated ones first. Plain
  * functions over the provider's answer; client.ts fetches it.
  */
-import { modelOf, type ModelPreset, type ProviderPreset } from './providers';
+import { modelOf, type ModelPreset, type ModelPrice, type ProviderPreset } from './providers';
 
 /** Ids of models that do something other than chat: speech, images, embeddings, safety. */
 const NOT_CHAT =
@@ -64,6 +64,29 @@ function labelOf(entry: Listing, preset: ModelPreset | undefined): string {
   return preset?.label ?? named?.trim() ?? (entry.id as string);
 }
 
+/** A price per token as OpenRouter writes it ("0.0000004", "0" for free); null otherwise. */
+function usdPerToken(value: unknown): number | null {
+  const text = typeof value === 'string' ? value.trim() : null;
+  if (text === null || !/^\d+(\.\d+)?(e-?\d+)?$/i.test(text)) return null;
+  const price = Number(text);
+  return Number.isFinite(price) ? price : null;
+}
+
+/**
+ * The price OpenRouter lists for a model (openrouter.ai/docs, List models: pricing.prompt and
+ * pricing.completion, strings of US dollars per token). "-1" (a router whose price depends on
+ * the model it picks), a missing or an unreadable figure: no price, never a guessed one.
+ */
+function priceOf(provider: ProviderPreset, entry: Listing): ModelPrice | null {
+  if (!provider.listsPrices) return null;
+  const pricing = entry.pricing as Listing | null | undefined;
+  if (typeof pricing !== 'object' || pricing === null) return null;
+  const promptUsdPerToken = usdPerToken(pricing.prompt);
+  const replyUsdPerToken = usdPerToken(pricing.completion);
+  if (promptUsdPerToken === null || replyUsdPerToken === null) return null;
+  return { promptUsdPerToken, replyUsdPerToken };
+}
+
 /**
  * The chat models in a provider's answer to GET /models ({data: [...]}, or a bare array as
  * Together sends), each once: the preset's own models first in its order, then the rest by id.
@@ -88,7 +111,13 @@ export function chatModelsOf(
     seen.add(listing.id);
     const preset = provider.models.find((model) => sameModel(model.id, listing.id as string));
     const created = typeof listing.created === 'number' ? { created: listing.created } : {};
-    models.push({ id: listing.id, label: labelOf(listing, preset), ...created });
+    const price = priceOf(provider, listing);
+    models.push({
+      id: listing.id,
+      label: labelOf(listing, preset),
+      ...created,
+      ...(price && { price }),
+    });
   }
   const rank = (id: string) => {
     const index = provider.models.findIndex((model) => sameModel(model.id, id));

@@ -19,20 +19,35 @@ export type ModelList =
   | { status: 'unreadable'; source: ModelListSource; keyRefused: boolean };
 
 /**
+ * The tokens a minute a free tier lets the key spend on a model (issue 40, part 3), as an
+ * answer of the provider stated it: the budget the next turn's reservation is set against.
+ */
+export interface MinuteLimit {
+  /** A preset id. */
+  provider: string;
+  baseUrl: string;
+  model: string;
+  tokensPerMinute: number;
+}
+
+/**
  * What this session has learnt about the player's provider (DESIGN.md, Language model): its own
- * list of chat models, and a saved model it no longer offers. Not persisted: a provider's
- * models change, so each session asks again. (What it refused is kept with the settings:
- * settings/modelLessonLearned.)
+ * list of chat models, a saved model it no longer offers, and the per-minute budget it states.
+ * Not persisted: a provider's models and limits change, so each session asks again. (What it
+ * refused is kept with the settings: settings/modelLessonLearned.)
  */
 export interface ProviderSessionState {
   modelList: ModelList;
   /** The saved model the provider (a preset id) no longer lists, and the one in its place. */
   modelReplaced: { provider: string; from: string; to: string } | null;
+  /** The last per-minute token budget an answer stated; null until one does. */
+  minuteLimit: MinuteLimit | null;
 }
 
 export const initialProviderSessionState: ProviderSessionState = {
   modelList: { status: 'unknown' },
   modelReplaced: null,
+  minuteLimit: null,
 };
 
 export const sameSource = (a: ModelListSource, b: ModelListSource): boolean =>
@@ -77,6 +92,10 @@ export const providerSessionSlice = createSlice({
     modelNoticeDismissed(state) {
       state.modelReplaced = null;
     },
+    /** An answer (a key check's, a turn's, a refusal) stated the key's tokens a minute. */
+    minuteLimitRead(state, action: PayloadAction<MinuteLimit>) {
+      state.minuteLimit = action.payload;
+    },
   },
   selectors: {
     selectModelList: (session) => session.modelList,
@@ -84,9 +103,10 @@ export const providerSessionSlice = createSlice({
     selectListedModels: (session) =>
       session.modelList.status === 'read' ? session.modelList : null,
     selectModelReplaced: (session) => session.modelReplaced,
+    selectMinuteLimit: (session) => session.minuteLimit,
   },
 });
 
 export const providerSessionActions = providerSessionSlice.actions;
-export const { selectModelList, selectListedModels, selectModelReplaced } =
+export const { selectModelList, selectListedModels, selectModelReplaced, selectMinuteLimit } =
   providerSessionSlice.selectors;

@@ -24,6 +24,17 @@ export interface ModelPreset {
   label: string;
   /** When the provider says the model was made (seconds), from its list: newer first. */
   created?: number;
+  /**
+   * What the provider's list says the model costs, in US dollars per token (OpenRouter's
+   * pricing); absent where the list names no price. Never guessed.
+   */
+  price?: ModelPrice;
+}
+
+/** A model's price per token, as its provider lists it; 0 for a free model. */
+export interface ModelPrice {
+  promptUsdPerToken: number;
+  replyUsdPerToken: number;
 }
 
 /** A line of help shown under the provider selector: a catalogue id and its English text. */
@@ -96,6 +107,15 @@ export interface ProviderPreset {
   /** Accepts stream: true and answers with server-sent events. */
   supportsStreaming: boolean;
   /**
+   * When a streamed reply says what it used (usage.ts): 'on-request', only when asked with
+   * stream_options {include_usage: true} (OpenAI's way, and the guess for a server the game
+   * does not know: one that refuses the parameter teaches so); 'unasked', without it (Groq's
+   * x_groq in the finishing chunk, OpenRouter's final chunk), so it is not sent.
+   */
+  streamUsage: 'on-request' | 'unasked';
+  /** Its model list gives prices in OpenRouter's shape (pricing.prompt and .completion). */
+  listsPrices?: boolean;
+  /**
    * The name of the output limit for a model no family names; OpenAI's reasoning models refuse
    * the older max_tokens, and OpenAI and Groq document it as deprecated.
    */
@@ -142,6 +162,8 @@ const GROQ: ProviderPreset = {
   supportsJsonMode: true,
   jsonModeWhileStreaming: false,
   supportsStreaming: true,
+  // Usage comes in x_groq on the finishing chunk, unasked (usage.ts).
+  streamUsage: 'unasked',
   // groq-python documents max_tokens as deprecated in favour of max_completion_tokens.
   outputLimit: 'max_completion_tokens',
   reasoningControl: 'reasoning_effort',
@@ -182,6 +204,7 @@ const OPENAI: ProviderPreset = {
   supportsJsonMode: true,
   jsonModeWhileStreaming: true,
   supportsStreaming: true,
+  streamUsage: 'on-request',
   outputLimit: 'max_completion_tokens',
   reasoningControl: 'reasoning_effort',
   families: [
@@ -224,6 +247,9 @@ const OPENROUTER: ProviderPreset = {
   supportsJsonMode: true,
   jsonModeWhileStreaming: true,
   supportsStreaming: true,
+  // Usage comes on the final chunk always; stream_options is deprecated there (usage.ts).
+  streamUsage: 'unasked',
+  listsPrices: true,
   outputLimit: 'max_tokens',
   reasoningControl: 'reasoning',
   families: [{ match: /gpt-oss|thinking|deepseek-r1/i, efforts: ['low', 'medium', 'high'] }],
@@ -247,6 +273,8 @@ const TOGETHER: ProviderPreset = {
   supportsJsonMode: true,
   jsonModeWhileStreaming: false,
   supportsStreaming: true,
+  // Not checked against its docs: asked as of OpenAI; a refusal would be learnt.
+  streamUsage: 'on-request',
   outputLimit: 'max_tokens',
   reasoningControl: 'reasoning_effort',
   families: [{ match: /gpt-oss/, efforts: ['low', 'medium', 'high'] }],
@@ -273,6 +301,9 @@ const LOCAL: ProviderPreset = {
   supportsJsonMode: false,
   jsonModeWhileStreaming: false,
   supportsStreaming: true,
+  // OpenAI's way, copied by local servers (llamafile added it in 2025, mozilla-ai/llamafile#713);
+  // not checked for each: a server that refuses the parameter teaches so.
+  streamUsage: 'on-request',
   outputLimit: 'max_tokens',
   // Ollama and LM Studio take reasoning_effort for gpt-oss; qwen3 and DeepSeek-R1 think in
   // <think> blocks with no effort to set. A server that refuses the parameter is asked without.
@@ -302,6 +333,7 @@ const CUSTOM: ProviderPreset = {
   supportsJsonMode: false,
   jsonModeWhileStreaming: false,
   supportsStreaming: true,
+  streamUsage: 'on-request',
   outputLimit: 'max_tokens',
   reasoningControl: null,
   families: [],

@@ -7,6 +7,7 @@
  */
 import type { ModelLesson } from './capabilities';
 import { ProviderUnreachableError, isAbortError } from './errors';
+import type { TokenUsage } from './usage';
 import {
   baseUrlOf,
   chatCompletionsUrl,
@@ -41,6 +42,11 @@ export interface ChatRequest extends ProviderRequest {
   lessons?: readonly ModelLesson[];
   /** Told when a refusal teaches something (the request is then made again by it). */
   onLesson?: (lesson: ModelLesson) => void;
+  /**
+   * Told the tokens a minute the key may spend, whenever an answer states it: a readable
+   * x-ratelimit-limit-tokens header, or a refusal's "tokens per minute (TPM): Limit 8000".
+   */
+  onMinuteLimit?: (tokensPerMinute: number) => void;
 }
 
 export type CheckApiKeyRequest = ChatRequest;
@@ -59,6 +65,17 @@ export interface CompletionRequest extends ChatRequest {
   onText?: (textSoFar: string) => void;
   /** Called while the model thinks before answering (its reasoning is never shown). */
   onReasoning?: () => void;
+  /**
+   * Called once, before the request settles, with the usage the reply reported (usage.ts);
+   * not called when it reported none. A reply cut off by its output limit was paid for too:
+   * its usage is told before the ReplyCutOffError.
+   */
+  onUsage?: (usage: TokenUsage) => void;
+  /**
+   * How long a stream that has finished its reply may take to send its usage (ms);
+   * USAGE_WAIT_MS when absent.
+   */
+  usageWaitMs?: number;
 }
 
 function headersOf({ provider, apiKey }: ProviderRequest): Record<string, string> {

@@ -60,6 +60,8 @@ describe('planRequest', () => {
       max_completion_tokens: GENERATION_MAX_TOKENS + REASONING_ALLOWANCE_TOKENS,
       response_format: { type: 'json_object' },
       stream: true,
+      // OpenAI sends a streamed reply's usage only when asked.
+      stream_options: { include_usage: true },
       // GPT-5's lowest effort (DESIGN.md: free tiers first).
       reasoning_effort: 'minimal',
     });

@@ -41,7 +41,12 @@ describe('parseDuration: the waits providers write', () => {
 describe('limitOf: Groq', () => {
   it('a per-minute token limit, with its exact wait', () => {
     const limit = limitOf(429, groq('tokens per minute (TPM)', 'tokens', '7.66s'), headers(), NOW);
-    expect(limit).toEqual({ kind: 'perMinute', metric: 'tokens', waitMs: 7660 });
+    expect(limit).toEqual({
+      kind: 'perMinute',
+      metric: 'tokens',
+      waitMs: 7660,
+      tokensPerMinute: 8000,
+    });
   });
 
   it('a per-minute request limit', () => {
@@ -73,6 +78,7 @@ describe('limitOf: Groq', () => {
       kind: 'tooLarge',
       metric: 'tokens',
       waitMs: null,
+      tokensPerMinute: 8000,
     });
   });
 
@@ -139,6 +145,7 @@ describe('limitOf: OpenAI', () => {
       kind: 'perMinute',
       metric: 'tokens',
       waitMs: 644,
+      tokensPerMinute: 30_000,
     });
   });
 });
