@@ -146,7 +146,7 @@ describe.each([
 
   test('remembers turn 3’s person and item, told as the sheet says, and keeps it', async () => {
     const names = NAMES[lang];
-    const t = (en: string, kr: string) => (lang === 'en' ? en : kr);
+    const t = <T>(en: T, kr: T): T => (lang === 'en' ? en : kr);
     const context = await browser.newContext({ viewport });
     await injectTestWallet(context, new TestWallet(4));
     const page = await context.newPage();
@@ -166,6 +166,25 @@ describe.each([
     // Before turn 3's reply nothing of the sheet was told, and then it was.
     expect(storyPrompt(3)).not.toContain(names.item);
     expect(storyPrompt(4)).toContain(names.item);
+
+    // What the turns cost, as the server reported it (asked with stream_options): the latest
+    // turn's tokens and the story's, in Story so far.
+    await page.getByText(t('Story so far', '지금까지의 이야기')).click();
+    const rows = page.locator('.turn-cost__row');
+    const latest = rows.filter({ hasText: t('Turn 30', '30번째 턴') });
+    const counted = t(
+      /[\d,]+ prompt \+ [\d,]+ reply tokens/,
+      /프롬프트 [\d,]+ \+ 응답 [\d,]+ 토큰/,
+    );
+    await latest.getByText(counted).waitFor();
+    // Thirty turns and the opening: tens of thousands of prompt tokens.
+    const total = rows.filter({ hasText: t('This story', '이 이야기 전체') });
+    expect(await total.textContent()).toMatch(
+      t(/^This story\d{2},\d{3} prompt \+/, /^이 이야기 전체프롬프트 \d{2,3},\d{3} \+/),
+    );
+    await page.locator('.turn-cost').scrollIntoViewIfNeeded();
+    await screenshot(page, `cost-${lang}-${device}`);
+    await page.getByText(t('Story so far', '지금까지의 이야기')).click();
 
     // The sheet, as the player sees it.
     await page.getByText(t('Story sheet', '이야기 시트')).click();

@@ -124,6 +124,7 @@ test('a turn: choice made, outcome rolled, scenario picked, segment streamed and
     gameActions.outcomeRolled.type,
     gameActions.scenarioPicked.type,
     gameActions.segmentStreamed.type,
+    gameActions.tokensCounted.type,
     gameActions.segmentReceived.type,
     gameActions.optionsOffered.type,
     gameActions.summaryStored.type,

@@ -49,18 +49,20 @@ export const initialSettingsState: SettingsState = {
 /** How many models' lessons are kept: the latest ones (a player uses a handful). */
 export const MAX_MODELS_WITH_LESSONS = 40;
 
-const FEATURES: readonly ModelFeature[] = [
-  'response_format',
-  'stream',
-  'reasoning',
-  'temperature',
-  'max_tokens',
-];
+/** Every feature a provider may refuse: a feature added to ModelFeature must be added here. */
+const FEATURES: Readonly<Record<ModelFeature, true>> = {
+  response_format: true,
+  stream: true,
+  stream_options: true,
+  reasoning: true,
+  temperature: true,
+  max_tokens: true,
+};
 
 /** A lesson as stored or replayed, if it is one (anything else is dropped). */
 function checkedLesson(value: unknown): ModelLesson | null {
   const { feature, use } = (value ?? {}) as { feature?: unknown; use?: unknown };
-  if (!(FEATURES as readonly unknown[]).includes(feature)) return null;
+  if (typeof feature !== 'string' || !Object.hasOwn(FEATURES, feature)) return null;
   if (use !== undefined && (typeof use !== 'string' || use.length > 40)) return null;
   return use === undefined
     ? { feature: feature as ModelFeature }

@@ -239,6 +239,7 @@ describe('a turn', () => {
       gameActions.outcomeRolled.type,
       gameActions.scenarioPicked.type,
       gameActions.segmentStreamed.type,
+      gameActions.tokensCounted.type,
       gameActions.segmentReceived.type,
       gameActions.optionsOffered.type,
       gameActions.summaryStored.type,
@@ -307,10 +308,13 @@ describe('a turn', () => {
       .map((effect) => effect.payload.action as UnknownAction)
       .filter(gameActions.turnRetryScheduled.match)
       .map((action) => action.payload);
+    // Each wait says what the request asked again reserves of the minute: the same request.
+    const reserved = waits[0]?.reserves;
+    expect(reserved).toBeGreaterThan(1000);
     // The named wait plus its jitter (100-500 ms), then the spec's 5 s for an answer naming none.
     expect(waits).toEqual([
-      { reason: 'rateLimited', attempt: 1, retryAt: expect.any(Number) },
-      { reason: 'rateLimited', attempt: 2, retryAt: expect.any(Number) },
+      { reason: 'rateLimited', attempt: 1, retryAt: expect.any(Number), reserves: reserved },
+      { reason: 'rateLimited', attempt: 2, retryAt: expect.any(Number), reserves: reserved },
     ]);
     const [first, second] = waits.map((wait) => wait.retryAt!);
     expect(first).toBeGreaterThanOrEqual(2100);

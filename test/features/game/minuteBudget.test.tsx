@@ -24,8 +24,11 @@ import { renderWithProviders } from '../../support/render';
 const GROQ = providerById('groq');
 const MODEL = GROQ.defaultModel;
 
-let store: AppStore;
-afterEach(() => store.stop());
+let store: AppStore | null = null;
+afterEach(() => {
+  store?.stop();
+  store = null;
+});
 
 function renderKeyScreen(
   language: 'en' | 'kr',
@@ -90,7 +93,10 @@ test.each([
 });
 
 test('a limit stated for another model is not this one’s', () => {
-  const other = { ...STATED, minuteLimit: { ...STATED.minuteLimit!, model: 'llama-3.1-8b-instant' } };
+  const other = {
+    ...STATED,
+    minuteLimit: { ...STATED.minuteLimit!, model: 'llama-3.1-8b-instant' },
+  };
   renderKeyScreen('en', 'groq', other);
   expect(screen.queryByText(/8,000/)).toBeNull();
 });

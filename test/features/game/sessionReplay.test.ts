@@ -35,6 +35,7 @@ test('a recorded turn replays with expectSaga to the same actions, in order, and
   expect(expected.map((action) => action.type)).toEqual([
     gameActions.outcomeRolled.type,
     gameActions.scenarioPicked.type,
+    gameActions.tokensCounted.type,
     gameActions.segmentReceived.type,
     gameActions.optionsOffered.type,
     gameActions.summaryStored.type,

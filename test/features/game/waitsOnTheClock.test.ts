@@ -71,7 +71,14 @@ describe('a 429 that says how long to wait', () => {
     const scheduled = result.effects.put
       .map((effect) => effect.payload.action)
       .find(gameActions.turnRetryScheduled.match);
-    expect(scheduled?.payload).toEqual({ reason: 'rateLimited', attempt: 1, retryAt: retried });
+    // What the request asked again reserves of the minute: its prompt and output limit.
+    expect(scheduled?.payload).toEqual({
+      reason: 'rateLimited',
+      attempt: 1,
+      retryAt: retried,
+      reserves: expect.any(Number),
+    });
+    expect(scheduled?.payload.reserves).toBeGreaterThan(1000);
     expect(result.storeState.game).toMatchObject({
       story: { turnCount: 1 },
       turn: { phase: 'choosing' },

@@ -14,7 +14,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic } from 'redux-saga-test-plan/providers';
 import { rootReducer } from '../../../src/app/store';
-import type { Story } from '../../../src/features/game';
+import { NO_COST, type Story } from '../../../src/features/game';
 import { initialSettingsState } from '../../../src/features/settings';
 import {
   getStory,
@@ -50,6 +50,7 @@ const WALLET = fixture.wallet;
 const ADDED_SINCE: Partial<Story> = {
   storySheet: { entries: [], beforeLatest: [] },
   lorebook: [],
+  cost: NO_COST,
 };
 
 /** The story at turn `turns`, cut from the fixture's three-turn story as the game had it. */
