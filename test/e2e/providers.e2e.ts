@@ -220,6 +220,36 @@ const HOSTED: readonly HostedPreset[] = [
   },
 ];
 
+const COST_WORDS = {
+  en: { panel: 'Story so far', turn2: 'Turn 2', tokens: /^[\d,]+ prompt \+ [\d,]+ reply tokens/ },
+  kr: {
+    panel: '지금까지의 이야기',
+    turn2: '2번째 턴',
+    tokens: /^프롬프트 [\d,]+ \+ 응답 [\d,]+ 토큰/,
+  },
+} as const;
+
+/**
+ * Issue 40, part 3: after a turn, Story so far shows its tokens as the provider reported them
+ * (each hosted fake reports usage as its provider does: Groq unasked, OpenAI and Together when
+ * asked with stream_options, OpenRouter always, with its cost), and the dollars only where the
+ * provider gives a price (OpenRouter's cost).
+ */
+async function expectTurnCost(page: Page, lang: Lang, preset: HostedPreset, shots: string) {
+  const words = COST_WORDS[lang];
+  const panel = page.locator('details.story-memory').filter({ hasText: words.panel }).first();
+  await panel.locator('summary').click();
+  const latest = panel.locator('.turn-cost__row').filter({ hasText: words.turn2 });
+  await latest.waitFor();
+  const told = (await latest.locator('dd').textContent()) ?? '';
+  expect(told).toMatch(words.tokens);
+  if (preset.profile === 'openrouter') expect(told).toMatch(/ · \$0\.\d+/);
+  else expect(told).not.toContain('$');
+  await panel.locator('.turn-cost').scrollIntoViewIfNeeded();
+  await shot(page, `${shots}-cost`);
+  await panel.locator('summary').click();
+}
+
 /**
  * A whole game with a hosted preset, its model left at the default: Groq's preset not even
  * chosen (it is the default provider), the others chosen by their label.
@@ -257,6 +287,9 @@ async function playHosted(preset: HostedPreset, lang: Lang, shots: string) {
     const turns = await playToTheEnd(page, lang, {
       playingShot: `${shots}-2-playing`,
       endingShot: `${shots}-3-ending`,
+      afterTurn: async (turn) => {
+        if (turn === 2) await expectTurnCost(page, lang, preset, shots);
+      },
     });
     expect(turns).toBe(7);
 

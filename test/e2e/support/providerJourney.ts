@@ -57,6 +57,8 @@ export interface PlayOptions {
   endingShot?: string;
   /** Runs right after the option of this turn (1, 2...) is chosen. */
   afterChoice?: (turn: number) => Promise<void>;
+  /** Runs once this turn's paragraph is in (the loading overlay gone). */
+  afterTurn?: (turn: number) => Promise<void>;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function playToTheEnd(
     await page.waitForFunction(() => !document.querySelector('.loading-overlay'), undefined, {
       timeout: STEP_TIMEOUT_MS,
     });
+    await options.afterTurn?.(turns);
     if (turns === (options.playingShotAfter ?? 1) && options.playingShot) {
       await shot(page, options.playingShot);
     }
