@@ -65,10 +65,11 @@ async function turn(
   script: ModelScript,
   options: ScriptOptions = {},
   prepare: (state: RootState) => RootState = (state) => state,
+  settings: Partial<RootState['settings']> = SETTINGS,
 ) {
   const model = scriptedModel(script, options);
   const action = gameActions.choiceMade({ index: 0 });
-  const state = prepare(appStateWith(game, { ...SETTINGS, language: 'en' }));
+  const state = prepare(appStateWith(game, { ...settings, language: 'en' }));
   const result = await expectSaga(playTurn as (action: UnknownAction) => Generator, action)
     .withReducer(rootReducer, rootReducer(state, action))
     .provide(
@@ -143,6 +144,34 @@ describe('what a turn cost', () => {
     );
     expect(own.game.story.cost.lastTurn.costUsd).toBe(0.0123);
 
+    // OpenRouter's preset as players leave it (its own server, its default model): the list
+    // read for that server and model prices the turn.
+    const openRouter = providerById('openrouter');
+    const byDefault = await turn(
+      PLAYING_GAME,
+      gameReply,
+      { usage: () => COUNTED },
+      (state) => ({
+        ...state,
+        providerSession: rootReducer(
+          state,
+          providerSessionActions.modelListRead({
+            source: { provider: 'openrouter', baseUrl: openRouter.baseUrl, keyFingerprint: 'k' },
+            models: [
+              {
+                id: openRouter.defaultModel,
+                label: 'GPT-OSS 120B',
+                price: { promptUsdPerToken: 0.000002, replyUsdPerToken: 0.00001 },
+              },
+            ],
+          }),
+        ).providerSession,
+      }),
+      { provider: 'openrouter', baseUrl: '', model: '' },
+    );
+    // 100 × $0.000002 + 40 × $0.00001
+    expect(byDefault.game.story.cost.lastTurn.costUsd).toBeCloseTo(0.0006, 10);
+
     // Without a list, no price: the tokens alone.
     const unlisted = await turn(PLAYING_GAME, gameReply, { usage: () => COUNTED });
     expect(unlisted.game.story.cost.lastTurn).toMatchObject({ costUsd: 0, unpriced: 1 });
@@ -174,6 +203,23 @@ describe('what a turn cost', () => {
       provider: SETTINGS.provider,
       baseUrl: SETTINGS.baseUrl,
       model: SETTINGS.model,
+      tokensPerMinute: 8000,
+    });
+  });
+
+  test('a limit stated for a preset left at its defaults names its server and model', async () => {
+    const groq = providerById('groq');
+    const { state } = await turn(
+      PLAYING_GAME,
+      gameReply,
+      { minuteLimit: 8000 },
+      (before) => before,
+      { provider: 'groq', baseUrl: '', model: '' },
+    );
+    expect(state.providerSession.minuteLimit).toEqual({
+      provider: 'groq',
+      baseUrl: groq.baseUrl,
+      model: groq.defaultModel,
       tokensPerMinute: 8000,
     });
   });

@@ -23,6 +23,7 @@ import {
   fieldReader,
   loadPrompts,
   promptsFor,
+  modelOf,
   promptsLoaded,
   providerById,
   providerSessionActions,
@@ -152,13 +153,25 @@ type RequestEvent =
   | { kind: 'lesson'; lesson: ModelLesson }
   | { kind: 'minuteLimit'; tokensPerMinute: number };
 
+/**
+ * The settings as the provider's list and limits name them: its server's address and the model
+ * that plays (a blank setting is the preset's own).
+ */
+function asListed({
+  provider,
+  baseUrl,
+  model,
+}: Pick<ModelSettings, 'provider' | 'baseUrl' | 'model'>) {
+  const preset = providerById(provider);
+  return { provider, baseUrl: baseUrlOf(preset, baseUrl), model: modelOf(preset, model) };
+}
+
 /** The provider stated its per-minute token limit for this model (MinuteBudget, WaitMessage). */
 export function* minuteLimitRead(
   settings: Pick<ModelSettings, 'provider' | 'baseUrl' | 'model'>,
   tokensPerMinute: number,
 ) {
-  const { provider, model } = settings;
-  const baseUrl = baseUrlOf(providerById(provider), settings.baseUrl);
+  const { provider, baseUrl, model } = asListed(settings);
   yield* put(providerSessionActions.minuteLimitRead({ provider, baseUrl, model, tokensPerMinute }));
 }
 
@@ -255,9 +268,10 @@ function* priced(settings: ModelSettings, usage: TokenUsage | null) {
       : null,
   );
   const { source } = listed ?? {};
+  const playing = asListed(settings);
   const price =
-    source?.provider === settings.provider && source.baseUrl === settings.baseUrl
-      ? listed?.models.find((model) => model.id === settings.model)?.price
+    source?.provider === playing.provider && source.baseUrl === playing.baseUrl
+      ? listed?.models.find((model) => model.id === playing.model)?.price
       : undefined;
   const costUsd =
     usage.costUsd ??
