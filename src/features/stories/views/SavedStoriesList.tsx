@@ -2,16 +2,25 @@ import { useEffect, useRef, type ChangeEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { shortenAddress } from '../../../engine/text';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { onDemand } from '../../../shared/onDemand';
 import { selectWalletAddress, selectWalletSession } from '../../wallet';
 import { sameWallet, walletOwner } from '../savedStory';
 import { selectSavedStories, storiesActions } from '../storiesSlice';
 import { BrowserKeeps } from './BrowserKeeps';
 import { CloudSavesSetting } from '../cloud/views/CloudSavesSetting';
-import { SavedStoryCard } from './SavedStoryCard';
 import './stories.css';
 
 /** A story export is a few hundred kilobytes at most; anything far bigger is not one. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The cards come with the first story to show: a player's first game never has one on its
+ * start screen, and their code (the card, its downloads, Publish) was 0.8 KB of a whole game's
+ * JavaScript over the wire (npm run bench bundle).
+ */
+const SavedStoryCards = onDemand(() =>
+  import(/* webpackChunkName: "story-cards" */ './SavedStoryCards').then((m) => m.SavedStoryCards),
+);
 
 /**
  * SPEC.md section 2, view 2: the wallet's saved stories, with the wallet line and Refresh, the
@@ -127,15 +136,7 @@ export function SavedStoriesList() {
           <FormattedMessage id={address ? 'stories.list.emptyWallet' : 'stories.list.empty'} />
         </p>
       )}
-      {shown.length > 0 && (
-        <ul className="saved-list__cards">
-          {shown.map((story) => (
-            <li key={story.id}>
-              <SavedStoryCard story={story} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {shown.length > 0 && <SavedStoryCards stories={shown} />}
     </div>
   );
 }
