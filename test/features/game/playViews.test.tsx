@@ -478,7 +478,8 @@ describe("PlayingView: the player's hand on the story", () => {
     renderWith(<PlayingView />, { story: { lastChoice: TURN_TWO, storyLog: typed } });
     const edit = screen.getByRole('button', { name: 'Edit paragraph' });
     await user.click(edit);
-    const field = screen.getByRole('textbox', { name: /Edit the latest paragraph/ });
+    // The editor's code comes with the first Edit (TurnTools.tsx).
+    const field = await screen.findByRole('textbox', { name: /Edit the latest paragraph/ });
     expect(field).toHaveProperty('value', 'The bells began to ring.');
     await user.keyboard('{Escape}');
     expect(store.getState().game.story.storyLog.at(-1)).toEqual(PLAYING.storyLog.at(-1));
