@@ -1,5 +1,6 @@
 import type { ListedStory } from '../browserPlace';
 import { SavedStoryCard } from './SavedStoryCard';
+import './storyCards.css';
 
 /** The saved stories' cards, one per story, in the order given. */
 export function SavedStoryCards({ stories }: { stories: readonly ListedStory[] }) {
