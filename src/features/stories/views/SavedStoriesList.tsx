@@ -2,6 +2,7 @@ import { useEffect, useRef, type ChangeEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { shortenAddress } from '../../../engine/text';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { loadMessages } from '../../../shared/messageParts';
 import { onDemand } from '../../../shared/onDemand';
 import { selectWalletAddress, selectWalletSession } from '../../wallet';
 import { sameWallet, walletOwner } from '../savedStory';
@@ -16,10 +17,13 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 /**
  * The cards come with the first story to show: a player's first game never has one on its
  * start screen, and their code (the card, its downloads, Publish) was 0.8 KB of a whole game's
- * JavaScript over the wire (npm run bench bundle).
+ * JavaScript over the wire (npm run bench bundle). Their words are in the 'sharing' part.
  */
 const SavedStoryCards = onDemand(() =>
-  import(/* webpackChunkName: "story-cards" */ './SavedStoryCards').then((m) => m.SavedStoryCards),
+  Promise.all([
+    import(/* webpackChunkName: "story-cards" */ './SavedStoryCards'),
+    loadMessages('sharing'),
+  ]).then(([views]) => views.SavedStoryCards),
 );
 
 /**
