@@ -174,6 +174,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           loader: 'esbuild-loader',
           options: { target: 'es2020', jsx: 'automatic' },
         },
+        // React Router's components and contexts marked pure, so the unused ones are dropped.
+        {
+          test: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/,
+          loader: path.join(root, 'scripts/pureReactRouter.ts'),
+        },
         {
           test: /\.css$/,
           use: [

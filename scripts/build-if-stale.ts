@@ -37,7 +37,13 @@ const GENERATED_DIRS = ['src/app/intl/compiled'];
  * imports (webpack.config.ts imports the header functions from server/, for instance).
  */
 const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json'];
-const ENTRY_FILES = ['webpack.config.ts', 'scripts/intl-parts.ts', 'scripts/korean-font.ts'];
+const ENTRY_FILES = [
+  'webpack.config.ts',
+  // A loader of the build's (webpack.config.ts names it by its path).
+  'scripts/pureReactRouter.ts',
+  'scripts/intl-parts.ts',
+  'scripts/korean-font.ts',
+];
 /**
  * The environment the build reads (webpack.config.ts: DefinePlugin and the headers of
  * dist/_headers). DIST_DIR is not one: it says where the build goes, and so where its stamp is.

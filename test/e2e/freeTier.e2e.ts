@@ -164,6 +164,8 @@ test('a daily cap stops politely, in Korean, and another model goes on with the 
   await options.first().click();
   const error = page.locator('.turn-error');
   await error.waitFor();
+  // The offer's code comes with the first problem it is made for (LimitOffer.tsx).
+  await error.locator('.limit-offer').waitFor();
   const said = await error.textContent();
   expect(said).toContain('Groq의 openai/gpt-oss-120b 모델 일일 한도(하루 요청 수)에 도달했습니다.');
   expect(said).toContain('초기화됩니다');

@@ -6,8 +6,9 @@ import type { LaterMessagePart } from '../../shared/messageParts';
  * other message comes with the first page or part after the home screen ('pages': the API key
  * form, the game, the leaderboard). So / does not download the words of the game, the
  * leaderboard or the profile before it paints, and a game never downloads the profile's. The
- * 'sharing' part is a published story's page, the cloud saves' and Publish's own views, and the
- * saved-stories list's note on keeping stories (which offers cloud saves); the 'localNetwork'
+ * 'sharing' part is a published story's page, the cloud saves' and Publish's own views, the
+ * saved stories' cards, and the saved-stories list's note on keeping stories (which offers
+ * cloud saves); the 'localNetwork'
  * part, what the key screen says of the browser's Local Network Access, only where a page may
  * need the player's permission to reach their own server. The 'memory' part is what the play
  * screen's closed panels on the story's memory say once opened (Story so far's and the story
@@ -41,8 +42,16 @@ const PART_OF_PREFIX: Readonly<Record<string, MessagePart>> = {
  */
 const SHOWN_CLOSED = new Set(['game.lore.heading', 'game.lore.count']);
 
+/**
+ * The saved stories' cards (stories.card.*, and the Markdown export they make, stories.markdown.*)
+ * come with the 'sharing' part, which the views that draw cards fetch with their code: a
+ * player's first game, which has no card to show, never fetches them.
+ */
+const CARD_WORDS = new Set(['card', 'markdown']);
+
 export function messagePart(id: string): MessagePart {
   const [first = '', second] = id.split('.');
   if (first === 'game' && second === 'lore' && !SHOWN_CLOSED.has(id)) return 'lore';
+  if (first === 'stories' && second !== undefined && CARD_WORDS.has(second)) return 'sharing';
   return PART_OF_PREFIX[first] ?? 'pages';
 }

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '../../shared/links';
 import { LanguageSelect } from '../../features/settings/views';
 import { WalletControl } from '../../features/wallet';
 import { Logo } from './Logo';

@@ -1,6 +1,6 @@
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { Link } from 'react-router-dom';
+import { Link } from '../../shared/links';
 import { storyPath } from '../../../common/publishedStory';
 import type { BackendError } from '../../api';
 import { toEnglishEndingType } from '../../engine/score';

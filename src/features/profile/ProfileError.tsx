@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../shared/links';
 
 /** SPEC.md section 8, Profile: the error box, with Retry and Return to Home. */
 export function ProfileError({ messageId, onRetry }: { messageId: string; onRetry?: () => void }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../shared/links';
 import { useWalletSession } from '../wallet';
 import { AccountBenefits } from './AccountBenefits';
 import { AccountSection } from './AccountSection';

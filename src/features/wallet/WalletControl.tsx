@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
-import { Link } from 'react-router-dom';
+import { Link } from '../../shared/links';
 import { shortenAddress } from '../../engine/text';
 import {
   connectCancelled,

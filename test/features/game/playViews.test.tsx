@@ -290,7 +290,8 @@ describe('PlayingView', () => {
     expect(alert.textContent).toContain(
       "Groq's daily limit for openai/gpt-oss-120b is reached (tokens per day).",
     );
-    expect(screen.getByText(/^It resets in 2 hours \(at /)).toBeTruthy();
+    // The offer's code comes when it is first made (LimitOffer.tsx).
+    expect(await screen.findByText(/^It resets in 2 hours \(at /)).toBeTruthy();
     const models = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Another model' });
     const offered = Array.from(models.options).map((option) => option.value);
     expect(offered).not.toContain('openai/gpt-oss-120b');
@@ -314,7 +315,7 @@ describe('PlayingView', () => {
     expect(screen.getByRole('alert').textContent).toContain(
       "Groq's reply from openai/gpt-oss-120b was cut off before it ended, even with more room, so nothing was added to the story.",
     );
-    expect(screen.getByRole('combobox', { name: 'Another model' })).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Another model' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.turnRetryRequested());
     cleanup();
@@ -322,7 +323,7 @@ describe('PlayingView', () => {
     expect(screen.getByRole('alert').textContent).toContain('끝나기 전에 잘려');
   });
 
-  test('a key without credit offers another provider, not another model', () => {
+  test('a key without credit offers another provider, not another model', async () => {
     renderWith(<PlayingView />, {
       turn: { phase: 'failed', problem: problem({ reason: 'noCredit', status: 429 }) },
       story: { options: [] },
@@ -330,8 +331,8 @@ describe('PlayingView', () => {
     expect(screen.getByRole('alert').textContent).toContain(
       'Your Groq key has no credit left for openai/gpt-oss-120b.',
     );
+    expect(await screen.findByRole('button', { name: 'Use another provider or key' })).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Another model' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Use another provider or key' })).toBeTruthy();
   });
 
   test('a rate-limit wait counts down and can be cancelled', async () => {
@@ -489,7 +490,8 @@ describe("PlayingView: the player's hand on the story", () => {
     renderWith(<PlayingView />, { story: { lastChoice: TURN_TWO, storyLog: typed } });
     const edit = screen.getByRole('button', { name: 'Edit paragraph' });
     await user.click(edit);
-    const field = screen.getByRole('textbox', { name: /Edit the latest paragraph/ });
+    // The editor's code comes with the first Edit (TurnTools.tsx).
+    const field = await screen.findByRole('textbox', { name: /Edit the latest paragraph/ });
     expect(field).toHaveProperty('value', 'The bells began to ring.');
     await user.keyboard('{Escape}');
     expect(store.getState().game.story.storyLog.at(-1)).toEqual(PLAYING.storyLog.at(-1));

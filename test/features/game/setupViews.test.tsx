@@ -477,7 +477,7 @@ describe('loading view (view 6)', () => {
     // coming back unreadable may be swapped for another of the provider's (issue 30).
     const said = screen.getByRole('alert').textContent ?? '';
     expect(said.startsWith('Max retry attempts reached, unable to fetch data.')).toBe(true);
-    expect(screen.getByRole('combobox', { name: 'Another model' })).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Another model' })).toBeTruthy();
     expect(said.endsWith('Try againReturn to Home')).toBe(true);
     expect(screen.queryByRole('progressbar')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { Problem } from '../gameSlice';
 import type { KeyFormError } from './keyDraft';
-import { LimitReset } from './LimitOffer';
+import { LimitReset } from './LimitReset';
 import { LocalNetworkSlot, isLocalNetworkRefusal } from './localNetworkSlots';
 import { ProblemDetail } from './ProblemDetail';
 import { useProviderName } from './providerName';

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
+import { onDemand } from '../../../shared/onDemand';
 import {
   FREE_TEXT_MAX_CHARS,
   MAX_REWRITES_PER_TURN,
@@ -11,8 +12,16 @@ import {
 import { gameActions, type GameState } from '../gameSlice';
 import { canEdit, canRewrite, latestChoice } from '../turn/turnRules';
 import { focusWasLost } from './focus';
-import { TextEditor } from './TextEditor';
 import './storyHand.css';
+
+/**
+ * The editor comes with the first Edit pressed: most turns are never edited, and it was 0.3 KB
+ * of a whole game's JavaScript over the wire (npm run bench bundle). The story's panels that
+ * edit their entries load it with their own code.
+ */
+const TextEditor = onDemand(() =>
+  import(/* webpackChunkName: "text-editor" */ './TextEditor').then((m) => m.TextEditor),
+);
 
 /** What the tools need of the game: changes once a turn, never while a paragraph streams. */
 function selectTurnTools({ game }: { game: GameState }) {

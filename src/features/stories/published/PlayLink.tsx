@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../shared/links';
 
 /** Back to the game's start: the one thing a reader may want next. */
 export function PlayLink() {

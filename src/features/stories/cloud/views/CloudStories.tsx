@@ -9,6 +9,7 @@ import { SAVED_TIME_FORMAT } from '../../views/storyFacts';
 import { useCloudStoriesQuery } from '../cloudApi';
 import { elsewhereOf, type CloudStory } from '../cloudModel';
 import { PublishButton } from './PublishButton';
+import '../../views/storyCards.css';
 import './cloud.css';
 
 /**

@@ -7,6 +7,7 @@ import { selectWalletSession } from '../../../wallet';
 import { selectCloud, storiesActions } from '../../storiesSlice';
 import { usePublishedAt } from '../usePublishedAt';
 import type { PublishTarget } from '../cloudModel';
+import '../../views/storyCards.css';
 import './cloud.css';
 
 /** Where a published story's page is, on this site. */
