@@ -172,7 +172,10 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           test: /\.tsx?$/,
           exclude: /node_modules/,
           loader: 'esbuild-loader',
-          options: { target: 'es2020', jsx: 'automatic' },
+          // ES2022 syntax as written (class fields, ??=): the code already needs ES2022's
+          // built-ins (Array.prototype.at, Object.hasOwn), so no browser that runs it is left
+          // out, and a whole game is 0.6 KB lighter over the wire than with es2020's rewrites.
+          options: { target: 'es2022', jsx: 'automatic' },
         },
         // React Router's components and contexts marked pure, so the unused ones are dropped.
         {
