@@ -42,23 +42,29 @@ const GENRE_STYLES: readonly { match: RegExp; style: string }[] = [
     style: 'neon-lit cyberpunk concept art, rain-slick streets, cinematic lighting',
   },
   {
-    match: /horror|haunted|occult|호러|공포|유령|오컬트|괴담/i,
-    style: 'dark atmospheric horror illustration, deep shadows, muted desaturated colours',
+    match:
+      /horror|haunted|occult|vampire|werewolf|witch|호러|공포|유령|오컬트|괴담|뱀파이어|늑대인간|마녀|퇴마|저승/i,
+    style: 'dark atmospheric gothic illustration, deep shadows, muted desaturated colours',
   },
   {
     match: /noir|detective|mystery|누아르|탐정|미스터리|추리/i,
     style: 'moody film-noir illustration, hard light and long shadows',
   },
   {
+    match: /thriller|spy|heist|caper|crime|mafia|스릴러|첩보|범죄|케이퍼|마피아/i,
+    style: 'tense cinematic thriller still, dramatic contrast, shallow depth of field',
+  },
+  {
     match: /steampunk|dieselpunk|스팀펑크|디젤펑크/i,
     style: 'brass-and-steam Victorian illustration, warm sepia tones, intricate machinery',
   },
   {
-    match: /wuxia|samurai|ninja|무협|사무라이|닌자|사극/i,
+    match: /wuxia|xianxia|samurai|ninja|무협|선협|사무라이|닌자|사극/i,
     style: 'East Asian ink-wash painting with bold brushwork and soft colour washes',
   },
   {
-    match: /space|sci-?fi|science fiction|alien|cyber|우주|SF|외계/i,
+    match:
+      /space|sci-?fi|science fiction|alien|mecha|virtual reality|dystopi|generation ship|kaiju|time travel|solarpunk|우주|스페이스|SF|외계|로봇|가상현실|디스토피아|시간 여행|솔라펑크/i,
     style: 'cinematic science-fiction concept art, vast scale, clean futuristic light',
   },
   {
@@ -66,7 +72,7 @@ const GENRE_STYLES: readonly { match: RegExp; style: string }[] = [
     style: 'gritty post-apocalyptic illustration, dust and ruin, harsh daylight',
   },
   {
-    match: /western|frontier|서부/i,
+    match: /western|frontier|\bwest\b|서부/i,
     style: 'painterly Western illustration, wide dusty landscapes, golden-hour light',
   },
   {
@@ -74,12 +80,29 @@ const GENRE_STYLES: readonly { match: RegExp; style: string }[] = [
     style: 'swashbuckling adventure painting, stormy seas, rich saturated colours',
   },
   {
-    match: /myth|saga|legend|fairy|arabian|신화|전설|동화|설화|천일야화/i,
+    match: /superhero|supervillain|슈퍼히어로|히어로/i,
+    style: 'dynamic comic-book illustration, bold inks and bright colours',
+  },
+  {
+    match: /romance|romantic|로맨/i,
+    style: 'warm soft-focus illustration, gentle light, expressive faces',
+  },
+  {
+    match: /myth|saga|legend|fairy|faerie|arabian|신화|전설|동화|설화|천일야화|아라비안|영웅담/i,
     style: 'storybook illustration in the manner of a classic myth, rich detail, warm glow',
   },
   {
-    match: /fantasy|sorcery|판타지|마법/i,
+    match:
+      /fantasy|sorcery|magic|dragon|isekai|monster|dungeon|판타지|마법|드래곤|이세계|괴수|던전|요정/i,
     style: 'painterly high-fantasy illustration, rich colour, soft dramatic light',
+  },
+  {
+    match: /medieval|roman|war\b|court|history|historical|중세|로마|전쟁|정치|역사|삼국|고려|조선/i,
+    style: 'historical painting, period costume and architecture, natural light',
+  },
+  {
+    match: /expedition|explor|jungle|desert|lost world|deep sea|tomb|탐험|탐사|사막|정글|유적/i,
+    style: 'adventure illustration, vast wild landscapes, vivid natural light',
   },
 ];
 const NEUTRAL_STYLE = 'detailed painterly digital illustration, cinematic composition';
@@ -123,7 +146,9 @@ function heroLine(input: PicturePromptInput, bioChars: number): string {
   const name = cut(clean(input.heroName), 60);
   const looks = cut(clean(input.portraitDescription), 300);
   const bio = cut(clean(input.bio), bioChars);
-  const parts = [looks, bio].filter((part) => part !== '');
+  const parts = [looks, bio]
+    .map((part) => part.replace(/[.…]+$/, ''))
+    .filter((part) => part !== '');
   if (name === '' && parts.length === 0) return '';
   const who = name === '' ? 'The hero' : `The hero, ${name}`;
   return parts.length === 0 ? `${who}.` : `${who}: ${parts.join('. ')}.`;
