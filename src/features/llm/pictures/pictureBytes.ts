@@ -17,7 +17,7 @@ const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
 
 /** The image type the bytes begin as (their magic numbers), or null. */
-export function sniffImage(bytes: Uint8Array): PictureMediaType | null {
+function sniffImage(bytes: Uint8Array): PictureMediaType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';

@@ -107,7 +107,7 @@ const GENRE_STYLES: readonly { match: RegExp; style: string }[] = [
 ];
 const NEUTRAL_STYLE = 'detailed painterly digital illustration, cinematic composition';
 
-export function genreStyle(genre: string): string {
+function genreStyle(genre: string): string {
   return GENRE_STYLES.find((row) => row.match.test(genre))?.style ?? NEUTRAL_STYLE;
 }
 

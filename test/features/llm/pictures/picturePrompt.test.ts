@@ -1,6 +1,5 @@
 import {
   PICTURE_PROMPT_MAX_CHARS,
-  genreStyle,
   picturePrompt,
   type PicturePromptInput,
 } from '../../../../src/features/llm/pictures/picturePrompt';
@@ -101,9 +100,15 @@ describe('the picture prompt', () => {
   });
 });
 
+/** The style line the prompt of a story in this genre ends with. */
+const genreStyle = (genre: string) =>
+  /Style: (.*)\. No text, letters or captions in the picture\.$/.exec(
+    picturePrompt(input({ genre })),
+  )?.[1];
+
 describe('the style line by genre', () => {
   it('gives every preset genre, English or Korean, a line of its own but one', () => {
-    const neutral = genreStyle('');
+    const neutral = genreStyle('Office Politics');
     const unstyled = [...PRESET_GENRES_EN, ...PRESET_GENRES_KR].filter(
       (genre) => genreStyle(genre) === neutral,
     );

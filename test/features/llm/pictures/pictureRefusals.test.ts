@@ -4,7 +4,6 @@ import {
   base64Bytes,
   dataUrlPicture,
   pictureOf,
-  sniffImage,
 } from '../../../../src/features/llm/pictures/pictureBytes';
 import { noQuota } from '../../../fixtures/fakeProviders/openai';
 import { unknownParameter } from '../../../fixtures/fakeImages/openai';
@@ -88,11 +87,14 @@ describe('picture bytes', () => {
   const webp = new Uint8Array([...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBPVP8L')]);
 
   it('tells PNG, JPEG and WebP by their first bytes, and nothing else', () => {
-    expect(sniffImage(png)).toBe('image/png');
-    expect(sniffImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
-    expect(sniffImage(webp)).toBe('image/webp');
-    expect(sniffImage(new Uint8Array(Buffer.from('GIF89a')))).toBeNull();
-    expect(sniffImage(new Uint8Array(Buffer.from('RIFF0000WAVE')))).toBeNull();
+    const typeOf = (bytes: Uint8Array<ArrayBuffer>) => pictureOf(bytes, null).mediaType;
+    const notAnImage = expect.objectContaining({ kind: 'notAnImage' });
+
+    expect(typeOf(png)).toBe('image/png');
+    expect(typeOf(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    expect(typeOf(webp)).toBe('image/webp');
+    expect(() => typeOf(new Uint8Array(Buffer.from('GIF89a')))).toThrow(notAnImage);
+    expect(() => typeOf(new Uint8Array(Buffer.from('RIFF0000WAVE')))).toThrow(notAnImage);
   });
 
   it('decodes a data URL whose declared type its bytes bear out', async () => {
