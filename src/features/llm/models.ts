@@ -25,7 +25,7 @@ const stringList = (value: unknown): string[] | null =>
  * Whether the listing says the model is shut down by `now` (OpenAI's shutdown_date, a date; or
  * a time in seconds or a date under another provider's name for it).
  */
-function shutDown(entry: Listing, now: number): boolean {
+export function shutDown(entry: Readonly<Record<string, unknown>>, now: number): boolean {
   for (const field of ['shutdown_date', 'expiration_date', 'deprecation_date']) {
     const value = entry[field];
     const at =
@@ -131,7 +131,10 @@ function versionOf(id: string): number[] {
   return (id.match(/\d+/g) ?? []).map(Number);
 }
 
-function newerFirst(a: ModelPreset, b: ModelPreset): number {
+export function newerFirst(
+  a: Pick<ModelPreset, 'id' | 'created'>,
+  b: Pick<ModelPreset, 'id' | 'created'>,
+): number {
   const [va, vb] = [versionOf(a.id), versionOf(b.id)];
   for (let i = 0; i < Math.max(va.length, vb.length); i += 1) {
     const difference = (vb[i] ?? -1) - (va[i] ?? -1);

@@ -136,6 +136,12 @@ export interface ProviderPreset {
   /** The player may type a model id the list does not hold. */
   editableModel: boolean;
   hint?: ProviderHint;
+  /**
+   * How the provider draws a picture (issue 41, llm/pictures): 'images-api', POST
+   * /images/generations (OpenAI, Together, and a custom server that has it); 'chat-modalities',
+   * a chat completion asked for modalities ['image', 'text'] (OpenRouter); null, not at all.
+   */
+  draws: 'images-api' | 'chat-modalities' | null;
 }
 
 /**
@@ -173,6 +179,7 @@ const GROQ: ProviderPreset = {
   ],
   editableBaseUrl: false,
   editableModel: false,
+  draws: null,
 };
 
 /**
@@ -226,6 +233,7 @@ const OPENAI: ProviderPreset = {
   notChatModels: /(^|-)pro($|-\d)|deep-research|-instruct\b/,
   editableBaseUrl: false,
   editableModel: false,
+  draws: 'images-api',
 };
 
 /**
@@ -255,6 +263,7 @@ const OPENROUTER: ProviderPreset = {
   families: [{ match: /gpt-oss|thinking|deepseek-r1/i, efforts: ['low', 'medium', 'high'] }],
   editableBaseUrl: false,
   editableModel: true,
+  draws: 'chat-modalities',
 };
 
 /** Together documents JSON mode for whole replies; streamed ones are repaired on the client. */
@@ -280,6 +289,7 @@ const TOGETHER: ProviderPreset = {
   families: [{ match: /gpt-oss/, efforts: ['low', 'medium', 'high'] }],
   editableBaseUrl: false,
   editableModel: true,
+  draws: 'images-api',
 };
 
 /**
@@ -314,6 +324,7 @@ const LOCAL: ProviderPreset = {
   ],
   editableBaseUrl: true,
   editableModel: true,
+  draws: null,
   hint: {
     messageId: 'llm.provider.local.hint',
     defaultMessage:
@@ -339,6 +350,7 @@ const CUSTOM: ProviderPreset = {
   families: [],
   editableBaseUrl: true,
   editableModel: true,
+  draws: 'images-api',
 };
 
 export const PROVIDERS: readonly ProviderPreset[] = [

@@ -78,7 +78,8 @@ export interface CompletionRequest extends ChatRequest {
   usageWaitMs?: number;
 }
 
-function headersOf({ provider, apiKey }: ProviderRequest): Record<string, string> {
+/** The Authorization header, for the provider's own server only (never a URL it answers with). */
+export function headersOf({ provider, apiKey }: ProviderRequest): Record<string, string> {
   const headers: Record<string, string> = {};
   const key = apiKey.trim();
   if (key !== '' || provider.requiresKey) headers.Authorization = `Bearer ${key}`;
@@ -86,7 +87,11 @@ function headersOf({ provider, apiKey }: ProviderRequest): Record<string, string
 }
 
 /** One fetch; a request that gets no answer at all becomes ProviderUnreachableError. */
-async function send(request: ProviderRequest, url: string, init: RequestInit): Promise<Response> {
+export async function send(
+  request: ProviderRequest,
+  url: string,
+  init: RequestInit,
+): Promise<Response> {
   const doFetch = request.fetch ?? globalThis.fetch.bind(globalThis);
   try {
     return await doFetch(url, { ...init, signal: request.signal });
