@@ -124,8 +124,9 @@ test('a 429 storm shows the waiting notice, then the turn arrives', async () => 
   const notice = waitNotice(page);
   await notice.waitFor();
   expect(await notice.locator('.wait-notice__text').textContent()).toMatch(
-    // The wait Retry-After names, and a little jitter: 1.1 to 1.5 s.
-    /^◷.+'s per-minute limit for fake-model is reached\. Trying again in [0-2] s…$/,
+    // The wait Retry-After names, and a little jitter: 1.1 to 1.5 s; and what the request
+    // reserves of the minute (this server states no limit, so of no stated figure).
+    /^◷.+'s per-minute limit for fake-model is reached\. Trying again in [0-2] s… This request reserves about [\d,]+ tokens of the minute's budget\.$/,
   );
   await notice.getByRole('button', { name: 'Stop' }).waitFor();
   // While it waits the turn is counted but there is nothing to choose.
