@@ -19,6 +19,23 @@ export {
   storyIds,
 } from './browserPlace';
 export type { KeptStory, ListedStory, SaveResult } from './browserPlace';
+export { forgetPictures, keepPicture, pictureAt, picturesOf } from './pictureStore';
+export type { KeepPictureResult } from './pictureStore';
+export {
+  ENDING_TURN,
+  MAX_MOMENT_PICTURES,
+  MAX_PICTURE_BYTES,
+  MAX_PICTURES_PER_STORY,
+  OPENING_TURN,
+  PICTURE_TARGET_BYTES,
+} from './pictures/storyPicture';
+export type {
+  PictureMediaType,
+  PictureMoment,
+  PictureRefusal,
+  PictureToKeep,
+  StoryPicture,
+} from './pictures/storyPicture';
 export { recordFromDraft, recordOf, storyDraftOf, storyOf } from './storyRecord';
 export type { CurrentRecord, StoryRecord } from './storyRecord';
 export { isRecordProblem, readRecord } from './recordReader';
