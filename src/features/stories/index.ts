@@ -50,12 +50,22 @@ export type { PersistenceAnswer, PersistentStorage, StoragePersistence } from '.
 export {
   STORY_EXPORT_FORMAT,
   STORY_EXPORT_VERSION,
+  STORY_EXPORT_VERSIONS_READ,
+  parseStoryFile,
   parseStoryJson,
+  storyFileOf,
   storyToJson,
   storyToMarkdown,
 } from './storyExport';
-export type { StoryMarkdownLabels } from './storyExport';
-export { StoryImportError, type StoryImportErrorReason } from './storyImportError';
+export type { StoryFile, StoryMarkdownLabels } from './storyExport';
+export { exportedPictures, readExportedPictures } from './pictures/picturesFile';
+export type { ExportedPicture, ImportedPicture } from './pictures/picturesFile';
+export {
+  StoryImportError,
+  type SkippedPicture,
+  type SkippedPictureReason,
+  type StoryImportErrorReason,
+} from './storyImportError';
 export {
   initialStoriesState,
   isFailureNotice,

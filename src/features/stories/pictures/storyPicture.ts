@@ -64,9 +64,9 @@ export type PictureToKeep = Omit<StoryPicture, 'mediaType' | 'bytes'>;
  * - wrongTurn: a turn that is not its moment's (the opening not turn 0, a moment below 1).
  * - badSize: a width or height that is not a whole number of pixels up to MAX_PICTURE_SIDE.
  * - unsupportedType: its media type is neither WebP nor JPEG.
- * - notItsType: its bytes are not the image its media type says (the magic bytes).
+ * - notItsType: its bytes are not the image its media type says (the magic bytes), or none.
  * - notBase64: an exported picture whose data is not base64.
- * - tooLarge: more than MAX_PICTURE_BYTES, or empty.
+ * - tooLarge: more than MAX_PICTURE_BYTES.
  * - tooMany: the story already keeps MAX_MOMENT_PICTURES moments.
  * - noStory: there is no such story (deleted while the picture was drawn).
  */
@@ -150,7 +150,8 @@ export function pictureProblem(
   if (!isTurnOf(moment, turn)) return { problem: 'wrongTurn' };
   if (!isPictureSide(width) || !isPictureSide(height)) return { problem: 'badSize' };
   if (!isPictureMediaType(stated)) return { problem: 'unsupportedType' };
-  if (size <= 0 || size > MAX_PICTURE_BYTES) return { problem: 'tooLarge' };
+  if (size > MAX_PICTURE_BYTES) return { problem: 'tooLarge' };
+  // An empty file is caught here too: no bytes say it is an image.
   if (mediaTypeOfBytes(head) !== stated) return { problem: 'notItsType' };
   return { mediaType: stated };
 }
