@@ -23,7 +23,10 @@ function startWorker(): Worker | null {
   if (workerFailed || typeof Worker === 'undefined' || !hasOffscreenCanvas()) return null;
   if (worker) return worker;
   try {
-    worker = new Worker(new URL('./compression.worker.ts', import.meta.url));
+    worker = new Worker(
+      /* webpackChunkName: "picture-compression" */
+      new URL('./compression.worker.ts', import.meta.url),
+    );
   } catch (error) {
     console.warn('The picture compression worker did not start; compressing on the page', error);
     workerFailed = true;
