@@ -5,18 +5,22 @@
 // rolls) are kept beside the record, one entry per record in 'storyParts', so that the
 // auto-save of turn 100 writes the turn's few new entries, not the whole story cloned again. A
 // record saved before keeps its lists inline and is read as it always was; its next save moves
-// them out.
+// them out. Since version 4 a story's pictures (issue 41) are kept in 'pictures', one Blob per
+// [storyId, turn], apart from the record and its parts: a save never reads or clones them
+// (pictureStore.ts).
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 import { isRecord } from '../../engine/guards';
 import type { Story } from '../game';
 import type { SavedStory } from './savedStory';
 import { isRecordProblem, readRecord } from './recordReader';
 import type { PartList } from './storyLists';
+import type { StoryPicture } from './pictures/storyPicture';
 
 export const STORIES_DB_NAME = 'MyStoriesDB';
-export const STORIES_DB_VERSION = 3;
+export const STORIES_DB_VERSION = 4;
 export const STORE = 'stories';
 export const PARTS = 'storyParts';
+export const PICTURES = 'pictures';
 
 /** One entry of one of a story's lists: `game[list][index]` of story `storyId`. */
 export interface StoryPart {
@@ -39,10 +43,15 @@ export type StoredStory = Omit<SavedStory, 'game'> & {
 interface StoriesSchema extends DBSchema {
   stories: { key: number; value: StoredStory; indexes: { walletAddress: string } };
   storyParts: { key: [number, string, number]; value: StoryPart };
+  pictures: { key: [number, number]; value: StoryPicture };
 }
 
 export type StoriesDb = IDBPDatabase<StoriesSchema>;
-type StoreName = 'stories' | 'storyParts';
+type StoreName = 'stories' | 'storyParts' | 'pictures';
+/** What a save touches: the record and its parts, never the pictures. */
+export const STORY_STORES: StoreName[] = [STORE, PARTS];
+/** What a deletion touches: a story goes with its parts and its pictures, all or nothing. */
+export const WHOLE_STORY_STORES: StoreName[] = [STORE, PARTS, PICTURES];
 export type StoriesTransaction<Mode extends IDBTransactionMode> = IDBPTransaction<
   StoriesSchema,
   StoreName[],
@@ -85,8 +94,8 @@ export function toStorageError(error: unknown): StorageError {
 }
 
 /**
- * Version 1 had the store (maybe without the index), version 2 no parts; every record is kept
- * as it is (a version-2 record moves its lists out when it is next saved).
+ * Version 1 had the store (maybe without the index), version 2 no parts, version 3 no pictures;
+ * every record is kept as it is (a version-2 record moves its lists out when it is next saved).
  */
 function upgradeStories(
   db: IDBPDatabase<StoriesSchema>,
@@ -101,6 +110,9 @@ function upgradeStories(
   }
   if (!db.objectStoreNames.contains(PARTS)) {
     db.createObjectStore(PARTS, { keyPath: ['storyId', 'list', 'index'] });
+  }
+  if (!db.objectStoreNames.contains(PICTURES)) {
+    db.createObjectStore(PICTURES, { keyPath: ['storyId', 'turn'] });
   }
   // A failure here aborts the upgrade, and openDB rejects with it.
   if (oldVersion === 1) reshapeVersion1Records(tx).catch(() => undefined);
@@ -172,15 +184,19 @@ function withFactory<T>(factory: IDBFactory, open: () => T): T {
   }
 }
 
-/** One transaction over both stores, all or nothing: any failure aborts it and becomes a StorageError. */
+/**
+ * One transaction, all or nothing: any failure aborts it and becomes a StorageError. Over the
+ * record and its parts unless `stores` says more (a deletion takes the pictures too).
+ */
 export async function inTransaction<Mode extends IDBTransactionMode, T>(
   db: StoriesDb,
   mode: Mode,
   work: (tx: StoriesTransaction<Mode>) => Promise<T>,
+  stores: StoreName[] = STORY_STORES,
 ): Promise<T> {
   let tx: StoriesTransaction<Mode> | undefined;
   try {
-    tx = db.transaction([STORE, PARTS], mode);
+    tx = db.transaction(stores, mode);
     const result = await work(tx);
     await tx.done;
     return result;

@@ -10,9 +10,12 @@ import {
   type StoriesTransaction,
   type StoredStory,
   PARTS,
+  PICTURES,
   STORE,
+  WHOLE_STORY_STORES,
   inTransaction,
 } from './browserDb';
+import { picturesKeyRange } from './pictureStore';
 import {
   type CloudLink,
   type SavedStory,
@@ -241,9 +244,16 @@ async function assembled<Mode extends IDBTransactionMode>(
   return fromStored({ ...value, game: { ...value.game, ...(lists as Partial<Story>) } });
 }
 
-/** Deletes a record and its parts, in `tx`. */
+/**
+ * Deletes a record, its parts and its pictures, in `tx` (over WHOLE_STORY_STORES): one
+ * transaction, so no picture outlives its story, even when the tab closes in between.
+ */
 async function deleteRecord(tx: StoriesTransaction<'readwrite'>, id: number): Promise<void> {
-  await Promise.all([tx.objectStore(STORE).delete(id), tx.objectStore(PARTS).delete(partsOf(id))]);
+  await Promise.all([
+    tx.objectStore(STORE).delete(id),
+    tx.objectStore(PARTS).delete(partsOf(id)),
+    tx.objectStore(PICTURES).delete(picturesKeyRange(id)),
+  ]);
 }
 
 /** A listed story: whole, or, where it is damaged, its record's fields and what is wrong. */
@@ -255,28 +265,33 @@ export type ListedStory = SavedStory & { problem?: RecordProblem };
  */
 export function listStories(db: StoriesDb, wallet: string | null): Promise<ListedStory[]> {
   const owner = walletOwner(wallet);
-  return inTransaction(db, 'readwrite', async (tx) => {
-    const stored: { value: StoredStory; listed: SavedStory }[] = [];
-    const incomplete: number[] = [];
-    let cursor = await tx.objectStore(STORE).openCursor();
-    while (cursor) {
-      const listed = fromStored({ ...cursor.value, game: {} });
-      if (!isRecordProblem(listed) && sameWallet(listed.walletAddress, owner)) {
-        if (isListable(listed)) stored.push({ value: cursor.value, listed });
-        else incomplete.push(listed.id);
+  return inTransaction(
+    db,
+    'readwrite',
+    async (tx) => {
+      const stored: { value: StoredStory; listed: SavedStory }[] = [];
+      const incomplete: number[] = [];
+      let cursor = await tx.objectStore(STORE).openCursor();
+      while (cursor) {
+        const listed = fromStored({ ...cursor.value, game: {} });
+        if (!isRecordProblem(listed) && sameWallet(listed.walletAddress, owner)) {
+          if (isListable(listed)) stored.push({ value: cursor.value, listed });
+          else incomplete.push(listed.id);
+        }
+        cursor = await cursor.continue();
       }
-      cursor = await cursor.continue();
-    }
-    for (const id of incomplete) await deleteRecord(tx, id);
-    // Whole, lists and all: the list exports them as they are (storyExport.ts).
-    const stories = await Promise.all(
-      stored.map(async ({ value, listed }): Promise<ListedStory> => {
-        const story = await assembled(tx, value);
-        return isRecordProblem(story) ? { ...listed, problem: story } : story;
-      }),
-    );
-    return stories.sort((a, b) => b.lastSaved.localeCompare(a.lastSaved));
-  });
+      for (const id of incomplete) await deleteRecord(tx, id);
+      // Whole, lists and all: the list exports them as they are (storyExport.ts).
+      const stories = await Promise.all(
+        stored.map(async ({ value, listed }): Promise<ListedStory> => {
+          const story = await assembled(tx, value);
+          return isRecordProblem(story) ? { ...listed, problem: story } : story;
+        }),
+      );
+      return stories.sort((a, b) => b.lastSaved.localeCompare(a.lastSaved));
+    },
+    WHOLE_STORY_STORES,
+  );
 }
 
 /**
@@ -299,7 +314,7 @@ export async function getStory(db: StoriesDb, id: number): Promise<SavedStory | 
 
 export function deleteStory(db: StoriesDb, id: number): Promise<void> {
   acknowledged(db).delete(id);
-  return inTransaction(db, 'readwrite', (tx) => deleteRecord(tx, id));
+  return inTransaction(db, 'readwrite', (tx) => deleteRecord(tx, id), WHOLE_STORY_STORES);
 }
 
 /** SPEC.md section 7, "list keys". */
@@ -318,27 +333,32 @@ export function deleteFinishedStories(
   endingType: string,
 ): Promise<number[]> {
   const owner = walletOwner(wallet);
-  return inTransaction(db, 'readwrite', async (tx) => {
-    const deleted: number[] = [];
-    let cursor = await tx.objectStore(STORE).openCursor();
-    while (cursor) {
-      const { id, walletAddress, isFinal, chosenCharacter, endingType: ending } = cursor.value;
-      if (
-        isFinal === true &&
-        sameWallet(walletAddress, owner) &&
-        String(chosenCharacter ?? '').trim() === characterName.trim() &&
-        String(ending ?? '').trim() === endingType.trim()
-      ) {
-        deleted.push(id);
+  return inTransaction(
+    db,
+    'readwrite',
+    async (tx) => {
+      const deleted: number[] = [];
+      let cursor = await tx.objectStore(STORE).openCursor();
+      while (cursor) {
+        const { id, walletAddress, isFinal, chosenCharacter, endingType: ending } = cursor.value;
+        if (
+          isFinal === true &&
+          sameWallet(walletAddress, owner) &&
+          String(chosenCharacter ?? '').trim() === characterName.trim() &&
+          String(ending ?? '').trim() === endingType.trim()
+        ) {
+          deleted.push(id);
+        }
+        cursor = await cursor.continue();
       }
-      cursor = await cursor.continue();
-    }
-    for (const id of deleted) {
-      acknowledged(db).delete(id);
-      await deleteRecord(tx, id);
-    }
-    return deleted;
-  });
+      for (const id of deleted) {
+        acknowledged(db).delete(id);
+        await deleteRecord(tx, id);
+      }
+      return deleted;
+    },
+    WHOLE_STORY_STORES,
+  );
 }
 
 function fromStored(value: StoredStory): SavedStory | RecordProblem {

@@ -19,6 +19,23 @@ export {
   storyIds,
 } from './browserPlace';
 export type { KeptStory, ListedStory, SaveResult } from './browserPlace';
+export { forgetPictures, keepPicture, pictureAt, picturesOf } from './pictureStore';
+export type { KeepPictureResult } from './pictureStore';
+export {
+  ENDING_TURN,
+  MAX_MOMENT_PICTURES,
+  MAX_PICTURE_BYTES,
+  MAX_PICTURES_PER_STORY,
+  OPENING_TURN,
+  PICTURE_TARGET_BYTES,
+} from './pictures/storyPicture';
+export type {
+  PictureMediaType,
+  PictureMoment,
+  PictureRefusal,
+  PictureToKeep,
+  StoryPicture,
+} from './pictures/storyPicture';
 export { recordFromDraft, recordOf, storyDraftOf, storyOf } from './storyRecord';
 export type { CurrentRecord, StoryRecord } from './storyRecord';
 export { isRecordProblem, readRecord } from './recordReader';
@@ -33,12 +50,22 @@ export type { PersistenceAnswer, PersistentStorage, StoragePersistence } from '.
 export {
   STORY_EXPORT_FORMAT,
   STORY_EXPORT_VERSION,
+  STORY_EXPORT_VERSIONS_READ,
+  parseStoryFile,
   parseStoryJson,
+  storyFileOf,
   storyToJson,
   storyToMarkdown,
 } from './storyExport';
-export type { StoryMarkdownLabels } from './storyExport';
-export { StoryImportError, type StoryImportErrorReason } from './storyImportError';
+export type { StoryFile, StoryMarkdownLabels } from './storyExport';
+export { exportedPictures, readExportedPictures } from './pictures/picturesFile';
+export type { ExportedPicture, ImportedPicture } from './pictures/picturesFile';
+export {
+  StoryImportError,
+  type SkippedPicture,
+  type SkippedPictureReason,
+  type StoryImportErrorReason,
+} from './storyImportError';
 export {
   initialStoriesState,
   isFailureNotice,

@@ -16,7 +16,7 @@ import type { PersistenceAnswer, StoragePersistence } from './persistentStorage'
 import type { CloudLink } from './savedStory';
 import type { StorageErrorReason } from './browserDb';
 import { movedOnElsewhere, type RecordStamp } from './storyRevision';
-import type { StoryImportErrorReason } from './storyImportError';
+import type { SkippedPicture, StoryImportErrorReason } from './storyImportError';
 
 export type ListStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -184,6 +184,14 @@ export const storiesSlice = createSlice({
     storyImported(state) {
       notify(state, 'imported');
     },
+    /**
+     * Pictures of an imported story that were not kept, each with its typed reason (the story
+     * was imported all the same). Nothing shows them yet: a view of pictures will say them.
+     */
+    picturesSkipped(
+      _state,
+      _action: PayloadAction<{ storyId: number; skipped: SkippedPicture[] }>,
+    ) {},
     storyImportFailed(state, action: PayloadAction<StorageErrorReason | StoryImportErrorReason>) {
       notify(state, 'importFailed', action.payload);
     },

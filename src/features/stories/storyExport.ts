@@ -1,14 +1,27 @@
 // Export a saved story as Markdown or JSON, and import a JSON export back (beyond SPEC.md, which
 // has neither; DESIGN.md, "Code layout"). An import is validated as strictly as a save: a foreign
-// or broken file changes nothing.
+// or broken file changes nothing. Version 2 of the JSON export carries the story's pictures
+// (issue 41), or none when the player asks for the smaller file; version 1 files, which have
+// none, import as they always did. A bad picture is skipped with its reason, never the story.
 import { isRecord } from '../../engine/guards';
-import { StoryImportError } from './storyImportError';
+import { type SkippedPicture, StoryImportError } from './storyImportError';
 import type { Recap, Story } from '../game';
+import type { StoriesDb } from './browserDb';
 import type { SavedStory } from './savedStory';
 import { isRecordProblem, readRecord, saveRefusalOf } from './recordReader';
+import { picturesOf } from './pictureStore';
+import {
+  type ExportedPicture,
+  type ImportedPicture,
+  exportedPictures,
+  readExportedPictures,
+} from './pictures/picturesFile';
 
 export const STORY_EXPORT_FORMAT = 'taleweaver-story';
-export const STORY_EXPORT_VERSION = 1;
+/** The version written: 2 since a story's pictures go with it. */
+export const STORY_EXPORT_VERSION = 2;
+/** The versions read: 1 (no pictures) and 2. */
+export const STORY_EXPORT_VERSIONS_READ: readonly unknown[] = [1, 2];
 
 /** The words of the Markdown export, in the player's language (the UI passes them in). */
 export interface StoryMarkdownLabels {
@@ -107,20 +120,59 @@ function recapMarkdown(recap: Record<string, unknown>, labels: StoryMarkdownLabe
   return lines;
 }
 
-/** The JSON export: a versioned envelope, without the id (an import gets a new one). */
-export function storyToJson(story: ExportableStory): string {
+/**
+ * The JSON export: a versioned envelope, without the id (an import gets a new one), with the
+ * story's pictures as storyFileOf reads them (none: the smaller file).
+ */
+export function storyToJson(
+  story: ExportableStory,
+  pictures: readonly ExportedPicture[] = [],
+): string {
   // Read again as any stored record is (the story through parseStory: never the API key), and
   // without the id: an import is saved as a new story.
   const read = readRecord({ ...story });
   // A listed story is whole (a damaged one is listed without Export): this is never one.
   if (isRecordProblem(read))
     throw new Error(`Story ${story.id} cannot be exported: ${read.reason}`);
-  const envelope = { format: STORY_EXPORT_FORMAT, version: STORY_EXPORT_VERSION, story: read };
+  const envelope = {
+    format: STORY_EXPORT_FORMAT,
+    version: STORY_EXPORT_VERSION,
+    story: read,
+    pictures,
+  };
   return JSON.stringify(envelope, null, 2);
 }
 
-/** Reads a JSON export back; throws a StoryImportError naming what is wrong. */
+/**
+ * A saved story's JSON export with its pictures, read from MyStoriesDB; `withPictures: false`
+ * is the smaller file, the story alone.
+ */
+export async function storyFileOf(
+  db: StoriesDb,
+  story: SavedStory,
+  { withPictures }: { withPictures: boolean },
+): Promise<string> {
+  const pictures = withPictures ? await exportedPictures(await picturesOf(db, story.id)) : [];
+  return storyToJson(story, pictures);
+}
+
+/** A story file read back: the story, its pictures that can be kept, and the ones skipped. */
+export interface StoryFile {
+  story: Omit<SavedStory, 'id'>;
+  pictures: ImportedPicture[];
+  skipped: SkippedPicture[];
+}
+
+/** Reads a JSON export back; throws a StoryImportError naming what is wrong with the story. */
 export function parseStoryJson(text: string): Omit<SavedStory, 'id'> {
+  return parseStoryFile(text).story;
+}
+
+/**
+ * Reads a JSON export back, its pictures too (storyExport version 2): throws a StoryImportError
+ * naming what is wrong with the story; a bad picture is only skipped, with its reason.
+ */
+export function parseStoryFile(text: string): StoryFile {
   let envelope: unknown;
   try {
     envelope = JSON.parse(text);
@@ -134,10 +186,10 @@ export function parseStoryJson(text: string): Omit<SavedStory, 'id'> {
       `Not a Taleweaver story export (format ${format}, expected "${STORY_EXPORT_FORMAT}")`,
     );
   }
-  if (envelope.version !== STORY_EXPORT_VERSION) {
+  if (!STORY_EXPORT_VERSIONS_READ.includes(envelope.version)) {
     throw new StoryImportError(
       'wrongFormat',
-      `Unsupported story export version ${JSON.stringify(envelope.version)} (expected ${STORY_EXPORT_VERSION})`,
+      `Unsupported story export version ${JSON.stringify(envelope.version)} (expected ${STORY_EXPORT_VERSIONS_READ.join(' or ')})`,
     );
   }
   const story = envelope.story;
@@ -163,5 +215,10 @@ export function parseStoryJson(text: string): Omit<SavedStory, 'id'> {
       `The story export's story cannot be read: ${read.reason}`,
     );
   }
-  return read;
+  // Version 1 has no pictures; a version-2 file's are read whatever else it holds.
+  const { pictures, skipped } =
+    envelope.version === 1
+      ? { pictures: [], skipped: [] }
+      : readExportedPictures(envelope.pictures);
+  return { story: read, pictures, skipped };
 }

@@ -71,10 +71,11 @@ afterEach(() => {
 });
 
 describe('opening MyStoriesDB', () => {
-  it('creates the stories store with its walletAddress index, and the parts store, in a fresh database', async () => {
+  it('creates the stories store with its walletAddress index, the parts store and the pictures store, in a fresh database', async () => {
     db = await openStoriesDb(factory);
-    expect(db.version).toBe(3);
+    expect(db.version).toBe(4);
     expect(db.objectStoreNames.contains('storyParts')).toBe(true);
+    expect(db.objectStoreNames.contains('pictures')).toBe(true);
     expect(db.transaction('stories').store.indexNames.contains('walletAddress')).toBe(true);
   });
 

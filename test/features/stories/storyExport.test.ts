@@ -131,7 +131,7 @@ describe('storyToJson and parseStoryJson', () => {
     const withoutId: Partial<SavedStory> = story();
     delete withoutId.id;
 
-    expect(JSON.parse(json)).toMatchObject({ format: 'taleweaver-story', version: 1 });
+    expect(JSON.parse(json)).toMatchObject({ format: 'taleweaver-story', version: 2 });
     expect(parseStoryJson(json)).toEqual(withoutId);
   });
 
@@ -155,7 +155,7 @@ describe('storyToJson and parseStoryJson', () => {
       JSON.stringify({ format: 'other', version: 1, story: {} }),
       'wrongFormat',
     ],
-    ['a future version', JSON.stringify({ format: 'taleweaver-story', version: 2 }), 'wrongFormat'],
+    ['a future version', JSON.stringify({ format: 'taleweaver-story', version: 3 }), 'wrongFormat'],
     [
       'an envelope without a story',
       JSON.stringify({ format: 'taleweaver-story', version: 1 }),

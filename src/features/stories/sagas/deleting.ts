@@ -6,7 +6,12 @@ import { deleteStory } from '../browserPlace';
 import { storiesActions } from '../storiesSlice';
 import { storiesDb } from './storiesState';
 
-/** The delete worker: the record goes, and the list and the notice say so. */
+/**
+ * The delete worker: the record goes with its parts and its pictures, in one transaction
+ * (browserPlace.ts, deleteRecord), and the list and the notice say so. In the same transaction
+ * rather than right after, so that a tab closed in between, or a failed second step, can never
+ * leave a story's pictures behind it with nothing to find or delete them by.
+ */
 export const deleteSaved = policed(
   function* deleteSaved({ payload: id }: ReturnType<typeof storiesActions.deleteConfirmed>) {
     const db = yield* storiesDb();

@@ -1,18 +1,25 @@
-/** Importing a story: a JSON export read back (storyExport.ts, fetched with the first import). */
+/**
+ * Importing a story: a JSON export read back (storyExport.ts, fetched with the first import),
+ * saved as a new story, then its pictures kept under the new id. A picture that cannot be kept
+ * is skipped with its reason (stories/picturesSkipped), never a failed import: the story is
+ * saved first, and a picture's failure, even a storage one, is only that picture's.
+ */
 import { call, put, select } from 'typed-redux-saga';
 import { policed } from '../../../shared/failurePolicy';
-import { toStorageError } from '../browserDb';
+import { type StoriesDb, toStorageError } from '../browserDb';
 import { saveStory } from '../browserPlace';
+import { keepPicture } from '../pictureStore';
+import type { ImportedPicture } from '../pictures/picturesFile';
 import { loadStoryFiles } from '../storyFiles';
-import { StoryImportError } from '../storyImportError';
+import { type SkippedPicture, StoryImportError } from '../storyImportError';
 import { storiesActions } from '../storiesSlice';
 import { fromContext } from './sagaContext';
 import { selectOwner, storiesDb } from './storiesState';
 
-/** The file saved as a new story of the current wallet, and the list again. */
+/** The file saved as a new story of the current wallet, its pictures kept, and the list again. */
 function* importFile({ payload: text }: ReturnType<typeof storiesActions.importRequested>) {
-  const { parseStoryJson } = yield* call(loadStoryFiles);
-  const story = parseStoryJson(text);
+  const { parseStoryFile } = yield* call(loadStoryFiles);
+  const { story, pictures, skipped } = parseStoryFile(text);
   const owner = yield* select(selectOwner);
   const db = yield* storiesDb();
   const clock = yield* fromContext('clock');
@@ -23,11 +30,35 @@ function* importFile({ payload: text }: ReturnType<typeof storiesActions.importR
     yield* put(storiesActions.storyImportFailed('incomplete'));
     return;
   }
+  const notKept = yield* call(keepImportedPictures, db, result.id, pictures);
+  const allSkipped = [...skipped, ...notKept].sort((a, b) => a.index - b.index);
+  if (allSkipped.length > 0) {
+    yield* put(storiesActions.picturesSkipped({ storyId: result.id, skipped: allSkipped }));
+  }
   // A save like any other: the other places take the record just written.
   const outbox = yield* fromContext('storyOutbox');
   yield* call([outbox, outbox.offer], result);
   yield* put(storiesActions.storyImported());
   yield* put(storiesActions.savedStoriesRequested());
+}
+
+/** Keeps an imported story's pictures under its new id, one by one; returns the ones not kept. */
+async function keepImportedPictures(
+  db: StoriesDb,
+  storyId: number,
+  pictures: readonly ImportedPicture[],
+): Promise<SkippedPicture[]> {
+  const notKept: SkippedPicture[] = [];
+  for (const { index, ...picture } of pictures) {
+    try {
+      const kept = await keepPicture(db, { ...picture, storyId });
+      if (!kept.kept) notKept.push({ index, turn: picture.turn, reason: kept.reason });
+    } catch (error) {
+      console.warn('An imported picture was not kept', toStorageError(error));
+      notKept.push({ index, turn: picture.turn, reason: 'storageFailed' });
+    }
+  }
+  return notKept;
 }
 
 /** The import worker under the failure policy: a failure says what is wrong with the file. */

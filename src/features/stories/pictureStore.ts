@@ -1,0 +1,111 @@
+// Where a story's pictures are kept in the browser (issue 41, part 4): MyStoriesDB's 'pictures'
+// store (browserDb.ts, version 4), one compressed Blob per [storyId, turn], apart from the
+// record: a save of the story never reads, clones or rewrites them. Deleting a story deletes its
+// pictures in the same transaction (browserPlace.ts, deleteRecord), so no picture outlives its
+// story, even in a tab closed mid-way.
+import { type StoriesDb, PICTURES, STORE, inTransaction } from './browserDb';
+import {
+  MAGIC_BYTES,
+  MAX_ALT_LENGTH,
+  MAX_MOMENT_PICTURES,
+  type PictureRefusal,
+  type PictureToKeep,
+  type StoryPicture,
+  inStoryOrder,
+  pictureProblem,
+} from './pictures/storyPicture';
+
+/** Every picture of story `storyId`: the key range [storyId, any turn]. */
+export const picturesKeyRange = (storyId: number) =>
+  IDBKeyRange.bound([storyId, -Infinity], [storyId, Infinity]);
+
+export type KeepPictureResult =
+  { kept: true; picture: StoryPicture } | { kept: false; reason: PictureRefusal };
+
+/**
+ * Keeps a picture of a saved story, replacing the one its turn had. Refused, never thrown: a
+ * picture that is not a bounded WebP or JPEG its bytes confirm ('notItsType', 'tooLarge', ...),
+ * one for a story that is not kept ('noStory': deleted while it was drawn), and a new moment of
+ * a story that has MAX_MOMENT_PICTURES of them ('tooMany'). Storage failures throw a
+ * StorageError, like a save's.
+ */
+export async function keepPicture(
+  db: StoriesDb,
+  offered: PictureToKeep,
+): Promise<KeepPictureResult> {
+  // Read before the transaction: IndexedDB commits a transaction that waits on anything else.
+  const head = new Uint8Array(await offered.blob.slice(0, MAGIC_BYTES).arrayBuffer());
+  const checked = pictureProblem({ ...offered }, offered.blob.type, offered.blob.size, head);
+  if ('problem' in checked) return { kept: false, reason: checked.problem };
+  if (!Number.isSafeInteger(offered.storyId)) return { kept: false, reason: 'noStory' };
+  const picture: StoryPicture = {
+    storyId: offered.storyId,
+    turn: offered.turn,
+    moment: offered.moment,
+    blob: offered.blob,
+    mediaType: checked.mediaType,
+    width: offered.width,
+    height: offered.height,
+    bytes: offered.blob.size,
+    alt: offered.alt.slice(0, MAX_ALT_LENGTH),
+    model: offered.model,
+    createdAt: offered.createdAt,
+  };
+  return inTransaction(
+    db,
+    'readwrite',
+    async (tx): Promise<KeepPictureResult> => {
+      if ((await tx.objectStore(STORE).count(picture.storyId)) === 0) {
+        return { kept: false, reason: 'noStory' };
+      }
+      const pictures = tx.objectStore(PICTURES);
+      const key: [number, number] = [picture.storyId, picture.turn];
+      if (picture.moment === 'moment' && (await pictures.count(key)) === 0) {
+        const kept = await pictures.getAllKeys(picturesKeyRange(picture.storyId));
+        const moments = kept.filter(([, turn]) => turn >= 1).length;
+        if (moments >= MAX_MOMENT_PICTURES) return { kept: false, reason: 'tooMany' };
+      }
+      await pictures.put(picture);
+      return { kept: true, picture };
+    },
+    [STORE, PICTURES],
+  );
+}
+
+/** A story's pictures in the story's order: the opening, the moments by turn, the ending. */
+export async function picturesOf(db: StoriesDb, storyId: number): Promise<StoryPicture[]> {
+  const pictures = await inTransaction(
+    db,
+    'readonly',
+    (tx) => tx.objectStore(PICTURES).getAll(picturesKeyRange(storyId)),
+    [PICTURES],
+  );
+  return inStoryOrder(pictures);
+}
+
+/** The picture of a story's turn (OPENING_TURN, a moment's turn, ENDING_TURN), if it has one. */
+export function pictureAt(
+  db: StoriesDb,
+  storyId: number,
+  turn: number,
+): Promise<StoryPicture | undefined> {
+  return inTransaction(db, 'readonly', (tx) => tx.objectStore(PICTURES).get([storyId, turn]), [
+    PICTURES,
+  ]);
+}
+
+/** Deletes every picture of a story, leaving the story; returns how many there were. */
+export function forgetPictures(db: StoriesDb, storyId: number): Promise<number> {
+  return inTransaction(
+    db,
+    'readwrite',
+    async (tx) => {
+      const pictures = tx.objectStore(PICTURES);
+      const range = picturesKeyRange(storyId);
+      const count = await pictures.count(range);
+      await pictures.delete(range);
+      return count;
+    },
+    [PICTURES],
+  );
+}
