@@ -22,6 +22,10 @@ export const STORE = 'stories';
 export const PARTS = 'storyParts';
 export const PICTURES = 'pictures';
 
+/** Every picture of story `storyId` in PICTURES: the key range [storyId, any turn]. */
+export const picturesKeyRange = (storyId: number) =>
+  IDBKeyRange.bound([storyId, -Infinity], [storyId, Infinity]);
+
 /** One entry of one of a story's lists: `game[list][index]` of story `storyId`. */
 export interface StoryPart {
   storyId: number;

@@ -14,8 +14,8 @@ import {
   STORE,
   WHOLE_STORY_STORES,
   inTransaction,
+  picturesKeyRange,
 } from './browserDb';
-import { picturesKeyRange } from './pictureStore';
 import {
   type CloudLink,
   type SavedStory,

@@ -3,7 +3,7 @@
 // record: a save of the story never reads, clones or rewrites them. Deleting a story deletes its
 // pictures in the same transaction (browserPlace.ts, deleteRecord), so no picture outlives its
 // story, even in a tab closed mid-way.
-import { type StoriesDb, PICTURES, STORE, inTransaction } from './browserDb';
+import { type StoriesDb, PICTURES, STORE, inTransaction, picturesKeyRange } from './browserDb';
 import {
   MAGIC_BYTES,
   MAX_ALT_LENGTH,
@@ -14,10 +14,6 @@ import {
   inStoryOrder,
   pictureProblem,
 } from './pictures/storyPicture';
-
-/** Every picture of story `storyId`: the key range [storyId, any turn]. */
-export const picturesKeyRange = (storyId: number) =>
-  IDBKeyRange.bound([storyId, -Infinity], [storyId, Infinity]);
 
 export type KeepPictureResult =
   { kept: true; picture: StoryPicture } | { kept: false; reason: PictureRefusal };

@@ -4,3 +4,7 @@
  * needs.
  */
 export const loadStoryFiles = () => import(/* webpackChunkName: "story-files" */ './storyExport');
+
+/** The keeping of an imported story's pictures, in the same chunk: only a file with pictures. */
+export const loadPictureKeeping = () =>
+  import(/* webpackChunkName: "story-files" */ './pictures/importedPictures');

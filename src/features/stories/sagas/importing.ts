@@ -6,11 +6,9 @@
  */
 import { call, put, select } from 'typed-redux-saga';
 import { policed } from '../../../shared/failurePolicy';
-import { type StoriesDb, toStorageError } from '../browserDb';
+import { toStorageError } from '../browserDb';
 import { saveStory } from '../browserPlace';
-import { keepPicture } from '../pictureStore';
-import type { ImportedPicture } from '../pictures/picturesFile';
-import { loadStoryFiles } from '../storyFiles';
+import { loadPictureKeeping, loadStoryFiles } from '../storyFiles';
 import { type SkippedPicture, StoryImportError } from '../storyImportError';
 import { storiesActions } from '../storiesSlice';
 import { fromContext } from './sagaContext';
@@ -30,7 +28,11 @@ function* importFile({ payload: text }: ReturnType<typeof storiesActions.importR
     yield* put(storiesActions.storyImportFailed('incomplete'));
     return;
   }
-  const notKept = yield* call(keepImportedPictures, db, result.id, pictures);
+  let notKept: SkippedPicture[] = [];
+  if (pictures.length > 0) {
+    const { keepImportedPictures } = yield* call(loadPictureKeeping);
+    notKept = yield* call(keepImportedPictures, db, result.id, pictures);
+  }
   const allSkipped = [...skipped, ...notKept].sort((a, b) => a.index - b.index);
   if (allSkipped.length > 0) {
     yield* put(storiesActions.picturesSkipped({ storyId: result.id, skipped: allSkipped }));
@@ -40,25 +42,6 @@ function* importFile({ payload: text }: ReturnType<typeof storiesActions.importR
   yield* call([outbox, outbox.offer], result);
   yield* put(storiesActions.storyImported());
   yield* put(storiesActions.savedStoriesRequested());
-}
-
-/** Keeps an imported story's pictures under its new id, one by one; returns the ones not kept. */
-async function keepImportedPictures(
-  db: StoriesDb,
-  storyId: number,
-  pictures: readonly ImportedPicture[],
-): Promise<SkippedPicture[]> {
-  const notKept: SkippedPicture[] = [];
-  for (const { index, ...picture } of pictures) {
-    try {
-      const kept = await keepPicture(db, { ...picture, storyId });
-      if (!kept.kept) notKept.push({ index, turn: picture.turn, reason: kept.reason });
-    } catch (error) {
-      console.warn('An imported picture was not kept', toStorageError(error));
-      notKept.push({ index, turn: picture.turn, reason: 'storageFailed' });
-    }
-  }
-  return notKept;
 }
 
 /** The import worker under the failure policy: a failure says what is wrong with the file. */
