@@ -5,7 +5,12 @@
  * its flow does. The fake OpenAI-compatible server (test/fixtures/fakeModelServer.ts) stays the
  * strict stand-in for the provider itself; this is the stand-in for the client.
  */
-import type { CompletionRequest, ModelClient, TokenUsage } from '../../src/features/llm';
+import {
+  ReplyCutOffError,
+  type CompletionRequest,
+  type ModelClient,
+  type TokenUsage,
+} from '../../src/features/llm';
 import type { ChatRequestBody, CompletionReply } from '../fixtures/fakeModelServer';
 
 /**
@@ -99,6 +104,12 @@ export function scriptedModel(
         aborted.push(body),
       );
       if (minuteLimit !== undefined) request.onMinuteLimit?.(minuteLimit);
+      // A reply cut off by its output limit came whole and was paid for: the client tells its
+      // usage, then refuses it.
+      if (answer instanceof ReplyCutOffError) {
+        const reported = usage?.(body, answer.partial) ?? null;
+        if (reported) request.onUsage?.(reported);
+      }
       if (answer instanceof Error) throw answer;
       const text = typeof answer.json === 'string' ? answer.json : JSON.stringify(answer.json);
       if (request.stream) {

@@ -18,19 +18,22 @@ export interface ReservedRequest {
   prompt: string;
   stream: boolean;
   replyTokens?: number;
+  /** Asked again after a cut-off reply, with twice the room to think. */
+  moreRoom?: boolean;
 }
 
 /** The tokens a request reserves: its prompt's estimate and its output limit. */
 export function tokensReserved(request: ReservedRequest): number {
-  const { provider, model, lessons, stream, replyTokens } = request;
-  const plan = planRequest(provider, model, { stream, replyTokens, lessons });
+  const { provider, model, lessons, stream, replyTokens, moreRoom } = request;
+  const plan = planRequest(provider, model, { stream, replyTokens, lessons, moreRoom });
   const prompt = estimatePromptTokens([request.system, request.prompt]);
   return prompt + plan.outputLimit.tokens;
 }
 
 /**
- * The most a story turn reserves with this model: the largest prompt the game writes
- * (PROMPT_TOKEN_BUDGET, system message included) and a turn's output limit.
+ * What a story turn reserves at most with this model as it is first asked: the largest prompt
+ * the game writes (PROMPT_TOKEN_BUDGET, system message included, by estimate) and a turn's
+ * output limit. A reply cut off is asked again with more room, which reserves more.
  */
 export function mostATurnReserves(
   provider: ProviderPreset,

@@ -67,11 +67,12 @@ test('the most a turn reserves, a number the request planner gives', () => {
 test('before Groq has stated a limit: what a turn reserves, and no limit guessed', () => {
   renderKeyScreen('en', 'groq');
   const most = mostATurnReserves(GROQ, MODEL, []).toLocaleString('en-US');
-  expect(
-    screen.getByText(
-      `A turn reserves at most ${most} tokens of a per-minute budget: its prompt and all the room its reply may take.`,
-    ),
-  ).toBeTruthy();
+  const said = screen.getByText(
+    `A turn reserves up to about ${most} tokens of a per-minute budget: its prompt and all the room its reply may take.`,
+  );
+  // Heard with the model field it is about.
+  const field = screen.getByLabelText('Model', { selector: 'select' });
+  expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(said.id);
   expect(screen.queryByText(/8,000/)).toBeNull();
 });
 
@@ -79,12 +80,12 @@ test.each([
   [
     'en',
     (most: string) =>
-      `A turn reserves at most ${most} of the 8,000 tokens a minute Groq allows ${MODEL}: its prompt and all the room its reply may take.`,
+      `A turn reserves up to about ${most} of the 8,000 tokens a minute Groq allows ${MODEL}: its prompt and all the room its reply may take.`,
   ],
   [
     'kr',
     (most: string) =>
-      `한 턴은 Groq가 ${MODEL}에 허용하는 분당 8,000 토큰 중 최대 ${most} 토큰을 예약합니다: 프롬프트와 응답에 허용되는 최대 길이입니다.`,
+      `한 턴은 Groq의 ${MODEL} 분당 한도 8,000 토큰 중 최대 약 ${most} 토큰을 예약합니다: 프롬프트와 응답에 허용되는 최대 길이입니다.`,
   ],
 ] as const)('once the limit is stated (%s): what a turn reserves of it', (language, words) => {
   renderKeyScreen(language, 'groq', STATED);

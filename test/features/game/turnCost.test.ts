@@ -20,6 +20,7 @@ import {
 } from '../../../src/features/game';
 import {
   RateLimitedError,
+  ReplyCutOffError,
   promptsFor,
   providerById,
   providerSessionActions,
@@ -27,7 +28,7 @@ import {
   type TokenUsage,
 } from '../../../src/features/llm';
 import { gameReply, userPrompt, type ChatRequestBody } from '../../fixtures/fakeModelServer';
-import { PLAYING_GAME, appStateWith, type GameAt } from '../../fixtures/games';
+import { PLAYING_GAME, appStateWith, gameAt, type GameAt } from '../../fixtures/games';
 import { SETTINGS, answering } from '../../support/gameWorkers';
 import { contextProviders } from '../../support/sagaReplay';
 import { scriptedModel, type ModelScript, type ScriptOptions } from '../../support/scriptedModel';
@@ -90,7 +91,9 @@ describe('what a turn cost', () => {
     const first = await turn(PLAYING_GAME, gameReply, { usage: () => COUNTED });
     const counted = first.puts.filter((action) => action.type === gameActions.tokensCounted.type);
     // One story request this turn (its reply carries the summary), counted once, as reported.
-    expect(counted).toEqual([gameActions.tokensCounted({ usage: COUNTED })]);
+    expect(counted).toEqual([
+      gameActions.tokensCounted({ turn: first.game.story.turnCount, usage: COUNTED }),
+    ]);
     const turnOne = first.game.story.turnCount;
     const once = tally({
       reported: 1,
@@ -115,6 +118,24 @@ describe('what a turn cost', () => {
         unpriced: 2,
       }),
     });
+  });
+
+  test('a reply cut off by its output limit was paid for: counted, and so is the one asked again', async () => {
+    const { game } = await turn(PLAYING_GAME, answering(new ReplyCutOffError('{"storySeg')), {
+      usage: () => COUNTED,
+    });
+    expect(game.story.cost.lastTurn).toMatchObject({ reported: 2, promptTokens: 200 });
+  });
+
+  test('a request of an earlier turn that comes in late counts in the story’s total only', () => {
+    const playing = gameAt({ turn: { phase: 'choosing' }, story: PLAYING_GAME.story });
+    const state = [
+      gameActions.tokensCounted({ turn: 3, usage: COUNTED }),
+      gameActions.tokensCounted({ turn: 2, usage: { ...COUNTED, promptTokens: 7 } }),
+    ].reduce((game, action) => rootReducer({ game } as RootState, action).game, playing);
+    expect(state.story.cost.turn).toBe(3);
+    expect(state.story.cost.lastTurn.promptTokens).toBe(100);
+    expect(state.story.cost.total.promptTokens).toBe(107);
   });
 
   test('a provider that reports no usage is counted as not reported, never guessed', async () => {
@@ -205,6 +226,18 @@ describe('what a turn cost', () => {
       model: SETTINGS.model,
       tokensPerMinute: 8000,
     });
+  });
+
+  test('a wait on a limit of requests says nothing of tokens reserved', async () => {
+    const requests = new RateLimitedError(
+      429,
+      { kind: 'perMinute', metric: 'requests', waitMs: 4000 },
+      'Rate limit exceeded: free-models-per-min.',
+    );
+    const { puts } = await turn(PLAYING_GAME, answering(requests));
+    const wait = puts.find((action) => action.type === gameActions.turnRetryScheduled.type);
+    expect(wait?.payload).toMatchObject({ reason: 'rateLimited' });
+    expect(wait?.payload).not.toHaveProperty('reserves');
   });
 
   test('a limit stated for a preset left at its defaults names its server and model', async () => {

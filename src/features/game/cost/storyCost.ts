@@ -67,14 +67,15 @@ export function withUsage(tally: TokenTally, usage: CountedUsage | null): TokenT
   };
 }
 
-/** The story's cost after a request made in `turn`: a new turn starts its own tally. */
+/**
+ * The story's cost after a request made for `turn`: a later turn starts its own tally; an
+ * earlier one's request, come in late, counts in the story's total only.
+ */
 export function costAfter(cost: StoryCost, turn: number, usage: CountedUsage | null): StoryCost {
+  const total = withUsage(cost.total, usage);
+  if (turn < cost.turn) return { ...cost, total };
   const lastTurn = turn === cost.turn ? cost.lastTurn : NO_TOKENS;
-  return {
-    turn,
-    lastTurn: withUsage(lastTurn, usage),
-    total: withUsage(cost.total, usage),
-  };
+  return { turn, lastTurn: withUsage(lastTurn, usage), total };
 }
 
 const isCount = (value: unknown): value is number =>

@@ -28,6 +28,7 @@ import {
   providerById,
   providerSessionActions,
   selectListedModels,
+  selectMinuteLimit,
   tokensReserved,
   type ModelLesson,
   type ProviderSessionState,
@@ -171,8 +172,19 @@ export function* minuteLimitRead(
   settings: Pick<ModelSettings, 'provider' | 'baseUrl' | 'model'>,
   tokensPerMinute: number,
 ) {
-  const { provider, baseUrl, model } = asListed(settings);
-  yield* put(providerSessionActions.minuteLimitRead({ provider, baseUrl, model, tokensPerMinute }));
+  const stated = { ...asListed(settings), tokensPerMinute };
+  // Every answer may state it: only a new figure is news.
+  const known = yield* select((state: { providerSession?: ProviderSessionState }) =>
+    state.providerSession
+      ? selectMinuteLimit(state as { providerSession: ProviderSessionState })
+      : null,
+  );
+  if (
+    known &&
+    Object.entries(stated).every(([key, value]) => known[key as keyof typeof stated] === value)
+  )
+    return;
+  yield* put(providerSessionActions.minuteLimitRead(stated));
 }
 
 /**
@@ -296,7 +308,15 @@ function* requestOnce(
   const { systemPrompt } = yield* promptsOf(settings.language);
   const events = channel<RequestEvent>();
   const reporter = yield* fork(reportProgress, events, settings, Boolean(streamField));
+  // The turn the request is made for: a summary that comes in after the next choice was made
+  // is still its own turn's.
+  const turn = yield* select((state: { game: GameState }) => state.game.story.turnCount);
   let usage = null as TokenUsage | null;
+  let counted = false;
+  function* count() {
+    counted = true;
+    yield* put(gameActions.tokensCounted({ turn, usage: yield* call(priced, settings, usage) }));
+  }
   try {
     const text = yield* call([model, model.complete], {
       provider,
@@ -320,8 +340,12 @@ function* requestOnce(
       onMinuteLimit: (tokensPerMinute: number) =>
         events.put({ kind: 'minuteLimit', tokensPerMinute }),
     });
-    yield* put(gameActions.tokensCounted({ usage: yield* call(priced, settings, usage) }));
+    yield* call(count);
     return text;
+  } catch (error) {
+    // A reply that came whole and was then refused (cut off by its output limit) was paid for.
+    if (usage !== null && !counted) yield* call(count);
+    throw error;
   } finally {
     // The reporter ends with the channel (the client's callbacks have each been put by now).
     events.close();
@@ -333,17 +357,19 @@ function* requestOnce(
 }
 
 /** What the request about to be made again reserves of a per-minute budget (reservation.ts). */
-function* reservedBy(prompt: string, { streamField, replyTokens }: AskOptions) {
+function* reservedBy(prompt: string, { streamField, replyTokens }: AskOptions, moreRoom: boolean) {
   const settings = yield* select(selectModelSettings);
   const { systemPrompt } = yield* promptsOf(settings.language);
+  const provider = providerById(settings.provider);
   return tokensReserved({
-    provider: providerById(settings.provider),
-    model: settings.model,
+    provider,
+    model: modelOf(provider, settings.model),
     lessons: settings.lessons,
     system: systemPrompt,
     prompt,
     stream: Boolean(streamField),
     replyTokens,
+    moreRoom,
   });
 }
 
@@ -380,7 +406,10 @@ export function* askModel(firstPrompt: string, options: AskOptions) {
             reason: 'rateLimited',
             attempt: waits,
             retryAt: (yield* fromContext('clock')).now() + backoff,
-            reserves: yield* call(reservedBy, prompt, options),
+            // What it reserves, where the limit counts tokens (not requests).
+            ...(error.metric !== 'requests' && {
+              reserves: yield* call(reservedBy, prompt, options, cutOff),
+            }),
           }),
         );
         yield* call(wait, backoff);

@@ -74,8 +74,10 @@ export function KeyForm({
         modelList={modelList}
         value={draft.model}
         onChange={(model) => onDraftChange({ ...draft, model })}
+        budgetId={`${id}-budget`}
       />
       <MinuteBudget
+        id={`${id}-budget`}
         preset={preset}
         baseUrl={draft.baseUrl}
         model={draft.model}

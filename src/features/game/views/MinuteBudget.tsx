@@ -12,6 +12,8 @@ import { useMinuteLimit } from './minuteLimit';
 import { useProviderName } from './providerName';
 
 interface MinuteBudgetProps {
+  /** The model field names it as what describes it (aria-describedby). */
+  id: string;
   preset: ProviderPreset;
   /** The server address as typed (the preset's own when empty). */
   baseUrl: string;
@@ -27,7 +29,7 @@ interface MinuteBudgetProps {
  * refusal naming its limit), never a limit guessed. Shown for providers that take a key (a
  * server on the player's own computer counts no minutes).
  */
-export function MinuteBudget({ preset, baseUrl, model, modelList }: MinuteBudgetProps) {
+export function MinuteBudget({ id, preset, baseUrl, model, modelList }: MinuteBudgetProps) {
   const settings = useAppSelector(selectSettings);
   const providerName = useProviderName();
   const listed = modelList.status === 'read' && modelList.models.length > 0 && modelList.models;
@@ -37,7 +39,7 @@ export function MinuteBudget({ preset, baseUrl, model, modelList }: MinuteBudget
   const lessons = settings.modelLessons[capabilityKey(preset, baseUrl, playing)] ?? [];
   const tokens = <FormattedNumber value={mostATurnReserves(preset, playing, lessons)} />;
   return (
-    <p className="setup-field__hint minute-budget">
+    <p className="setup-field__hint minute-budget" id={id}>
       {limit === null ? (
         <FormattedMessage id="game.key.turnReserves" values={{ tokens }} />
       ) : (

@@ -11,6 +11,8 @@ interface ModelFieldProps {
   /** The model chosen; empty for the default. */
   value: string;
   onChange: (model: string) => void;
+  /** Where the form says what a turn reserves of a per-minute budget (MinuteBudget), if it does. */
+  budgetId?: string;
 }
 
 /**
@@ -29,6 +31,7 @@ export function ModelField({
   modelList,
   value,
   onChange,
+  budgetId,
 }: ModelFieldProps) {
   const intl = useIntl();
   const providerName = useProviderName();
@@ -45,7 +48,9 @@ export function ModelField({
   const refused = modelList.status === 'unreadable' && modelList.keyRefused;
   const [hintId, refusedId] = [`${inputId}-default`, `${inputId}-refused`];
   const describedBy =
-    [defaultShown && hintId, refused && refusedId].filter(Boolean).join(' ') || undefined;
+    [defaultShown && hintId, refused && refusedId, preset.requiresKey && budgetId]
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   return (
     <div className="setup-field">
