@@ -303,9 +303,10 @@ test('the API key goes only to the model server', async () => {
   });
   expect(conclusionChecks).toBe(2);
   expect(turns).toBe(8);
-  expect(midGameStores.find((store) => store.database === 'MyStoriesDB')?.records).toBeGreaterThan(
-    0,
-  );
+  expect(
+    midGameStores.find(({ database, store }) => database === 'MyStoriesDB' && store === 'stories')
+      ?.records,
+  ).toBeGreaterThan(0);
   await screenshot(page, 'privacy-1-ending');
   await expectKeyOnlyUnderApiKey(page, 'on the ending screen');
 
