@@ -155,6 +155,15 @@ type RequestEvent =
   | { kind: 'minuteLimit'; tokensPerMinute: number };
 
 /**
+ * What the provider session knows (its model list, a stated limit), or null for a game played
+ * without the session's slice (a test's own state): nothing to price or compare by.
+ */
+const fromSession =
+  <T>(selector: (state: { providerSession: ProviderSessionState }) => T) =>
+  (state: { providerSession?: ProviderSessionState }): T | null =>
+    state.providerSession ? selector({ providerSession: state.providerSession }) : null;
+
+/**
  * The settings as the provider's list and limits name them: its server's address and the model
  * that plays (a blank setting is the preset's own).
  */
@@ -174,11 +183,7 @@ export function* minuteLimitRead(
 ) {
   const stated = { ...asListed(settings), tokensPerMinute };
   // Every answer may state it: only a new figure is news.
-  const known = yield* select((state: { providerSession?: ProviderSessionState }) =>
-    state.providerSession
-      ? selectMinuteLimit(state as { providerSession: ProviderSessionState })
-      : null,
-  );
+  const known = yield* select(fromSession(selectMinuteLimit));
   if (
     known &&
     Object.entries(stated).every(([key, value]) => known[key as keyof typeof stated] === value)
@@ -273,12 +278,7 @@ async function mendedReply(text: string): Promise<Record<string, unknown>> {
  */
 function* priced(settings: ModelSettings, usage: TokenUsage | null) {
   if (usage === null) return null;
-  // A game played without the session's slice (a test's own state) has no list to price by.
-  const listed = yield* select((state: { providerSession?: ProviderSessionState }) =>
-    state.providerSession
-      ? selectListedModels(state as { providerSession: ProviderSessionState })
-      : null,
-  );
+  const listed = yield* select(fromSession(selectListedModels));
   const { source } = listed ?? {};
   const playing = asListed(settings);
   const price =
