@@ -23,6 +23,12 @@ const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: t
 const appEntries = {
   game: ['GamePage.tsx', 'gameSagaLoader.ts', 'views/ApiKeyView.tsx'],
   leaderboard: ['LeaderboardPage.tsx'],
+  pictures: [
+    'browserPictureClient.ts',
+    'pictureSlots.tsx',
+    'picturesSagaLoader.ts',
+    'picturesSlice.ts',
+  ],
   llm: ['browserModelClient.ts', 'connectPage.ts', 'localNetwork.ts', 'typedKey.ts'],
   profile: ['ProfilePage.tsx'],
   settings: ['views.ts'],

@@ -21,6 +21,7 @@ const parts: Record<MessagePart, Record<string, unknown>> = {
   localNetwork: {},
   memory: {},
   lore: {},
+  pictures: {},
 };
 for (const [id, message] of Object.entries(english)) parts[messagePart(id)][id] = message;
 for (const [part, messages] of Object.entries(parts)) {

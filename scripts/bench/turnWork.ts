@@ -131,6 +131,7 @@ export function storyAtTurn(turns: number): Story {
     storyNote: '',
     lorebook: [],
     cost: NO_COST,
+    illustrated: false,
     rewrites: 0,
     turnRewrites: 0,
     lastChoice: null,

@@ -10,6 +10,7 @@ import {
   StoriesNotice,
   selectCurrentRecord,
 } from '../features/stories';
+import { IllustrateSlot, pictureAt } from '../features/pictures/pictureSlots';
 import { useAppSelector } from '../shared/hooks';
 
 /**
@@ -26,6 +27,8 @@ export function GameRoute() {
         saveResult={(result) => <SaveResultOfStory result={result} />}
         resultNote={<LocalStoriesDeletedNote />}
         publishStory={<PublishCurrentStory />}
+        illustrate={<IllustrateSlot />}
+        pictureAt={pictureAt}
       />
       <StoriesNotice />
     </>

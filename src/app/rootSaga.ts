@@ -2,11 +2,18 @@ import { call, fork } from 'typed-redux-saga';
 import type { Saga } from 'redux-saga';
 import { gameSagaLoader } from '../features/game/gameSagaLoader';
 import { storiesSagaLoader } from '../features/stories/storiesSagaLoader';
+import { picturesSagaLoader } from '../features/pictures/picturesSagaLoader';
 import { modelListSaga } from '../features/llm';
 import { walletSaga } from '../features/wallet';
 
 /** Long-running flows of the features; each feature adds its watcher here. */
-const featureSagas: Saga[] = [walletSaga, gameSagaLoader, storiesSagaLoader, modelListSaga];
+const featureSagas: Saga[] = [
+  walletSaga,
+  gameSagaLoader,
+  storiesSagaLoader,
+  picturesSagaLoader,
+  modelListSaga,
+];
 
 /** Runs one feature's saga; an error there is reported and stops only that feature. */
 function* isolated(saga: Saga) {

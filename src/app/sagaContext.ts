@@ -8,6 +8,7 @@
 import type { BackendContext } from '../api';
 import type { GameContext } from '../features/game';
 import type { LlmContext } from '../features/llm';
+import type { PicturesContext } from '../features/pictures';
 import type { StoriesContext } from '../features/stories';
 import type { WalletContext } from '../features/wallet';
 // The browser's own parts by their modules, as the store takes the slices: the app's store (and
@@ -17,12 +18,14 @@ import { browserConnectPage } from '../features/llm/connectPage';
 import { browserLocalNetworkAccess } from '../features/llm/localNetwork';
 import { pageTypedKey } from '../features/llm/typedKey';
 import { browserStoriesContext } from '../features/stories/browserContext';
+import { browserPictureClient } from '../features/pictures/browserPictureClient';
 import { browserWalletEnvironment } from '../features/wallet/environment';
 import { systemClock } from '../shared/sagaContext';
 
 export type SagaContext = GameContext &
   LlmContext &
   StoriesContext &
+  PicturesContext &
   WalletContext &
   BackendContext;
 
@@ -47,6 +50,7 @@ export function contextDefaults(): ContextDefaults {
     connectPage: null,
     localNetwork: null,
     typedKey: pageTypedKey,
+    pictureClient: browserPictureClient(),
     ...browserStoriesContext(),
   };
 }

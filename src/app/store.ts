@@ -13,6 +13,7 @@ import { settingsSlice } from '../features/settings';
 import { gameSlice } from '../features/game';
 import { providerSessionSlice } from '../features/llm';
 import { storiesSlice } from '../features/stories/storiesSlice';
+import { picturesSlice } from '../features/pictures/picturesSlice';
 import { walletSessionAccessor, walletSlice, type WalletSessionAccessor } from '../features/wallet';
 import { devToolsOptions, streamShown } from './devtools';
 import { rootSaga } from './rootSaga';
@@ -30,6 +31,7 @@ export const rootReducer = combineSlices(
   gameSlice,
   storiesSlice,
   providerSessionSlice,
+  picturesSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 export type RootState = ReturnType<typeof rootReducer>;
 

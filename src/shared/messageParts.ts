@@ -6,7 +6,8 @@
  * reaches into the app. Where nothing is registered (a test with every message at hand), asking
  * is done at once.
  */
-export type LaterMessagePart = 'pages' | 'profile' | 'sharing' | 'localNetwork' | 'memory' | 'lore';
+export type LaterMessagePart =
+  'pages' | 'profile' | 'sharing' | 'localNetwork' | 'memory' | 'lore' | 'pictures';
 
 type Messages = Record<string, unknown>;
 type Fetch = () => Promise<Messages>;

@@ -35,6 +35,10 @@ registerMessageParts({
   memory: part(() => import(/* webpackChunkName: "intl-en-memory" */ './compiled/en.memory.json')),
   // In the lorebook panel's own chunk: one download when the panel is first opened.
   lore: part(() => import(/* webpackChunkName: "lorebook" */ './compiled/en.lore.json')),
+  // With the pictures' views: a story never illustrated never fetches them.
+  pictures: part(
+    () => import(/* webpackChunkName: "pictures-views" */ './compiled/en.pictures.json'),
+  ),
 });
 
 export { loadMessages, subscribeToLaterMessages } from '../../shared/messageParts';

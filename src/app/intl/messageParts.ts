@@ -12,7 +12,8 @@ import type { LaterMessagePart } from '../../shared/messageParts';
  * part, what the key screen says of the browser's Local Network Access, only where a page may
  * need the player's permission to reach their own server. The 'memory' part is what the play
  * screen's closed panels on the story's memory say once opened (Story so far's and the story
- * sheet's contents); the 'lore' part, the lorebook panel's words, with its code.
+ * sheet's contents); the 'lore' part, the lorebook panel's words, with its code; the 'pictures'
+ * part, the story's pictures' words (issue 41), with their views' code.
  */
 export type MessagePart = 'home' | LaterMessagePart;
 
@@ -34,6 +35,7 @@ const PART_OF_PREFIX: Readonly<Record<string, MessagePart>> = {
   localNetwork: 'localNetwork',
   memory: 'memory',
   sheet: 'memory',
+  pictures: 'pictures',
 };
 
 /**

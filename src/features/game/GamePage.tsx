@@ -6,6 +6,7 @@ import { useLanguageWords } from './languageWords';
 import { gameActions, type GameStage } from './gameSlice';
 import { ApiKeyView } from './views/ApiKeyView';
 import type { GameResult } from './gameModel';
+import type { PictureSlot } from './views/StoryLog';
 import { EndingView } from './views/EndingView';
 import { GenreView } from './views/GenreView';
 import { LoadOrCreateView } from './views/LoadOrCreateView';
@@ -32,6 +33,10 @@ export interface GameSlots {
   resultNote?: ReactNode;
   /** Ending: Publish, for the story just finished. */
   publishStory?: ReactNode;
+  /** Naming and playing: whether this story is illustrated (issue 41), where it can be. */
+  illustrate?: ReactNode;
+  /** Playing and ending: the picture of a paragraph of the story, or of its ending. */
+  pictureAt?: PictureSlot;
 }
 
 /** SPEC.md section 2: /game shows one view, chosen by the game's stage. */

@@ -237,6 +237,11 @@ export interface Story {
   lorebook: LoreEntry[];
   /** The tokens the story's requests used, as providers reported them, and their price. */
   cost: StoryCost;
+  /**
+   * The player asked for this story to be illustrated (issue 41: opt-in, per story): its
+   * opening and ending are drawn, and a moment when asked. The pictures are kept apart.
+   */
+  illustrated: boolean;
   /** Rewrites in this story (shown on the ending screen and the leaderboard). */
   rewrites: number;
   /** Rewrites of the current turn (at most MAX_REWRITES_PER_TURN). */

@@ -443,6 +443,18 @@ export const gameSlice = createSlice({
         if (note.length <= STORY_NOTE_MAX_CHARS) story.storyNote = note;
       }),
     ),
+    /**
+     * The player turned pictures on or off for this story (issue 41), from the naming screen
+     * to the ending: what is drawn already stays; with them off, nothing more is asked for.
+     */
+    illustrationChosen: inPhases<boolean>(
+      each(
+        ['naming', 'opening', 'openingFailed', ...PLAYING_PHASES, 'ended'],
+        ({ story }, on: boolean) => {
+          story.illustrated = on === true;
+        },
+      ),
+    ),
     ...sheetReducers,
     ...lorebookReducers,
     ...costReducers,

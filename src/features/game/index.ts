@@ -51,6 +51,7 @@ export { PORTRAIT_COUNT, portraitNumber, portraitSrc } from './portraits';
 export { tellNewStories } from './newStory';
 export { flowFor, gameSaga } from './sagas/gameSaga';
 export type { GameContext } from './sagas/sagaContext';
+export type { PicturePlace, PictureSlot } from './views/StoryLog';
 export { KEY_CHECK_TIMEOUT_MS, checkKey } from './sagas/keyCheck';
 export { openingGeneration } from './sagas/opening';
 export { playTurn, retryTurn } from './sagas/turn';

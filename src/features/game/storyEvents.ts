@@ -38,6 +38,7 @@ const STORY_EVENT_TYPES = new Set<string>(
     gameActions.loreEntryRestored,
     gameActions.genreLorebookTaken,
     gameActions.tokensCounted,
+    gameActions.illustrationChosen,
   ].map((event) => event.type),
 );
 

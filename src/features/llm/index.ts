@@ -121,3 +121,27 @@ export { estimateTokens } from './tokens';
 export { mostATurnReserves, tokensReserved } from './reservation';
 export type { LlmContext } from './sagaContext';
 export { browserModelClient } from './browserModelClient';
+// Pictures of the story (issue 41): which models draw, the request, its failures and its prompt.
+// The game's picture flows (features/pictures) fetch the client with their own code.
+export {
+  defaultImageModel,
+  imageModelsOf,
+  settleImageModel,
+  type ImageModel,
+  type SettledImageModel,
+} from './pictures/imageModels';
+export {
+  PICTURE_TIMEOUT_MS,
+  fetchImageModelList,
+  requestPicture,
+  type Picture,
+  type PictureRequest,
+  type PictureShape,
+} from './pictures/pictureClient';
+export { PictureError, type PictureFailureKind } from './pictures/pictureError';
+export {
+  PICTURE_PROMPT_MAX_CHARS,
+  picturePrompt,
+  type PictureMoment,
+  type PicturePromptInput,
+} from './pictures/picturePrompt';

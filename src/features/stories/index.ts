@@ -19,7 +19,13 @@ export {
   storyIds,
 } from './browserPlace';
 export type { KeptStory, ListedStory, SaveResult } from './browserPlace';
-export { forgetPictures, keepPicture, pictureAt, picturesOf } from './pictureStore';
+export {
+  forgetPictureAt,
+  forgetPictures,
+  keepPicture,
+  pictureAt,
+  picturesOf,
+} from './pictureStore';
 export type { KeepPictureResult } from './pictureStore';
 export {
   ENDING_TURN,
@@ -59,6 +65,8 @@ export {
 } from './storyExport';
 export type { StoryFile, StoryMarkdownLabels } from './storyExport';
 export { exportedPictures, readExportedPictures } from './pictures/picturesFile';
+export { compressInBrowser } from './pictures/compressInBrowser';
+export { PictureCompressionError } from './pictures/pictureCompression';
 export type { ExportedPicture, ImportedPicture } from './pictures/picturesFile';
 export {
   StoryImportError,

@@ -105,3 +105,10 @@ export function forgetPictures(db: StoriesDb, storyId: number): Promise<number> 
     [PICTURES],
   );
 }
+
+/** Deletes the picture of one turn of a story (a paragraph written again), if it has one. */
+export function forgetPictureAt(db: StoriesDb, storyId: number, turn: number): Promise<void> {
+  return inTransaction(db, 'readwrite', (tx) => tx.objectStore(PICTURES).delete([storyId, turn]), [
+    PICTURES,
+  ]);
+}

@@ -159,6 +159,7 @@ export function parseStory(value: unknown): Story | StoryProblem {
     // (never a failed load).
     lorebook: checkedLorebook(value.lorebook),
     cost: storyCostOf(value.cost),
+    illustrated: value.illustrated === true,
     // No more than the turns allowed (the leaderboard refuses more).
     rewrites: isCount(value.rewrites)
       ? Math.min(value.rewrites, MAX_REWRITES_PER_TURN * turnCount)

@@ -30,6 +30,7 @@ export const initialStory: Story = {
   storyNote: '',
   lorebook: [],
   cost: NO_COST,
+  illustrated: false,
   rewrites: 0,
   turnRewrites: 0,
   lastChoice: null,

@@ -9,6 +9,7 @@ import { EndingEmblem, EndingHighlights, EndingTypeName, endingMoodClass } from 
 import { EndingScore } from './EndingScore';
 import { EndingStats, PerformanceBars } from './EndingPerformance';
 import { portraitSrc } from '../portraits';
+import type { PictureSlot } from './StoryLog';
 import './play.css';
 
 /** SPEC.md section 2, view 8: the recap, the score and its formula, and what to do next. */
@@ -19,9 +20,16 @@ export interface EndingViewProps {
   resultNote?: ReactNode;
   /** Publish this story: the stories feature's button, put in by the app. */
   publishStory?: ReactNode;
+  /** The picture of the ending, where the story is illustrated (issue 41). */
+  pictureAt?: PictureSlot;
 }
 
-export function EndingView({ saveResult, resultNote, publishStory }: EndingViewProps = {}) {
+export function EndingView({
+  saveResult,
+  resultNote,
+  publishStory,
+  pictureAt,
+}: EndingViewProps = {}) {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -85,6 +93,7 @@ export function EndingView({ saveResult, resultNote, publishStory }: EndingViewP
         <p className="ending__name">{game.chosenCharacter}</p>
       </div>
 
+      {pictureAt?.('ending')}
       <p className="ending__wrapup">{recap.wrapUpParagraph}</p>
 
       <section className="ending-section" aria-labelledby={highlightsId}>

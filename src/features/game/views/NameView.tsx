@@ -44,7 +44,12 @@ export function splitCharacterName(name: string): { first: string; last: string 
 }
 
 /** SPEC.md section 2, view 5: first and last name, typed or Random; Submit starts the story. */
-export function NameView() {
+export interface NameViewProps {
+  /** Whether the story will be illustrated (issue 41): the pictures feature's choice. */
+  illustrate?: ReactNode;
+}
+
+export function NameView({ illustrate }: NameViewProps = {}) {
   const dispatch = useAppDispatch();
   const language = useAppSelector(selectLanguage);
   const words = useLanguageWords(language);
@@ -135,6 +140,7 @@ export function NameView() {
             <FormattedMessage id="game.name.submit" />
           </button>
         </div>
+        {illustrate}
       </form>
       {/* Set up the world before the first word: the opening is told the entries marked always. */}
       <Lorebook />

@@ -20,7 +20,7 @@ import { LoadingOverlay } from './LoadingOverlay';
 import { Lorebook } from './Lorebook';
 import { OPTION_KEYS, OptionList } from './OptionList';
 import { useReadAloud } from './readAloud';
-import { StoryLog, latestParagraphIn } from './StoryLog';
+import { StoryLog, latestParagraphIn, type PictureSlot } from './StoryLog';
 import { StoryMemory } from './StoryMemory';
 import { StorySheet } from './StorySheet';
 import { TurnError } from './TurnError';
@@ -34,6 +34,10 @@ export interface PlayingViewProps {
    * the stories feature's: it passes its button in, and without one none is shown.
    */
   saveGame?: ReactNode;
+  /** Whether this story is illustrated (issue 41): the pictures feature's choice. */
+  illustrate?: ReactNode;
+  /** The pictures under the story's paragraphs (issue 41). */
+  pictureAt?: PictureSlot;
 }
 
 /**
@@ -68,7 +72,7 @@ function selectPlayingScreen(state: { game: GameState }) {
 }
 
 /** SPEC.md section 2, view 7: the story, the choices, and the character beside them. */
-export function PlayingView({ saveGame }: PlayingViewProps = {}) {
+export function PlayingView({ saveGame, illustrate, pictureAt }: PlayingViewProps = {}) {
   const dispatch = useAppDispatch();
   const game = useAppSelector(selectPlayingScreen, shallowEqual);
   const { options, isLoading, isFinal, storyLog, choosing } = game;
@@ -143,7 +147,13 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
           <AutoReadToggle available={available} />
           {saveGame}
         </header>
-        <StoryLog entries={storyLog} logRef={logRef} reader={reader} speakingKey={speakingKey} />
+        <StoryLog
+          entries={storyLog}
+          logRef={logRef}
+          reader={reader}
+          speakingKey={speakingKey}
+          pictureAt={pictureAt}
+        />
         {/* Right under the text being written; it floats at the foot of the screen. */}
         <LoadingOverlay
           loading={isLoading}
@@ -174,6 +184,7 @@ export function PlayingView({ saveGame }: PlayingViewProps = {}) {
             onSubmit={(text) => dispatch(gameActions.choiceMade({ text }))}
           />
         )}
+        {illustrate}
         <StoryMemory />
         <StorySheet />
         <Lorebook />

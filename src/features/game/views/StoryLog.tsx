@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, type Ref } from 'react';
+import { Fragment, memo, useLayoutEffect, useRef, type ReactNode, type Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppSelector, useAppStore } from '../../../shared/hooks';
 import {
@@ -11,6 +11,13 @@ import { measureStreamUpdateShown } from '../turnTiming';
 import type { ParagraphReader } from './readAloud';
 import { StoryLogEntry } from './StoryLogEntry';
 
+/**
+ * Where a picture of the story may go (issue 41): under a paragraph, by the turn it tells (the
+ * opening's is turn 0), the latest one marked; or the ending's. Another feature fills it.
+ */
+export type PicturePlace = { turn: number; latest: boolean } | 'ending';
+export type PictureSlot = (place: PicturePlace) => ReactNode;
+
 interface StoryLogProps {
   entries: StoryEntry[];
   /** The log's element, so the view can bring the latest paragraph into view after a turn. */
@@ -19,6 +26,8 @@ interface StoryLogProps {
   reader: ParagraphReader;
   /** The key of the paragraph being read (its position in the log), if any. */
   speakingKey: string | null;
+  /** The picture under each paragraph, where the story has one (GameSlots.pictureAt). */
+  pictureAt?: PictureSlot;
 }
 
 /**
@@ -43,8 +52,11 @@ export const StoryLog = memo(function StoryLog({
   logRef,
   reader,
   speakingKey,
+  pictureAt,
 }: StoryLogProps) {
   const intl = useIntl();
+  const latest = entries.findLastIndex((entry) => entry.kind === 'paragraph');
+  let turn = -1;
   return (
     <div
       ref={logRef}
@@ -57,13 +69,15 @@ export const StoryLog = memo(function StoryLog({
         {entries.map((entry, index) => (
           // The log grows, and only its last entries are ever replaced (a rewrite, an edit):
           // a position is a stable key, and a replaced entry is a new object that renders anew.
-          <WrittenEntry
-            key={index}
-            entry={entry}
-            paragraphKey={String(index)}
-            speaking={speakingKey === String(index)}
-            reader={reader}
-          />
+          <Fragment key={index}>
+            <WrittenEntry
+              entry={entry}
+              paragraphKey={String(index)}
+              speaking={speakingKey === String(index)}
+              reader={reader}
+            />
+            {entry.kind === 'paragraph' && pictureAt?.({ turn: ++turn, latest: index === latest })}
+          </Fragment>
         ))}
       </div>
       <ParagraphBeingWritten />

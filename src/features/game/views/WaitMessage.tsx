@@ -5,7 +5,7 @@ import { selectSettings } from '../../settings';
 import type { GameWait } from '../gameSlice';
 import { useMinuteLimit } from './minuteLimit';
 import { useProviderName } from './providerName';
-import { useSecondsUntil } from './useSecondsUntil';
+import { useSecondsUntil } from '../../../shared/useSecondsUntil';
 
 /**
  * What the game is waiting for (DESIGN.md: endless retries stay visible), the same words on the

@@ -2,8 +2,10 @@
 // a chosen moment, the ending), its compressed image, and the bounds every way in holds it to
 // (a save from the picture flow, an import). Plain data and pure checks: no IndexedDB, no canvas.
 
-/** Which part of the story a picture shows. */
-export type PictureMoment = 'opening' | 'moment' | 'ending';
+import type { PictureMoment } from '../../llm';
+
+/** Which part of the story a picture shows: one type, the picture prompt's (llm/pictures). */
+export type { PictureMoment };
 
 /**
  * A picture's turn, its key with the story's id: the opening is turn 0, a moment is the turn

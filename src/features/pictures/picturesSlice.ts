@@ -1,0 +1,149 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { gameActions } from '../game';
+import type { ImageModel, PictureFailureKind, PictureMoment } from '../llm';
+
+/**
+ * The models the player's provider can draw with (issue 41), read from its own live list with
+ * their key, and the one pictures are drawn with. 'none': the provider draws nothing, or its
+ * list holds no image model (or could not be read): "Illustrate this story" is not offered.
+ */
+export type ImageModels =
+  | { status: 'unknown' }
+  | { status: 'none'; provider: string }
+  | {
+      status: 'listed';
+      /** A preset id. */
+      provider: string;
+      models: ImageModel[];
+      /** The model pictures are drawn with. */
+      model: string;
+      /** A model chosen earlier that the list no longer holds: the game says so. */
+      replaced: string | null;
+    };
+
+/**
+ * Why a picture is not there, as the player is told it: a provider's refusal (PictureError's
+ * kinds), or 'notKept' when the browser would not keep it (storage full, the story gone).
+ */
+export interface PictureFailure {
+  kind: PictureFailureKind | 'notKept';
+  /** For a per-minute limit: when another try may go (ms since the epoch), if it was said. */
+  retryAt: number | null;
+  /** What the provider said, the key taken out; null when it said nothing. */
+  providerMessage: string | null;
+}
+
+/** A picture of the story being played: being drawn, kept and shown, or failed. */
+export type StoryPictureState =
+  | { status: 'drawing'; moment: PictureMoment }
+  | { status: 'shown'; moment: PictureMoment; width: number; height: number; alt: string }
+  | { status: 'failed'; moment: PictureMoment; failure: PictureFailure };
+
+/** A kept picture as the story's page shows it (its bytes stay in MyStoriesDB). */
+export interface ShownPicture {
+  turn: number;
+  moment: PictureMoment;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export interface PicturesState {
+  imageModels: ImageModels;
+  /**
+   * The pictures of the story being played, by the turn they show (the opening's is 0, the
+   * ending's -1): session state, rebuilt from MyStoriesDB when a saved story is taken up.
+   */
+  pictures: Record<number, StoryPictureState>;
+}
+
+export const initialPicturesState: PicturesState = {
+  imageModels: { status: 'unknown' },
+  pictures: {},
+};
+
+/** A new story, or none, has no pictures yet. */
+const noPictures = (state: PicturesState) => {
+  state.pictures = {};
+};
+
+export const picturesSlice = createSlice({
+  name: 'pictures',
+  initialState: initialPicturesState,
+  reducers: {
+    imageModelsListed(
+      state,
+      action: PayloadAction<{
+        provider: string;
+        models: ImageModel[];
+        model: string;
+        replaced: string | null;
+      }>,
+    ) {
+      state.imageModels = { status: 'listed', ...action.payload };
+    },
+    /** The provider draws nothing this key may use: pictures are not offered. */
+    imageModelsUnavailable(state, action: PayloadAction<{ provider: string }>) {
+      state.imageModels = { status: 'none', provider: action.payload.provider };
+    },
+    /** The player chose another of the listed models. */
+    imageModelChosen(state, action: PayloadAction<string>) {
+      const models = state.imageModels;
+      if (models.status !== 'listed') return;
+      if (!models.models.some((model) => model.id === action.payload)) return;
+      models.model = action.payload;
+      models.replaced = null;
+    },
+    /** "Picture this moment": the player asked for the latest paragraph to be drawn. */
+    momentPictureRequested(_state, _action: PayloadAction<number>) {},
+    /** Try again, on a picture that failed. */
+    pictureRetryRequested(_state, _action: PayloadAction<number>) {},
+    pictureDrawingStarted(state, action: PayloadAction<{ turn: number; moment: PictureMoment }>) {
+      const { turn, moment } = action.payload;
+      state.pictures[turn] = { status: 'drawing', moment };
+    },
+    pictureShown(state, action: PayloadAction<ShownPicture>) {
+      const { turn, ...shown } = action.payload;
+      state.pictures[turn] = { status: 'shown', ...shown };
+    },
+    pictureFailed(
+      state,
+      action: PayloadAction<{ turn: number; moment: PictureMoment; failure: PictureFailure }>,
+    ) {
+      const { turn, moment, failure } = action.payload;
+      state.pictures[turn] = { status: 'failed', moment, failure };
+    },
+    /** A picture that no longer shows its paragraph (written again) is let go. */
+    pictureDropped(state, action: PayloadAction<number>) {
+      delete state.pictures[action.payload];
+    },
+    /** The pictures MyStoriesDB keeps of the story just taken up. */
+    storyPicturesFound(state, action: PayloadAction<ShownPicture[]>) {
+      state.pictures = {};
+      for (const { turn, ...shown } of action.payload) {
+        state.pictures[turn] = { status: 'shown', ...shown };
+      }
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(gameActions.newGameStarted, noPictures)
+      .addCase(gameActions.returnedHome, noPictures)
+      .addCase(gameActions.savedStoryResumed, noPictures);
+  },
+  selectors: {
+    selectImageModels: (pictures) => pictures.imageModels,
+    selectStoryPictures: (pictures) => pictures.pictures,
+  },
+});
+
+export const picturesActions = picturesSlice.actions;
+export const { selectImageModels, selectStoryPictures } = picturesSlice.selectors;
+
+/** The picture of a turn of the story being played, if it has one in any state. */
+export const selectPictureAt = (state: { pictures: PicturesState }, turn: number) =>
+  state.pictures.pictures[turn];
+
+/** Pictures can be drawn for a story: the provider lists a model that draws. */
+export const selectCanIllustrate = (state: { pictures: PicturesState }) =>
+  state.pictures.imageModels.status === 'listed';

@@ -1,0 +1,173 @@
+/**
+ * One picture of the story (issue 41, parts 2 and 3), drawn beside the turn: asked of the
+ * player's provider with the story's own words, compressed, kept in MyStoriesDB under the
+ * story's id and turn, then shown. Its failures are its own: each ends as pictureFailed with
+ * the kind the player is told, and nothing of the turn waits for it or hears of it.
+ */
+import { call, cancelled, put, race, select, take } from 'typed-redux-saga';
+import { selectGame, type Story } from '../../game';
+import {
+  PICTURE_TIMEOUT_MS,
+  PictureError,
+  picturePrompt,
+  providerById,
+  type PictureMoment,
+  type PictureShape,
+} from '../../llm';
+import { selectSettings } from '../../settings';
+import {
+  ENDING_TURN,
+  PictureCompressionError,
+  StorageError,
+  keepPicture,
+  selectCurrentRecord,
+  storiesActions,
+} from '../../stories';
+import { wait } from '../../../shared/waits';
+import { picturesActions, selectImageModels, type PictureFailure } from '../picturesSlice';
+import { fromContext } from './sagaContext';
+
+/** The story's pictures sit beside the text, a column wide: landscape. */
+const SHAPE: PictureShape = 'landscape';
+/** The alt text: the scene's first words, enough to say what is shown. */
+const ALT_MAX_CHARS = 300;
+
+/** The paragraph a picture shows: the turn's (the opening's is 0), or the story's last. */
+export function paragraphOf(story: Story, turn: number): string | null {
+  const paragraphs = story.storyLog.filter((entry) => entry.kind === 'paragraph');
+  const paragraph = turn === ENDING_TURN ? paragraphs.at(-1) : paragraphs[turn];
+  return paragraph?.text ?? null;
+}
+
+/** The alt text of a picture: what its paragraph says, cut at a sentence where it can be. */
+export function altOf(paragraph: string): string {
+  const text = paragraph.replace(/\s+/g, ' ').trim();
+  if (text.length <= ALT_MAX_CHARS) return text;
+  const room = text.slice(0, ALT_MAX_CHARS);
+  const sentence = room.search(/[.!?。](?=[^.!?。]*$)/);
+  return sentence > ALT_MAX_CHARS / 3 ? room.slice(0, sentence + 1) : `${room.trimEnd()}…`;
+}
+
+/** What to draw: the scene, the hero as the story knows them, and the genre's style. */
+export function promptOf(story: Story, paragraph: string, moment: PictureMoment): string {
+  const looks = [story.characterGender, ...story.characterFacialFeatures].filter(Boolean);
+  return picturePrompt({
+    genre: story.chosenGenre,
+    heroName: story.chosenCharacter,
+    portraitDescription: looks.join(', '),
+    bio: story.characterBio,
+    paragraph,
+    sheet: story.storySheet.entries,
+    moment,
+  });
+}
+
+/** What the player is told of a failed picture. */
+export function failureOf(error: unknown, now: number): PictureFailure {
+  if (error instanceof PictureError) {
+    return {
+      kind: error.kind,
+      retryAt: error.retryAfterMs === null ? null : now + error.retryAfterMs,
+      providerMessage: error.providerMessage,
+    };
+  }
+  const failure = (kind: PictureFailure['kind']) => ({
+    kind,
+    retryAt: null,
+    providerMessage: null,
+  });
+  if (error instanceof PictureCompressionError) return failure('notAnImage');
+  if (error instanceof StorageError) return failure('notKept');
+  console.error('A picture failed', error);
+  return failure('other');
+}
+
+/**
+ * The saved story's id: a new story has one from its first save, which the picture of its
+ * opening may have to wait for (a story changed meanwhile cancels the picture's flow).
+ */
+function* savedStoryId() {
+  for (;;) {
+    const current = yield* select(selectCurrentRecord);
+    if (current) return current.id;
+    yield* take(storiesActions.storySaved.type);
+  }
+}
+
+/**
+ * Asks the provider for the picture, at most PICTURE_TIMEOUT_MS on the context's clock; a
+ * picture that takes longer, or a flow cancelled meanwhile, aborts its request.
+ */
+function* askForPicture(prompt: string) {
+  const client = yield* fromContext('pictureClient');
+  const clock = yield* fromContext('clock');
+  const models = yield* select(selectImageModels);
+  if (models.status !== 'listed') throw new PictureError('retired', 'No model draws pictures');
+  const settings = yield* select(selectSettings);
+  const { apiKey } = yield* select(selectGame);
+  const provider = providerById(settings.provider);
+  const model = models.models.find((listed) => listed.id === models.model);
+  const controller = new AbortController();
+  try {
+    const { drawn } = yield* race({
+      drawn: call([client, client.draw], {
+        provider,
+        baseUrl: settings.baseUrl,
+        apiKey,
+        signal: controller.signal,
+        now: () => clock.now(),
+        model: models.model,
+        prompt,
+        size: SHAPE,
+        ...(model?.drawsOnly ? { drawsOnly: true } : {}),
+      }),
+      late: call(wait, PICTURE_TIMEOUT_MS),
+    });
+    if (!drawn) throw new PictureError('timeout', 'The picture took longer than its time');
+    return { picture: drawn, model: models.model };
+  } finally {
+    if (!controller.signal.aborted) controller.abort();
+    // A cancelled flow (a new story) has nothing more to do with the picture.
+    if (yield* cancelled()) controller.abort();
+  }
+}
+
+/** Draws, keeps and shows one picture of the story being played. */
+export function* drawPicture(turn: number, moment: PictureMoment) {
+  const { story } = yield* select(selectGame);
+  const paragraph = paragraphOf(story, turn);
+  if (paragraph === null) return;
+  const clock = yield* fromContext('clock');
+  yield* put(picturesActions.pictureDrawingStarted({ turn, moment }));
+  try {
+    const { picture, model } = yield* askForPicture(promptOf(story, paragraph, moment));
+    const client = yield* fromContext('pictureClient');
+    const image = yield* call([client, client.compress], picture.image);
+    const storyId = yield* call(savedStoryId);
+    const openDb = yield* fromContext('openStoriesDb');
+    const db = yield* call(openDb);
+    const alt = altOf(paragraph);
+    const result = yield* call(keepPicture, db, {
+      storyId,
+      turn,
+      moment,
+      blob: image.blob,
+      width: image.width,
+      height: image.height,
+      alt,
+      model,
+      createdAt: new Date(clock.now()).toISOString(),
+    });
+    if (!result.kept) {
+      const failure: PictureFailure = { kind: 'notKept', retryAt: null, providerMessage: null };
+      yield* put(picturesActions.pictureFailed({ turn, moment, failure }));
+      return;
+    }
+    const { width, height } = image;
+    yield* put(picturesActions.pictureShown({ turn, moment, width, height, alt }));
+  } catch (error) {
+    yield* put(
+      picturesActions.pictureFailed({ turn, moment, failure: failureOf(error, clock.now()) }),
+    );
+  }
+}

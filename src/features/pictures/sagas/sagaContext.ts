@@ -1,0 +1,31 @@
+/**
+ * The pictures' part of the saga context (DESIGN.md, where side effects live), and the reader
+ * their flows use: the provider's picture endpoints and the browser's compression, with the
+ * clock every wait goes through and MyStoriesDB, which the saved stories' part opens.
+ */
+import { contextReader, type ClockContext } from '../../../shared/sagaContext';
+import type { ModelListRequest, Picture, PictureRequest } from '../../llm';
+import type { StoriesContext } from '../../stories';
+
+/** A picture as it is kept: WebP or JPEG, resized to what the page shows. */
+export interface KeptImage {
+  blob: Blob;
+  width: number;
+  height: number;
+}
+
+export interface PictureClient {
+  /** The provider's model list to find its image models in (llm fetchImageModelList). */
+  listImageModels(request: ModelListRequest): Promise<unknown>;
+  /** One picture, drawn with the player's key (llm requestPicture). */
+  draw(request: PictureRequest): Promise<Picture>;
+  /** The provider's picture compressed for keeping, off the main thread where it can be. */
+  compress(image: Blob): Promise<KeptImage>;
+}
+
+export interface PicturesContext extends ClockContext, Pick<StoriesContext, 'openStoriesDb'> {
+  pictureClient: PictureClient;
+}
+
+/** One value of the context the pictures' flows read, typed by its key. */
+export const fromContext = contextReader<PicturesContext>();
