@@ -50,7 +50,11 @@ export function contextDefaults(): ContextDefaults {
     connectPage: null,
     localNetwork: null,
     typedKey: pageTypedKey,
-    pictureClient: browserPictureClient(),
+    pictureClient: browserPictureClient((image) =>
+      import(
+        /* webpackChunkName: "pictures-flow" */ '../features/stories/pictures/compressInBrowser'
+      ).then(({ compressInBrowser }) => compressInBrowser(image)),
+    ),
     ...browserStoriesContext(),
   };
 }

@@ -1,3 +1,2 @@
-// The browser's picture client (browserPictureClient.ts), fetched with the pictures' flows.
+// The browser's picture client's requests (browserPictureClient.ts), fetched with the flows.
 export { fetchImageModelList, requestPicture } from '../llm';
-export { compressInBrowser } from '../stories';

@@ -65,7 +65,6 @@ export {
 } from './storyExport';
 export type { StoryFile, StoryMarkdownLabels } from './storyExport';
 export { exportedPictures, readExportedPictures } from './pictures/picturesFile';
-export { compressInBrowser } from './pictures/compressInBrowser';
 export { PictureCompressionError } from './pictures/pictureCompression';
 export type { ExportedPicture, ImportedPicture } from './pictures/picturesFile';
 export {
