@@ -136,12 +136,23 @@ const REQUESTLESS_WORKERS: Record<string, string> = {
     'features/stories/pictures/compression.worker.ts',
 };
 
-/** A module and every module it imports by a relative path, as a worker bundle holds them. */
+/** A module's file: `name.ts`, or a folder's `index.ts`. */
+function moduleFile(base: string): string {
+  return fs.existsSync(`${base}.ts`) ? `${base}.ts` : path.join(base, 'index.ts');
+}
+
+/**
+ * A module and every module it imports by a relative path, as a worker bundle holds them: an
+ * `import type` or `export type` statement is erased by the compiler, so brings nothing in.
+ */
 function moduleGraph(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
-  for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
-    moduleGraph(`${path.resolve(path.dirname(file), specifier!)}.ts`, seen);
+  const source = fs.readFileSync(file, 'utf8');
+  for (const [, specifier] of source.matchAll(
+    /^(?:import|export)\s+(?!type\b)[^;]*?from '(\.[^']+)'/gm,
+  )) {
+    moduleGraph(moduleFile(path.resolve(path.dirname(file), specifier!)), seen);
   }
   return seen;
 }

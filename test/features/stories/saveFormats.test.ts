@@ -51,6 +51,7 @@ const ADDED_SINCE: Partial<Story> = {
   storySheet: { entries: [], beforeLatest: [] },
   lorebook: [],
   cost: NO_COST,
+  illustrated: false,
 };
 
 /** The story at turn `turns`, cut from the fixture's three-turn story as the game had it. */
