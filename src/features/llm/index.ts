@@ -139,6 +139,7 @@ export {
   type PictureShape,
 } from './pictures/pictureClient';
 export { PictureError, type PictureFailureKind } from './pictures/pictureError';
+export { PICTURE_PROVIDERS } from './pictureProviders';
 export {
   PICTURE_PROMPT_MAX_CHARS,
   picturePrompt,

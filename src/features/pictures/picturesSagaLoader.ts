@@ -1,20 +1,19 @@
 import type { Action } from '@reduxjs/toolkit';
 import { call, select, take } from 'typed-redux-saga';
 import { gameActions, type Story } from '../game';
-import { providerById } from '../llm';
+import { PICTURE_PROVIDERS } from '../llm';
 import { selectSettings } from '../settings';
 
 /**
- * Whether an event makes pictures possible: a key accepted for a provider that draws (a custom
- * server is not asked, listImageModels), or a story taken up that was illustrated (its pictures
+ * Whether an event makes pictures possible: a key accepted for a provider whose list is read
+ * for image models (PICTURE_PROVIDERS), or a story taken up that was illustrated (its pictures
  * are shown whatever the provider).
  */
 function* wantsPictures(action: Action) {
   if (gameActions.savedStoryResumed.match(action)) {
     return (action.payload as Story).illustrated;
   }
-  const provider = providerById((yield* select(selectSettings)).provider);
-  return provider.draws !== null && provider.id !== 'custom';
+  return PICTURE_PROVIDERS.has((yield* select(selectSettings)).provider);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { call, put, race, select } from 'typed-redux-saga';
 import { selectGame } from '../../game';
-import { imageModelsOf, providerById, settleImageModel } from '../../llm';
+import { PICTURE_PROVIDERS, imageModelsOf, providerById, settleImageModel } from '../../llm';
 import { selectSettings } from '../../settings';
 import { wait } from '../../../shared/waits';
 import { picturesActions, selectImageModels } from '../picturesSlice';
@@ -17,8 +17,7 @@ export const IMAGE_MODELS_TIMEOUT_MS = 30_000;
 export function* listImageModels() {
   const settings = yield* select(selectSettings);
   const provider = providerById(settings.provider);
-  // A custom server is not asked: its list says nothing of pictures that the game can trust.
-  if (provider.draws === null || provider.id === 'custom') {
+  if (!PICTURE_PROVIDERS.has(provider.id)) {
     yield* put(picturesActions.imageModelsUnavailable({ provider: provider.id }));
     return;
   }
