@@ -7,12 +7,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import { makeStore, rootReducer, type AppStore, type RootState } from '../../../src/app/store';
-import {
-  gameActions,
-  initialStory,
-  isStoryProblem,
-  parseStory,
-} from '../../../src/features/game';
+import { gameActions, initialStory, isStoryProblem, parseStory } from '../../../src/features/game';
 import type { ImageModel } from '../../../src/features/llm';
 import {
   IMAGE_MODELS_TIMEOUT_MS,
@@ -47,7 +42,11 @@ async function listed(
   return { models: (result.storeState as RootState).pictures.imageModels, client, clock };
 }
 
-const MINI: ImageModel = { id: 'gpt-image-1-mini', label: 'gpt-image-1-mini', created: 1_755_000_000 };
+const MINI: ImageModel = {
+  id: 'gpt-image-1-mini',
+  label: 'gpt-image-1-mini',
+  created: 1_755_000_000,
+};
 const ONE: ImageModel = { id: 'gpt-image-1', label: 'gpt-image-1', created: 1_745_000_000 };
 
 describe('the image models of the player’s provider', () => {
@@ -107,11 +106,14 @@ describe('the image models of the player’s provider', () => {
     expect(models).toMatchObject({ model: 'gpt-image-1-mini', replaced: null });
   });
 
-  test.each(['groq', 'custom'])('%s: no pictures offered, and its list is not asked', async (provider) => {
-    const { models, client } = await listed(provider);
-    expect(models).toEqual({ status: 'none', provider });
-    expect(client.listed).toEqual([]);
-  });
+  test.each(['groq', 'custom'])(
+    '%s: no pictures offered, and its list is not asked',
+    async (provider) => {
+      const { models, client } = await listed(provider);
+      expect(models).toEqual({ status: 'none', provider });
+      expect(client.listed).toEqual([]);
+    },
+  );
 
   test('a list that holds no image model: none', async () => {
     const { models } = await listed('openai', () =>
@@ -201,7 +203,13 @@ describe('the pictures’ slice', () => {
     dispatch(picturesActions.pictureDrawingStarted({ turn: 0, moment: 'opening' }));
     expect(selectPictureAt(store.getState(), 0)).toEqual({ status: 'drawing', moment: 'opening' });
     dispatch(
-      picturesActions.pictureShown({ turn: 0, moment: 'opening', width: 768, height: 512, alt: 'a' }),
+      picturesActions.pictureShown({
+        turn: 0,
+        moment: 'opening',
+        width: 768,
+        height: 512,
+        alt: 'a',
+      }),
     );
     expect(selectPictureAt(store.getState(), 0)).toEqual({
       status: 'shown',
@@ -241,7 +249,10 @@ describe('the pictures’ slice', () => {
   test.each([
     ['a new game', gameActions.newGameStarted()],
     ['the way home', gameActions.returnedHome()],
-    ['a saved story resumed', gameActions.savedStoryResumed({ ...initialStory, illustrated: true })],
+    [
+      'a saved story resumed',
+      gameActions.savedStoryResumed({ ...initialStory, illustrated: true }),
+    ],
   ])('%s leaves no pictures, and keeps the models listed', (_name, action) => {
     dispatch(listing, picturesActions.pictureDrawingStarted({ turn: 0, moment: 'opening' }));
     dispatch(action as UnknownAction);

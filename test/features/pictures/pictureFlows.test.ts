@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, put, select, take } from 'typed-redux-saga';
-import { rootReducer, type RootState } from '../../../src/app/store';
+import type { RootState } from '../../../src/app/store';
 import { gameActions, type Story } from '../../../src/features/game';
 import { PICTURE_TIMEOUT_MS, PictureError } from '../../../src/features/llm';
 import {
@@ -19,10 +19,8 @@ import {
   type StoryPictureState,
 } from '../../../src/features/pictures';
 import {
-  ENDING_TURN,
   PictureCompressionError,
   StorageError,
-  keepPicture,
   openStoriesDb,
   pictureAt,
   picturesOf,
@@ -30,8 +28,6 @@ import {
   type StoriesDb,
 } from '../../../src/features/stories';
 import { wait } from '../../../src/shared/waits';
-import { RECAP } from '../../fixtures/games';
-import { pictureOf } from '../../fixtures/storyPictures';
 import { virtualClock, type VirtualClock } from '../../support/virtualClock';
 import {
   OPENING,
@@ -259,15 +255,18 @@ describe('a picture drawn beside the turn', () => {
     ['noCredit', new PictureError('noCredit', 'insufficient_quota')],
     ['unverified', new PictureError('unverified', 'Your organization must be verified')],
     ['keyRefused', new PictureError('keyRefused', 'Incorrect API key')],
-  ] as const)('the provider’s %s refusal is the picture’s failure of that kind', async (kind, error) => {
-    const { state } = await openingWith(refusedAfter(1_000, error));
-    expect(failureOfTurn(state, 0)?.kind).toBe(kind);
-  });
+  ] as const)(
+    'the provider’s %s refusal is the picture’s failure of that kind',
+    async (kind, error) => {
+      const { state } = await openingWith(refusedAfter(1_000, error));
+      expect(failureOfTurn(state, 0)?.kind).toBe(kind);
+    },
+  );
 
   test('an answer the compression cannot read fails as notAnImage', async () => {
     const { record, state } = await openingOfSavedStory();
     const client = fakePictureClient(clock, {
-      compress: () => Promise.reject(new PictureCompressionError('undecodable', 'not an image')),
+      compress: () => Promise.reject(new PictureCompressionError('notAnImage', 'not an image')),
     });
     const result = await scene(state, { clock, client, db }, function* () {
       yield* savedWhileOpening(record);
@@ -346,7 +345,9 @@ describe('a new story’s opening', () => {
     });
 
     expect(client.compressed).toHaveLength(1);
-    expect(seen).toEqual([{ at: START + 60_000, picture: { status: 'drawing', moment: 'opening' } }]);
+    expect(seen).toEqual([
+      { at: START + 60_000, picture: { status: 'drawing', moment: 'opening' } },
+    ]);
     expect(result.state.pictures.pictures[0]).toMatchObject({ status: 'shown' });
     expect((await picturesOf(db, record.id)).map((picture) => picture.turn)).toEqual([0]);
     expect(await picturesOf(db, record.id + 1)).toEqual([]);
@@ -369,26 +370,29 @@ describe('a story left while its picture is drawn', () => {
   test.each([
     ['a new story', gameActions.newGameStarted()],
     ['the way home', gameActions.returnedHome()],
-  ])('%s cancels the drawing: its request aborted, nothing shown or failed', async (_name, leave) => {
-    const { record, state } = await openingOfSavedStory();
-    const client = fakePictureClient(clock, { draws: [neverAnswers] });
-    const result = await scene(state, { clock, client, db }, function* () {
-      yield* savedWhileOpening(record);
-      yield* put(openingArrives[0]);
-      // The request is under way (the provider never answers it)...
-      yield* call(wait, 1_000);
-      yield* put(leave);
-      // Time passes well beyond the picture's own limit.
-      yield* call(wait, 2 * PICTURE_TIMEOUT_MS);
-    });
+  ])(
+    '%s cancels the drawing: its request aborted, nothing shown or failed',
+    async (_name, leave) => {
+      const { record, state } = await openingOfSavedStory();
+      const client = fakePictureClient(clock, { draws: [neverAnswers] });
+      const result = await scene(state, { clock, client, db }, function* () {
+        yield* savedWhileOpening(record);
+        yield* put(openingArrives[0]);
+        // The request is under way (the provider never answers it)...
+        yield* call(wait, 1_000);
+        yield* put(leave);
+        // Time passes well beyond the picture's own limit.
+        yield* call(wait, 2 * PICTURE_TIMEOUT_MS);
+      });
 
-    expect(client.drawn).toHaveLength(1);
-    expect(client.drawn[0]!.signal.aborted).toBe(true);
-    expect(result.state.pictures.pictures).toEqual({});
-    expect(putsOf(result.puts, picturesActions.pictureFailed.type)).toEqual([]);
-    expect(putsOf(result.puts, picturesActions.pictureShown.type)).toEqual([]);
-    expect(await picturesOf(db, record.id)).toEqual([]);
-  });
+      expect(client.drawn).toHaveLength(1);
+      expect(client.drawn[0]!.signal.aborted).toBe(true);
+      expect(result.state.pictures.pictures).toEqual({});
+      expect(putsOf(result.puts, picturesActions.pictureFailed.type)).toEqual([]);
+      expect(putsOf(result.puts, picturesActions.pictureShown.type)).toEqual([]);
+      expect(await picturesOf(db, record.id)).toEqual([]);
+    },
+  );
 
   test('the next story’s opening is drawn by its own flow, and kept under its own record', async () => {
     const { record, state } = await openingOfSavedStory();

@@ -95,13 +95,23 @@ export const firstTurn: UnknownAction[] = [
 
 /** A story kept in MyStoriesDB (the record the picture is kept under), and its record's stamp. */
 export async function keptStory(db: StoriesDb, game: Partial<Story> = {}) {
-  const { id: _id, walletAddress: _owner, lastSaved: _lastSaved, ...record } = savedStory({
+  const {
+    id: _id,
+    walletAddress: _owner,
+    lastSaved: _lastSaved,
+    ...record
+  } = savedStory({
     game,
   });
   const draft: StoryDraft = { ...record };
   const saved = await saveStory(db, draft, WALLET);
   if (!saved.saved) throw new Error(`not saved: ${saved.reason}`);
-  return { id: saved.id, walletAddress: WALLET, revision: saved.revision, lastSaved: saved.lastSaved };
+  return {
+    id: saved.id,
+    walletAddress: WALLET,
+    revision: saved.revision,
+    lastSaved: saved.lastSaved,
+  };
 }
 
 export type KeptRecord = Awaited<ReturnType<typeof keptStory>>;

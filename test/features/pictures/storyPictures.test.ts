@@ -326,7 +326,12 @@ describe('turnsToDraw', () => {
     ['no Try again on one being drawn', story(), picturesActions.pictureRetryRequested(3), []],
     ['no Try again on a shown one', story(), picturesActions.pictureRetryRequested(0), []],
     ['no Try again where there is none', story(), picturesActions.pictureRetryRequested(7), []],
-    ['nothing on the naming screen', story({ storyLog: [] }), gameActions.illustrationChosen(true), []],
+    [
+      'nothing on the naming screen',
+      story({ storyLog: [] }),
+      gameActions.illustrationChosen(true),
+      [],
+    ],
     [
       'the missing ending once on mid-story',
       story({ recap: RECAP }),
