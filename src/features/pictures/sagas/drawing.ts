@@ -4,7 +4,7 @@
  * story's id and turn, then shown. Its failures are its own: each ends as pictureFailed with
  * the kind the player is told, and nothing of the turn waits for it or hears of it.
  */
-import { call, cancelled, put, race, select, take } from 'typed-redux-saga';
+import { call, put, race, select, take } from 'typed-redux-saga';
 import { selectGame, type Story } from '../../game';
 import {
   PICTURE_TIMEOUT_MS,
@@ -126,9 +126,10 @@ function* askForPicture(prompt: string) {
     if (!drawn) throw new PictureError('timeout', 'The picture took longer than its time');
     return { picture: drawn, model: models.model };
   } finally {
-    if (!controller.signal.aborted) controller.abort();
-    // A cancelled flow (a new story) has nothing more to do with the picture.
-    if (yield* cancelled()) controller.abort();
+    // Whether it won, lost or was cancelled (a new story), the request has nothing more to do.
+    // No effect may be yielded here: this generator runs inside drawPicture's (yield*), and a
+    // yield in its finally turns the cancellation into a normal return into drawPicture.
+    controller.abort();
   }
 }
 

@@ -1,0 +1,359 @@
+/**
+ * @jest-environment jsdom
+ *
+ * Issue 41, parts 1 and 3, on screen: "Illustrate this story" only where the provider lists a
+ * model that draws, saying which model and whose key; under a paragraph, the offer to draw it,
+ * the placeholder while it is drawn, the kept picture from a blob: URL, or why it is not there
+ * with Try again, in English and in Korean. Rendered through the game's slots over a real store.
+ */
+import 'fake-indexeddb/auto';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { act, screen } from '@testing-library/react';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { makeStore, type AppStore, type RootState } from '../../../src/app/store';
+import type { Language } from '../../../src/engine/types';
+import type { Turn } from '../../../src/features/game';
+import {
+  IllustrateSlot,
+  pictureAt,
+  picturesActions,
+  type ImageModels,
+  type PictureFailure,
+  type PicturesState,
+} from '../../../src/features/pictures';
+import { openStoriesDb } from '../../../src/features/stories';
+import { appStateWith } from '../../fixtures/games';
+import { pictureOf } from '../../fixtures/storyPictures';
+import { renderWithProviders } from '../../support/render';
+import { keptStory, NAMED_STORY, OPENING } from './pictureScenes';
+
+const LISTED: ImageModels = {
+  status: 'listed',
+  provider: 'openai',
+  models: [
+    { id: 'gpt-image-1', label: 'gpt-image-1' },
+    { id: 'gpt-image-1-mini', label: 'GPT Image 1 Mini' },
+  ],
+  model: 'gpt-image-1-mini',
+  replaced: null,
+};
+
+let store: AppStore | null = null;
+let dispatched: UnknownAction[] = [];
+afterEach(() => {
+  store?.stop();
+  store = null;
+  dispatched = [];
+});
+
+function renderOver(
+  ui: React.ReactElement,
+  {
+    language = 'en',
+    turn = { phase: 'choosing' },
+    pictures = {},
+    imageModels = LISTED,
+    illustrated = true,
+    current = null,
+  }: {
+    language?: Language;
+    turn?: Turn;
+    pictures?: PicturesState['pictures'];
+    imageModels?: ImageModels;
+    illustrated?: boolean;
+    current?: RootState['stories']['current'];
+  } = {},
+) {
+  const state = appStateWith(
+    {
+      turn,
+      story: {
+        ...NAMED_STORY,
+        illustrated,
+        storyLog: [{ kind: 'paragraph', text: OPENING }],
+      },
+    },
+    { provider: 'openai', language },
+  );
+  store = makeStore({
+    preloadedState: {
+      ...state,
+      stories: { ...state.stories, current },
+      pictures: { imageModels, pictures },
+    },
+  });
+  const dispatch = store.dispatch;
+  store.dispatch = ((action: UnknownAction) => {
+    dispatched.push(action);
+    return dispatch(action);
+  }) as AppStore['dispatch'];
+  return renderWithProviders(ui, { store, language });
+}
+
+const failedWith = (failure: Partial<PictureFailure>): PicturesState['pictures'] => ({
+  0: {
+    status: 'failed',
+    moment: 'opening',
+    failure: { kind: 'other', retryAt: null, providerMessage: null, ...failure },
+  },
+});
+
+describe('Illustrate this story', () => {
+  test('is not offered where no model that draws is listed', async () => {
+    const { container } = renderOver(<IllustrateSlot />, {
+      imageModels: { status: 'none', provider: 'groq' },
+      turn: { phase: 'naming' },
+    });
+    await act(async () => {});
+    expect(container.textContent).toBe('');
+    act(() => {
+      store!.dispatch(
+        picturesActions.imageModelsListed({
+          provider: 'openai',
+          models: LISTED.status === 'listed' ? LISTED.models : [],
+          model: 'gpt-image-1-mini',
+          replaced: null,
+        }),
+      );
+    });
+    expect(await screen.findByRole('checkbox', { name: 'Illustrate this story' })).toBeTruthy();
+  });
+
+  test('says the model and whose key draws, and turns pictures on for this story', async () => {
+    const { user } = renderOver(<IllustrateSlot />, {
+      turn: { phase: 'naming' },
+      illustrated: false,
+    });
+    const toggle = await screen.findByRole('checkbox', { name: 'Illustrate this story' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(
+      screen.getByText(
+        /^GPT Image 1 Mini draws the opening, the ending and any moment you ask for, with your OpenAI key\./,
+      ),
+    ).toBeTruthy();
+    // What it is about is heard with the checkbox.
+    const about = document.getElementById(toggle.getAttribute('aria-describedby')!);
+    expect(about?.textContent).toContain('OpenAI bills it at its image prices');
+
+    await user.click(toggle);
+    expect(dispatched.map((action) => action.type)).toContain('game/illustrationChosen');
+    expect(store!.getState().game.story.illustrated).toBe(true);
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+  });
+
+  test('says so when the chosen model was replaced, and lets another be chosen', async () => {
+    const { user } = renderOver(<IllustrateSlot />, {
+      turn: { phase: 'naming' },
+      imageModels: { ...LISTED, replaced: 'dall-e-3' } as ImageModels,
+    });
+    expect(
+      await screen.findByText(
+        'OpenAI no longer offers dall-e-3: pictures are drawn with GPT Image 1 Mini.',
+      ),
+    ).toBeTruthy();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Picture model' }),
+      'gpt-image-1',
+    );
+    expect(store!.getState().pictures.imageModels).toMatchObject({
+      model: 'gpt-image-1',
+      replaced: null,
+    });
+  });
+
+  test('in Korean', async () => {
+    renderOver(<IllustrateSlot />, { language: 'kr', turn: { phase: 'naming' } });
+    expect(await screen.findByRole('checkbox', { name: '이 이야기에 그림 넣기' })).toBeTruthy();
+    expect(screen.getByText(/^GPT Image 1 Mini 모델이 시작 장면과 결말/)).toBeTruthy();
+  });
+});
+
+describe('a picture under its paragraph', () => {
+  test('the latest paragraph of an illustrated story past its opening offers to be drawn', async () => {
+    const { user } = renderOver(<>{pictureAt({ turn: 1, latest: true })}</>);
+    await user.click(await screen.findByRole('button', { name: /Picture this moment/ }));
+    expect(dispatched).toContainEqual(picturesActions.momentPictureRequested(1));
+  });
+
+  test.each([
+    ['the opening', { turn: 0, latest: true }, {}],
+    ['an earlier paragraph', { turn: 1, latest: false }, {}],
+    ['a story not illustrated', { turn: 1, latest: true }, { illustrated: false }],
+    [
+      'a provider that draws nothing',
+      { turn: 1, latest: true },
+      { imageModels: { status: 'none', provider: 'groq' } },
+    ],
+  ] as const)('no offer under %s', async (_name, place, options) => {
+    const { container } = renderOver(<>{pictureAt(place)}</>, options as never);
+    await act(async () => {});
+    expect(container.textContent).toBe('');
+  });
+
+  test('while it is drawn: a placeholder that says so', async () => {
+    renderOver(<>{pictureAt({ turn: 0, latest: true })}</>, {
+      pictures: { 0: { status: 'drawing', moment: 'opening' } },
+    });
+    expect((await screen.findByRole('status')).textContent).toBe('Drawing this scene…');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  test('a kept picture is shown from a blob: URL of MyStoriesDB, with its words as alt text', async () => {
+    const db = await openStoriesDb();
+    const record = await keptStory(db);
+    const offered = pictureOf(record.id, 'opening');
+    // Put as keepPicture keeps it (jsdom's Blob cannot be read back to check its bytes).
+    await db.put('pictures', { ...offered, mediaType: 'image/webp', bytes: offered.blob.size });
+    db.close();
+    const made: unknown[] = [];
+    const revoked: string[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      made.push(blob);
+      return 'blob:taleweaver/opening';
+    };
+    URL.revokeObjectURL = (url: string) => void revoked.push(url);
+    const { unmount } = renderOver(<>{pictureAt({ turn: 0, latest: true })}</>, {
+      current: record,
+      pictures: {
+        0: { status: 'shown', moment: 'opening', width: 768, height: 512, alt: offered.alt },
+      },
+    });
+    const shown = (await screen.findByAltText(offered.alt)) as HTMLImageElement;
+    expect(shown.getAttribute('src')).toBe('blob:taleweaver/opening');
+    expect(shown.getAttribute('width')).toBe('768');
+    expect(made).toHaveLength(1);
+    unmount();
+    expect(revoked).toEqual(['blob:taleweaver/opening']);
+  });
+
+  test.each([
+    [
+      'en',
+      { kind: 'refused', providerMessage: 'Your request was rejected by the safety system.' },
+      'OpenAI would not draw this scene: its content policy refused it.',
+      'OpenAI said: Your request was rejected by the safety system.',
+      'Try again',
+    ],
+    [
+      'kr',
+      { kind: 'refused', providerMessage: 'Your request was rejected by the safety system.' },
+      'OpenAI의 콘텐츠 정책에 따라 이 장면은 그려지지 않았습니다.',
+      'OpenAI의 응답: Your request was rejected by the safety system.',
+      '다시 시도',
+    ],
+    [
+      'en',
+      { kind: 'timeout' },
+      'The picture took more than two minutes and was given up.',
+      null,
+      'Try again',
+    ],
+    ['kr', { kind: 'timeout' }, '그림이 2분 넘게 걸려 중단했습니다.', null, '다시 시도'],
+    [
+      'en',
+      { kind: 'notKept' },
+      'The browser could not keep this picture: its storage may be full.',
+      null,
+      'Try again',
+    ],
+    [
+      'en',
+      { kind: 'retired' },
+      'OpenAI no longer draws with gpt-image-1-mini. Try again: the game asks OpenAI which models draw now.',
+      null,
+      'Try again',
+    ],
+  ] as const)(
+    'a failure (%s, %o) is said, with Try again',
+    async (language, failure, said, quoted, retry) => {
+      const { user } = renderOver(<>{pictureAt({ turn: 0, latest: true })}</>, {
+        language,
+        pictures: failedWith(failure),
+      });
+      const alert = await screen.findByRole('alert');
+      expect(alert.querySelector('p')?.textContent).toBe(said);
+      if (quoted === null) expect(alert.querySelectorAll('p')).toHaveLength(1);
+      else expect(alert.querySelectorAll('p')[1]?.textContent).toBe(quoted);
+      await user.click(screen.getByRole('button', { name: retry }));
+      expect(dispatched).toContainEqual(picturesActions.pictureRetryRequested(0));
+    },
+  );
+
+  test('a per-minute limit counts down to when another try may go, then says a moment', async () => {
+    const retryAt = Date.now() + 12_000;
+    renderOver(<>{pictureAt({ turn: 0, latest: true })}</>, {
+      pictures: failedWith({ kind: 'rateLimited', retryAt }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^OpenAI's limit of pictures a minute is reached\. Try again in 1[12] seconds\.$/,
+    );
+    act(() => {
+      store!.dispatch(
+        picturesActions.pictureFailed({
+          turn: 0,
+          moment: 'opening',
+          failure: { kind: 'rateLimited', retryAt: null, providerMessage: null },
+        }),
+      );
+    });
+    expect(
+      await screen.findByText(
+        "OpenAI's limit of pictures a minute is reached. Try again in a moment.",
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('the pictures’ words', () => {
+  const catalogue = (language: string) =>
+    JSON.parse(
+      readFileSync(path.join(__dirname, `../../../src/app/intl/messages/${language}.json`), 'utf8'),
+    ) as Record<string, string>;
+  const source = (dir: string): string =>
+    readdirSync(dir, { withFileTypes: true })
+      .map((entry) =>
+        entry.isDirectory()
+          ? source(path.join(dir, entry.name))
+          : /\.tsx?$/.test(entry.name)
+            ? readFileSync(path.join(dir, entry.name), 'utf8')
+            : '',
+      )
+      .join('\n');
+
+  /** Every kind a failure can be: a kind added to PictureFailure fails to compile here. */
+  const KINDS: Record<PictureFailure['kind'], null> = {
+    unverified: null,
+    refused: null,
+    rateLimited: null,
+    noCredit: null,
+    retired: null,
+    timeout: null,
+    notAnImage: null,
+    tooLarge: null,
+    unreachable: null,
+    keyRefused: null,
+    other: null,
+    notKept: null,
+  };
+
+  test('every message the views name, and every failure’s, is in English and in Korean', () => {
+    const named = [
+      ...source(path.join(__dirname, '../../../src/features/pictures')).matchAll(
+        /id(?:=|: )["'](pictures\.[\w.]+)["']/g,
+      ),
+    ].map((match) => match[1]!);
+    const ids = new Set([
+      ...named,
+      ...Object.keys(KINDS).map((kind) => `pictures.failed.${kind}`),
+      'pictures.failed.rateLimitedNow',
+    ]);
+    expect(named.length).toBeGreaterThanOrEqual(8);
+    const en = catalogue('en');
+    const kr = catalogue('kr');
+    for (const id of ids) {
+      expect([id, typeof en[id]]).toEqual([id, 'string']);
+      expect([id, typeof kr[id]]).toEqual([id, 'string']);
+    }
+  });
+});
