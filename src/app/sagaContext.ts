@@ -33,7 +33,10 @@ export type SagaContext = GameContext &
  * What a store fills in for itself when it is made without it (the backend and the wallet
  * session are each store's own: makeStore puts them in).
  */
-export type ContextDefaults = Omit<SagaContext, 'walletEnvironment' | 'backend' | 'walletSession'>;
+export type ContextDefaults = Omit<
+  SagaContext,
+  'walletEnvironment' | 'backend' | 'walletSession' | 'injectSlice'
+>;
 
 /**
  * The defaults: the model over HTTP (downloaded with the game's flows), a random source that
@@ -63,7 +66,9 @@ export function contextDefaults(): ContextDefaults {
  * The page's context: the defaults with the wallet extension, localStorage, the policy and the
  * page's Local Network Access.
  */
-export function browserContext(win: Window): Omit<SagaContext, 'backend' | 'walletSession'> {
+export function browserContext(
+  win: Window,
+): Omit<SagaContext, 'backend' | 'walletSession' | 'injectSlice'> {
   return {
     ...contextDefaults(),
     walletEnvironment: browserWalletEnvironment(win),

@@ -13,16 +13,20 @@ import { settingsSlice } from '../features/settings';
 import { gameSlice } from '../features/game';
 import { providerSessionSlice } from '../features/llm';
 import { storiesSlice } from '../features/stories/storiesSlice';
-import { picturesSlice } from '../features/pictures/picturesSlice';
+import type { PicturesState } from '../features/pictures';
 import { walletSessionAccessor, walletSlice, type WalletSessionAccessor } from '../features/wallet';
 import { devToolsOptions, streamShown } from './devtools';
 import { rootSaga } from './rootSaga';
 import { withDefaults, type SagaContext } from './sagaContext';
 import { keepSettings, persistStorage, readSavedSettings } from './savedSettings';
 
-/** Parts of the state that arrive with lazily loaded code (the backend API). */
+/**
+ * Parts of the state that arrive with lazily loaded code: the backend API, and the story's
+ * pictures (issue 41), whose slice comes with their flows (injectSlice).
+ */
 export interface LazyLoadedSlices {
   api: ReturnType<BackendApi['reducer']>;
+  pictures: PicturesState;
 }
 
 export const rootReducer = combineSlices(
@@ -31,9 +35,16 @@ export const rootReducer = combineSlices(
   gameSlice,
   storiesSlice,
   providerSessionSlice,
-  picturesSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 export type RootState = ReturnType<typeof rootReducer>;
+
+/**
+ * Plugs a feature's slice that comes with its lazily loaded code into the stores (the saga
+ * context's injectSlice, which the feature's flows call as they start).
+ */
+export function injectSlice(slice: { reducerPath: string; reducer: Reducer }): void {
+  rootReducer.inject(slice as Parameters<typeof rootReducer.inject>[0]);
+}
 
 /** Middleware of lazily loaded code, added to every store when that code arrives. */
 const lazyMiddleware = createDynamicMiddleware<RootState>();
@@ -108,7 +119,12 @@ export function makeStore({ preloadedState, context, persist, backend }: StoreOp
   const walletSession: WalletSessionAccessor =
     context?.walletSession ?? walletSessionAccessor((): RootState => store.getState());
   const sagaMiddleware = createSagaMiddleware({
-    context: { ...withDefaults(context), backend: backendProvider, walletSession },
+    context: {
+      injectSlice,
+      ...withDefaults(context),
+      backend: backendProvider,
+      walletSession,
+    },
   });
   const extra: ThunkExtra = { backend: backendProvider, walletSession };
   const store = configureStore({

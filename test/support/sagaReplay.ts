@@ -10,7 +10,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import type { StaticProvider } from 'redux-saga-test-plan/providers';
-import { rootReducer, type RootState, type SagaContext } from '../../src/app/store';
+import { injectSlice, rootReducer, type RootState, type SagaContext } from '../../src/app/store';
 import { rollOutcome } from '../../src/engine/outcome';
 import { seededRng } from '../../src/engine/random';
 import { chooseScenarioType } from '../../src/engine/scenario';
@@ -31,6 +31,8 @@ export function contextProviders(context: Partial<SagaContext>): StaticProvider[
     connectPage: null,
     // The browser's saves on their way to the other places: a worker run alone has its own.
     storyOutbox: makeOutbox(),
+    // A slice that comes with lazily loaded flows is plugged into the app's reducer, as makeStore does.
+    injectSlice,
     ...context,
   };
   return Object.entries(full).map(([key, value]) => [matchers.getContext(key), value]);

@@ -9,7 +9,7 @@ import { ENDING_TURN } from '../stories';
 import { useAppSelector } from '../../shared/hooks';
 import { loadMessages } from '../../shared/messageParts';
 import { onDemand } from '../../shared/onDemand';
-import { selectCanIllustrate, selectPictureAt, type PicturesState } from './picturesSlice';
+import type { PicturesState } from './picturesSlice';
 
 const views = () =>
   Promise.all([
@@ -19,11 +19,14 @@ const views = () =>
 const IllustrateToggle = onDemand(() => views().then((module) => module.IllustrateToggle));
 const StoryPicture = onDemand(() => views().then((module) => module.StoryPicture));
 
-type State = Parameters<typeof selectStory>[0] & { pictures: PicturesState };
+/** The pictures' slice comes with their flows: until then, a store has none. */
+type State = Parameters<typeof selectStory>[0] & { pictures?: PicturesState };
+
+const canIllustrate = (state: State) => state.pictures?.imageModels.status === 'listed';
 
 /** "Illustrate this story", where the player's provider draws. */
 export function IllustrateSlot() {
-  const can = useAppSelector(selectCanIllustrate);
+  const can = useAppSelector(canIllustrate);
   return can ? <IllustrateToggle /> : null;
 }
 
@@ -33,14 +36,14 @@ export function IllustrateSlot() {
  */
 function PictureSlotOf({ place }: { place: PicturePlace }) {
   const turn = place === 'ending' ? ENDING_TURN : place.turn;
-  const shown = useAppSelector((state: State) => selectPictureAt(state, turn) !== undefined);
+  const shown = useAppSelector((state: State) => state.pictures?.pictures[turn] !== undefined);
   const offered = useAppSelector(
     (state: State) =>
       place !== 'ending' &&
       place.latest &&
       place.turn > 0 &&
       selectStory(state).illustrated &&
-      selectCanIllustrate(state),
+      canIllustrate(state),
   );
   return shown || offered ? <StoryPicture turn={turn} /> : null;
 }

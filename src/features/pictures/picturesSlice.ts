@@ -71,6 +71,8 @@ export const picturesSlice = createSlice({
   name: 'pictures',
   initialState: initialPicturesState,
   reducers: {
+    /** The pictures' code has arrived and their slice is in the store, in its first state. */
+    flowsStarted() {},
     imageModelsListed(
       state,
       action: PayloadAction<{
@@ -119,9 +121,11 @@ export const picturesSlice = createSlice({
     },
     /** The pictures MyStoriesDB keeps of the story just taken up. */
     storyPicturesFound(state, action: PayloadAction<ShownPicture[]>) {
-      state.pictures = {};
+      // Beside what this session already drew or is drawing: a picture being drawn stays so.
       for (const { turn, ...shown } of action.payload) {
-        state.pictures[turn] = { status: 'shown', ...shown };
+        if (state.pictures[turn]?.status !== 'drawing') {
+          state.pictures[turn] = { status: 'shown', ...shown };
+        }
       }
     },
   },

@@ -6,7 +6,8 @@
  */
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
-import { makeStore, rootReducer, type AppStore, type RootState } from '../../../src/app/store';
+import { makeStore, type AppStore } from '../../../src/app/store';
+import { rootReducer, type RootState } from './pictureScenes';
 import { gameActions, initialStory, isStoryProblem, parseStory } from '../../../src/features/game';
 import type { ImageModel } from '../../../src/features/llm';
 import {
@@ -158,8 +159,10 @@ describe('the pictures’ slice', () => {
   });
   afterEach(() => store.stop());
 
+  // The pictures' slice is plugged into the app's reducer (pictureScenes.ts), as its flows do.
+  const state = () => store.getState() as RootState;
   const dispatch = (...actions: UnknownAction[]) => actions.forEach((a) => store.dispatch(a));
-  const pictures = () => selectStoryPictures(store.getState());
+  const pictures = () => selectStoryPictures(state());
   const listing = picturesActions.imageModelsListed({
     provider: 'openai',
     models: [ONE, MINI],
@@ -168,27 +171,27 @@ describe('the pictures’ slice', () => {
   });
 
   test('starts with no models known, no pictures, nothing to illustrate with', () => {
-    expect(selectImageModels(store.getState())).toEqual({ status: 'unknown' });
+    expect(selectImageModels(state())).toEqual({ status: 'unknown' });
     expect(pictures()).toEqual({});
-    expect(selectCanIllustrate(store.getState())).toBe(false);
+    expect(selectCanIllustrate(state())).toBe(false);
   });
 
   test('listed models make pictures possible; none do not', () => {
     dispatch(listing);
-    expect(selectCanIllustrate(store.getState())).toBe(true);
+    expect(selectCanIllustrate(state())).toBe(true);
     dispatch(picturesActions.imageModelsUnavailable({ provider: 'groq' }));
-    expect(selectImageModels(store.getState())).toEqual({ status: 'none', provider: 'groq' });
-    expect(selectCanIllustrate(store.getState())).toBe(false);
+    expect(selectImageModels(state())).toEqual({ status: 'none', provider: 'groq' });
+    expect(selectCanIllustrate(state())).toBe(false);
   });
 
   test('a listed model chosen is drawn with, and the replacement notice goes; an unlisted one is ignored', () => {
     dispatch(listing, picturesActions.imageModelChosen('dall-e-3'));
-    expect(selectImageModels(store.getState())).toMatchObject({
+    expect(selectImageModels(state())).toMatchObject({
       model: 'gpt-image-1-mini',
       replaced: 'gpt-image-0',
     });
     dispatch(picturesActions.imageModelChosen('gpt-image-1'));
-    expect(selectImageModels(store.getState())).toMatchObject({
+    expect(selectImageModels(state())).toMatchObject({
       model: 'gpt-image-1',
       replaced: null,
     });
@@ -196,12 +199,12 @@ describe('the pictures’ slice', () => {
 
   test('a model chosen when none is listed changes nothing', () => {
     dispatch(picturesActions.imageModelChosen('gpt-image-1'));
-    expect(selectImageModels(store.getState())).toEqual({ status: 'unknown' });
+    expect(selectImageModels(state())).toEqual({ status: 'unknown' });
   });
 
   test('a picture by turn: drawing, shown, failed, dropped', () => {
     dispatch(picturesActions.pictureDrawingStarted({ turn: 0, moment: 'opening' }));
-    expect(selectPictureAt(store.getState(), 0)).toEqual({ status: 'drawing', moment: 'opening' });
+    expect(selectPictureAt(state(), 0)).toEqual({ status: 'drawing', moment: 'opening' });
     dispatch(
       picturesActions.pictureShown({
         turn: 0,
@@ -211,7 +214,7 @@ describe('the pictures’ slice', () => {
         alt: 'a',
       }),
     );
-    expect(selectPictureAt(store.getState(), 0)).toEqual({
+    expect(selectPictureAt(state(), 0)).toEqual({
       status: 'shown',
       moment: 'opening',
       width: 768,
@@ -220,7 +223,7 @@ describe('the pictures’ slice', () => {
     });
     const failure = { kind: 'timeout', retryAt: null, providerMessage: null } as const;
     dispatch(picturesActions.pictureFailed({ turn: -1, moment: 'ending', failure }));
-    expect(selectPictureAt(store.getState(), -1)).toEqual({
+    expect(selectPictureAt(state(), -1)).toEqual({
       status: 'failed',
       moment: 'ending',
       failure,
@@ -232,8 +235,9 @@ describe('the pictures’ slice', () => {
     expect(Object.keys(pictures())).toEqual(['-1']);
   });
 
-  test('the kept pictures of a story taken up replace whatever was there', () => {
+  test('the kept pictures of a story taken up are shown beside those being drawn, which stay so', () => {
     dispatch(picturesActions.pictureDrawingStarted({ turn: 5, moment: 'moment' }));
+    dispatch(picturesActions.pictureDrawingStarted({ turn: 2, moment: 'moment' }));
     dispatch(
       picturesActions.storyPicturesFound([
         { turn: 0, moment: 'opening', width: 768, height: 512, alt: 'o' },
@@ -242,8 +246,15 @@ describe('the pictures’ slice', () => {
     );
     expect(pictures()).toEqual({
       0: { status: 'shown', moment: 'opening', width: 768, height: 512, alt: 'o' },
-      2: { status: 'shown', moment: 'moment', width: 512, height: 768, alt: 'm' },
+      2: { status: 'drawing', moment: 'moment' },
+      5: { status: 'drawing', moment: 'moment' },
     });
+  });
+
+  test('a new story, or none, has no pictures', () => {
+    dispatch(picturesActions.pictureDrawingStarted({ turn: 0, moment: 'opening' }));
+    dispatch(gameActions.returnedHome());
+    expect(pictures()).toEqual({});
   });
 
   test.each([
@@ -257,7 +268,7 @@ describe('the pictures’ slice', () => {
     dispatch(listing, picturesActions.pictureDrawingStarted({ turn: 0, moment: 'opening' }));
     dispatch(action as UnknownAction);
     expect(pictures()).toEqual({});
-    expect(selectCanIllustrate(store.getState())).toBe(true);
+    expect(selectCanIllustrate(state())).toBe(true);
   });
 });
 

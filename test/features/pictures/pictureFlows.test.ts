@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { call, put, select, take } from 'typed-redux-saga';
-import type { RootState } from '../../../src/app/store';
+import type { RootState } from './pictureScenes';
 import { gameActions, type Story } from '../../../src/features/game';
 import { PICTURE_TIMEOUT_MS, PictureError } from '../../../src/features/llm';
 import {
@@ -158,6 +158,7 @@ describe('a picture drawn beside the turn', () => {
       (action) => !script.has(action) && !storiesActions.storySaved.match(action),
     );
     expect(theirs.map((action) => action.type)).toEqual([
+      picturesActions.flowsStarted.type,
       picturesActions.imageModelsListed.type,
       picturesActions.pictureDrawingStarted.type,
       picturesActions.pictureShown.type,

@@ -7,7 +7,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import { call, cancel, fork } from 'typed-redux-saga';
-import { rootReducer, type RootState } from '../../../src/app/store';
+import { rootReducer as appReducer, type RootState as AppState } from '../../../src/app/store';
+import { initialPicturesState, picturesSlice } from '../../../src/features/pictures';
 import type { StoryOption } from '../../../src/engine/types';
 import { gameActions, type Story } from '../../../src/features/game';
 import type { ModelListRequest, Picture, PictureRequest } from '../../../src/features/llm';
@@ -23,6 +24,16 @@ import { webpBytes } from '../../fixtures/storyPictures';
 import { appStateWith, choiceResolved, segmentOffered } from '../../fixtures/games';
 import { contextProviders } from '../../support/sagaReplay';
 import type { VirtualClock } from '../../support/virtualClock';
+
+/** The app's reducer with the pictures' slice plugged in, as their flows do (injectSlice). */
+export const rootReducer = appReducer.inject(picturesSlice);
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** The app's state with the pictures' slice in its first state. */
+export const withPictures = (state: AppState): RootState => ({
+  pictures: initialPicturesState,
+  ...state,
+});
 
 export const WALLET = '0xabc0000000000000000000000000000000000001';
 
@@ -58,9 +69,11 @@ export const NAMED_STORY: Partial<Story> = {
 
 /** The app on the naming screen of an illustrated story, OpenAI's key accepted. */
 export function namingState(story: Partial<Story> = {}): RootState {
-  return appStateWith(
-    { turn: { phase: 'naming' }, story: { ...NAMED_STORY, ...story } },
-    { provider: 'openai', language: 'en' },
+  return withPictures(
+    appStateWith(
+      { turn: { phase: 'naming' }, story: { ...NAMED_STORY, ...story } },
+      { provider: 'openai', language: 'en' },
+    ),
   );
 }
 

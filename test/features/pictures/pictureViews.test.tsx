@@ -11,7 +11,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { act, screen } from '@testing-library/react';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { makeStore, type AppStore, type RootState } from '../../../src/app/store';
+import { makeStore, type AppStore } from '../../../src/app/store';
+import type { RootState } from './pictureScenes';
 import type { Language } from '../../../src/engine/types';
 import type { Turn } from '../../../src/features/game';
 import {
@@ -156,7 +157,7 @@ describe('Illustrate this story', () => {
       screen.getByRole('combobox', { name: 'Picture model' }),
       'gpt-image-1',
     );
-    expect(store!.getState().pictures.imageModels).toMatchObject({
+    expect((store!.getState() as RootState).pictures.imageModels).toMatchObject({
       model: 'gpt-image-1',
       replaced: null,
     });

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { all, call, put, take } from 'typed-redux-saga';
-import type { RootState } from '../../../src/app/store';
+import type { RootState } from './pictureScenes';
 import {
   canRewrite,
   gameActions,
@@ -46,6 +46,7 @@ import {
   reduced,
   savedAs,
   scene,
+  withPictures,
   type KeptRecord,
 } from './pictureScenes';
 
@@ -88,19 +89,21 @@ describe('the ending and the moments', () => {
     const record = await keptStory(db);
     const concluding: Turn = { phase: 'concluding', streamed: '', thinking: false, wait: null };
     const state = reduced(
-      appStateWith(
-        {
-          turn: concluding,
-          story: {
-            ...NAMED_STORY,
-            storyLog: [
-              { kind: 'paragraph', text: OPENING },
-              { kind: 'choice', text: 'Light the lamp', outcome: null, freeText: false },
-              { kind: 'paragraph', text: SECOND },
-            ],
+      withPictures(
+        appStateWith(
+          {
+            turn: concluding,
+            story: {
+              ...NAMED_STORY,
+              storyLog: [
+                { kind: 'paragraph', text: OPENING },
+                { kind: 'choice', text: 'Light the lamp', outcome: null, freeText: false },
+                { kind: 'paragraph', text: SECOND },
+              ],
+            },
           },
-        },
-        { provider: 'openai' },
+          { provider: 'openai' },
+        ),
       ),
       savedAs(record),
     );
@@ -175,17 +178,19 @@ describe('pictures turned on mid-story', () => {
     const record = await keptStory(db);
     await keep(record, [record.id, 'opening']);
     const state = reduced(
-      appStateWith(
-        {
-          turn: { phase: 'ended' },
-          story: {
-            ...NAMED_STORY,
-            illustrated: false,
-            recap: RECAP,
-            storyLog: [{ kind: 'paragraph', text: OPENING }],
+      withPictures(
+        appStateWith(
+          {
+            turn: { phase: 'ended' },
+            story: {
+              ...NAMED_STORY,
+              illustrated: false,
+              recap: RECAP,
+              storyLog: [{ kind: 'paragraph', text: OPENING }],
+            },
           },
-        },
-        { provider: 'openai' },
+          { provider: 'openai' },
+        ),
       ),
       savedAs(record),
     );

@@ -21,6 +21,7 @@ import {
 import type { PictureMoment } from '../../llm';
 import {
   picturesActions,
+  picturesSlice,
   selectImageModels,
   selectStoryPictures,
   type PicturesState,
@@ -182,6 +183,10 @@ function openedOnce<T>(open: () => Promise<T>): () => Promise<T> {
  * illustrated story), it first catches up with what came before its code did.
  */
 export function* picturesSaga() {
+  const injectSlice = yield* fromContext('injectSlice');
+  injectSlice(picturesSlice);
+  // A slice plugged in has its first state from the next action the store reduces: this one.
+  yield* put(picturesActions.flowsStarted());
   const open = yield* fromContext('openStoriesDb');
   yield* setContext({ openStoriesDb: openedOnce(open) });
   yield* takeLatest(gameActions.apiKeyAccepted.type, listImageModels);

@@ -3,6 +3,7 @@
  * their flows use: the provider's picture endpoints and the browser's compression, with the
  * clock every wait goes through and MyStoriesDB, which the saved stories' part opens.
  */
+import type { Reducer } from '@reduxjs/toolkit';
 import { contextReader, type ClockContext } from '../../../shared/sagaContext';
 import type { ModelListRequest, Picture, PictureRequest } from '../../llm';
 import type { StoriesContext } from '../../stories';
@@ -25,6 +26,11 @@ export interface PictureClient {
 
 export interface PicturesContext extends ClockContext, Pick<StoriesContext, 'openStoriesDb'> {
   pictureClient: PictureClient;
+  /**
+   * Plugs the pictures' slice into the store as their flows start (it comes with their code:
+   * a game that can have no pictures never downloads it).
+   */
+  injectSlice: (slice: { reducerPath: string; reducer: Reducer }) => void;
 }
 
 /** One value of the context the pictures' flows read, typed by its key. */
