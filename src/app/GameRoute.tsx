@@ -10,14 +10,15 @@ import {
   StoriesNotice,
   selectCurrentRecord,
 } from '../features/stories';
-import { IllustrateSlot, pictureAt } from '../features/pictures/pictureSlots';
+import { IllustrateSlot, pictureAt, picturesToShow } from '../features/pictures/pictureSlots';
 import { useAppSelector } from '../shared/hooks';
 
 /**
- * /game: the game's views, with the saved stories' parts and the leaderboard's button where the
- * game leaves room for them.
+ * /game: the game's views, with the saved stories' parts, the leaderboard's button and, once they
+ * have something to show, the story's pictures where the game leaves room for them.
  */
 export function GameRoute() {
+  const pictures = useAppSelector(picturesToShow);
   return (
     <>
       <GamePage
@@ -27,8 +28,8 @@ export function GameRoute() {
         saveResult={(result) => <SaveResultOfStory result={result} />}
         resultNote={<LocalStoriesDeletedNote />}
         publishStory={<PublishCurrentStory />}
-        illustrate={<IllustrateSlot />}
-        pictureAt={pictureAt}
+        illustrate={pictures ? <IllustrateSlot /> : undefined}
+        pictureAt={pictures ? pictureAt : undefined}
       />
       <StoriesNotice />
     </>

@@ -6,9 +6,13 @@ import { isChunkLoadError } from './chunkLoad';
  * A part of a screen most visits never show (a panel, an editor), downloaded as its own chunk
  * the first time it is shown. While it downloads it says so; if the download fails, the part
  * says so in place, with Try again, and the rest of the screen carries on. Any other error goes
- * up to the page's own boundary.
+ * up to the page's own boundary. A `quiet` part, one of many on a screen (a picture under each
+ * paragraph), says nothing while it downloads.
  */
-export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function onDemand<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  { quiet = false }: { quiet?: boolean } = {},
+) {
   const download = () => lazy(async () => ({ default: await load() }));
   // One download for every instance; a failed one is replaced on Try again (webpack fetches a
   // failed chunk again when it is imported again).
@@ -22,7 +26,7 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
     };
     return (
       <DownloadBoundary onRetry={retry}>
-        <Suspense fallback={<PartLoading />}>
+        <Suspense fallback={quiet ? null : <PartLoading />}>
           <Part {...props} />
         </Suspense>
       </DownloadBoundary>

@@ -1,3 +1,3 @@
-// The pictures' views, downloaded with the first picture or choice to show (pictureSlots.tsx).
+// The pictures' views, downloaded once there is something to show (pictureSlots.tsx).
 export { IllustrateToggle } from './IllustrateToggle';
-export { StoryPicture } from './StoryPicture';
+export { PictureSlot } from './PictureSlot';
