@@ -408,3 +408,105 @@ test(
   },
   GAME_TIMEOUT,
 );
+
+// ---- 2. Pictures that fail, beside the turn ---------------------------------------------------
+
+/** Waits until the log shows these pictures (and offers) by turn. */
+async function waitForPictures(page: Page, expected: Record<number, string>) {
+  let seen: Record<number, string> = {};
+  await waitUntilAsync(`the pictures are ${JSON.stringify(expected)}`, async () => {
+    seen = await picturesByTurn(page);
+    return JSON.stringify(seen) === JSON.stringify(expected);
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}; the page shows ${JSON.stringify(seen)}`);
+  });
+}
+
+/** The picture (or its failure) under this turn's paragraph. */
+const pictureOfTurn = (page: Page, turn: number) =>
+  page.locator('.story-log__written .story-picture').nth(turn);
+
+/** The game's own opening, with words the fake image server's safety system refuses. */
+function openingTheSafetySystemRefuses(body: ChatRequestBody): CompletionReply {
+  const reply = gameReply(body);
+  const json = (reply as { json?: Record<string, unknown> }).json;
+  if (json && typeof json.storyStart === 'string' && userPrompt(body).includes('storyStart')) {
+    return {
+      ...reply,
+      json: { ...json, storyStart: `${json.storyStart} By dawn the square will be a ${SAFETY_TRIGGER}.` },
+    };
+  }
+  return reply;
+}
+
+test(
+  "English desktop: the opening refused by the safety system and a moment over the minute's limit fail beside the story, which plays on; Try again draws the moment once the minute is over",
+  async () => {
+    let imageClock = Date.parse('2026-12-12T10:00:00Z');
+    const player = await newPlayer(
+      'desktop',
+      { imagesPerMinute: 2, now: () => imageClock },
+      openingTheSafetySystemRefuses,
+    );
+    const { page, route } = player;
+    const words = PICTURE_WORDS.en;
+    try {
+      await openAiKey(page, 'en');
+      await toNamingScreen(page, 'en');
+      await illustrateAndName(page, 'en', ['Rook', 'Vantablack']);
+      await startStory(page, 'en');
+      await options(page).first().waitFor({ timeout: STEP_TIMEOUT_MS });
+
+      // The opening's picture refused: said, with the provider's words and Try again.
+      await waitForPictures(page, { 0: 'failed' });
+      const opening = pictureOfTurn(page, 0);
+      await opening.getByRole('alert').getByText(words.refused).waitFor();
+      await opening.getByText(/OpenAI said: Your request was rejected by the safety system/).waitFor();
+      expect(route.pictureCalls.map((call) => call.status)).toEqual([400]);
+      // The story's options are there and the next turn plays.
+      expect(await options(page).count()).toBe(3);
+      await playTurn(page);
+      await page.getByText('Turns: 1').waitFor();
+      expect(await picturesByTurn(page)).toEqual({ 0: 'failed', 1: 'offer' });
+
+      // Try again asks again, and is refused again: the same scene, the same policy.
+      await opening.getByRole('button', { name: words.retry }).click();
+      await route.picturesAsked(2);
+      await waitUntilAsync('the second answer came', async () => route.pictureCalls[1]?.status !== undefined);
+      await waitForPictures(page, { 0: 'failed', 1: 'offer' });
+      expect(route.pictureCalls.map((call) => call.status)).toEqual([400, 400]);
+      await opening.getByRole('alert').getByText(words.refused).waitFor();
+
+      // The moment over OpenAI's limit of two pictures a minute: its wait said.
+      await page.getByRole('button', { name: words.moment }).click();
+      await waitForPictures(page, { 0: 'failed', 1: 'failed' });
+      expect(route.pictureCalls.map((call) => call.status)).toEqual([400, 400, 429]);
+      const moment = pictureOfTurn(page, 1);
+      await moment.getByRole('alert').getByText(words.rateLimited).waitFor();
+      await moment.getByRole('button', { name: words.retry }).waitFor();
+      await expectNoViolations(page);
+      await shot(page, 'pictures-en-6-failed');
+
+      // The story plays on under both failures.
+      await playTurn(page);
+      await page.getByText('Turns: 2').waitFor();
+      await waitForPictures(page, { 0: 'failed', 1: 'failed', 2: 'offer' });
+
+      // The minute over (on the fake's clock), Try again draws the moment.
+      imageClock += 61_000;
+      await moment.getByRole('button', { name: words.retry }).click();
+      await waitForPictures(page, { 0: 'failed', 1: 'image', 2: 'offer' });
+      await expectShownPicture(page.locator('.story-picture__image').first());
+      expect(route.pictureCalls.map((call) => call.status)).toEqual([400, 400, 429, 200]);
+      await expectNoViolations(page);
+      await shot(page, 'pictures-en-7-tried-again');
+
+      // The refusals went to the picture only: the text fake answered every request.
+      expect(player.text.requests.filter((request) => (request.status ?? 200) >= 400)).toEqual([]);
+      expect(realErrors(player.errors)).toEqual([]);
+    } finally {
+      await player.close();
+    }
+  },
+  GAME_TIMEOUT,
+);
