@@ -31,7 +31,6 @@ import {
   type FakeImageServerOptions,
 } from '../fixtures/fakeImages/server';
 import { seriousViolations } from './support/axe';
-import { baseUrl } from './support/backend';
 import {
   STEP_TIMEOUT_MS,
   collectPageErrors,
@@ -64,7 +63,7 @@ const PICTURE_WORDS = {
     retry: '다시 시도',
     drawing: '이 장면을 그리는 중…',
     refused: 'OpenAI의 콘텐츠 정책에 따라 이 장면은 그려지지 않았습니다.',
-    rateLimited: /./,
+    rateLimited: /OpenAI의 분당 그림 한도에 도달했습니다\. \d+초 후에 다시 시도하세요\./,
   },
 } as const;
 
@@ -422,9 +421,11 @@ async function waitForPictures(page: Page, expected: Record<number, string>) {
   });
 }
 
-/** The picture (or its failure) under this turn's paragraph. */
+/** The picture (or its failure) under this turn's paragraph: the element right after it. */
 const pictureOfTurn = (page: Page, turn: number) =>
-  page.locator('.story-log__written .story-picture').nth(turn);
+  page.locator(
+    `xpath=(//div[contains(@class, "story-log__written")]/*[contains(@class, "story-paragraph")])[${turn + 1}]/following-sibling::*[1][self::figure]`,
+  );
 
 /** The game's own opening, with words the fake image server's safety system refuses. */
 function openingTheSafetySystemRefuses(body: ChatRequestBody): CompletionReply {
@@ -433,7 +434,10 @@ function openingTheSafetySystemRefuses(body: ChatRequestBody): CompletionReply {
   if (json && typeof json.storyStart === 'string' && userPrompt(body).includes('storyStart')) {
     return {
       ...reply,
-      json: { ...json, storyStart: `${json.storyStart} By dawn the square will be a ${SAFETY_TRIGGER}.` },
+      json: {
+        ...json,
+        storyStart: `${json.storyStart} By dawn the square will be a ${SAFETY_TRIGGER}.`,
+      },
     };
   }
   return reply;
@@ -461,7 +465,9 @@ test(
       await waitForPictures(page, { 0: 'failed' });
       const opening = pictureOfTurn(page, 0);
       await opening.getByRole('alert').getByText(words.refused).waitFor();
-      await opening.getByText(/OpenAI said: Your request was rejected by the safety system/).waitFor();
+      await opening
+        .getByText(/OpenAI said: Your request was rejected by the safety system/)
+        .waitFor();
       expect(route.pictureCalls.map((call) => call.status)).toEqual([400]);
       // The story's options are there and the next turn plays.
       expect(await options(page).count()).toBe(3);
@@ -472,7 +478,10 @@ test(
       // Try again asks again, and is refused again: the same scene, the same policy.
       await opening.getByRole('button', { name: words.retry }).click();
       await route.picturesAsked(2);
-      await waitUntilAsync('the second answer came', async () => route.pictureCalls[1]?.status !== undefined);
+      await waitUntilAsync(
+        'the second answer came',
+        async () => route.pictureCalls[1]?.status !== undefined,
+      );
       await waitForPictures(page, { 0: 'failed', 1: 'offer' });
       expect(route.pictureCalls.map((call) => call.status)).toEqual([400, 400]);
       await opening.getByRole('alert').getByText(words.refused).waitFor();
@@ -503,6 +512,82 @@ test(
 
       // The refusals went to the picture only: the text fake answered every request.
       expect(player.text.requests.filter((request) => (request.status ?? 200) >= 400)).toEqual([]);
+      expect(realErrors(player.errors)).toEqual([]);
+    } finally {
+      await player.close();
+    }
+  },
+  GAME_TIMEOUT,
+);
+
+// ---- 3. Korean on a phone -----------------------------------------------------------------------
+
+test(
+  'Korean on a 390 px phone: the toggle, the opening drawn, a moment over the limit, the ending drawn, nothing wider than the screen',
+  async () => {
+    let imageClock = Date.parse('2026-12-12T10:00:00Z');
+    const player = await newPlayer('phone', { imagesPerMinute: 1, now: () => imageClock });
+    const { page, route } = player;
+    const words = PICTURE_WORDS.kr;
+    const noOverflow = async () => expect(await horizontalOverflow(page)).toBe(0);
+    try {
+      await openAiKey(page, 'kr');
+      await toNamingScreen(page, 'kr');
+      await illustrateAndName(page, 'kr');
+      await noOverflow();
+      await expectNoViolations(page);
+      await shot(page, 'pictures-kr-phone-1-naming-toggle');
+
+      // The opening held at the route while the placeholder is measured, then drawn.
+      const release = route.hold();
+      await startStory(page, 'kr');
+      await options(page).first().waitFor({ timeout: STEP_TIMEOUT_MS });
+      await route.picturesAsked(1);
+      await page.locator('.story-picture__waiting').getByText(words.drawing).waitFor();
+      await noOverflow();
+      await expectNoViolations(page);
+      release();
+      await waitForPictures(page, { 0: 'image' });
+      await expectShownPicture(page.locator('.story-picture__image').first());
+      await noOverflow();
+      await expectNoViolations(page);
+      await shot(page, 'pictures-kr-phone-2-opening');
+
+      // The first moment asked for goes over OpenAI's one picture a minute.
+      await playTurn(page);
+      await page.getByRole('button', { name: words.moment }).click();
+      await waitForPictures(page, { 0: 'image', 1: 'failed' });
+      const moment = pictureOfTurn(page, 1);
+      await moment.getByRole('alert').getByText(words.rateLimited).waitFor();
+      await moment.getByRole('button', { name: words.retry }).waitFor();
+      await noOverflow();
+      await expectNoViolations(page);
+      await moment.scrollIntoViewIfNeeded();
+      await shot(page, 'pictures-kr-phone-3-failed');
+
+      // The minute over, the story played to its ending, whose picture is drawn.
+      imageClock += 61_000;
+      let turns = 1;
+      while (!(await ending(page).isVisible())) {
+        await playTurn(page);
+        turns += 1;
+        if (turns > 14) throw new Error('the story did not end by turn 14');
+      }
+      await expectShownPicture(page.locator('.story-picture__image').first());
+      expect(route.pictureCalls.map((call) => call.status)).toEqual([200, 429, 200]);
+      await noOverflow();
+      await expectNoViolations(page);
+      await shot(page, 'pictures-kr-phone-4-ending');
+
+      // Every picture prompt is English around the story's own Korean words.
+      const prompts = pictureBodies(player.images).map((body) => String(body.prompt));
+      expect(prompts.length).toBe(3);
+      for (const prompt of prompts) {
+        expect(prompt).toMatch(
+          /^(The opening scene of|A moment from|The final scene of) a story \(/,
+        );
+        expect(prompt).toMatch(/[가-힣]/);
+      }
       expect(realErrors(player.errors)).toEqual([]);
     } finally {
       await player.close();
