@@ -58,3 +58,57 @@ export function storedStories<Stored>(page: Page): Promise<Stored[]> {
       }),
   );
 }
+
+/** One picture MyStoriesDB keeps (issue 41), as read from its 'pictures' store. */
+export interface StoredPicture {
+  storyId: number;
+  turn: number;
+  moment: string;
+  alt: string;
+  /** The kept image's bytes and type (a Blob cannot leave the page). */
+  size: number;
+  type: string;
+}
+
+/** Every picture in MyStoriesDB's 'pictures' store; none while the store does not exist. */
+export function storedPictures(page: Page): Promise<StoredPicture[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredPicture[]>((resolve, reject) => {
+        const open = indexedDB.open('MyStoriesDB');
+        let missing = false;
+        open.onupgradeneeded = () => {
+          missing = true;
+          open.transaction?.abort();
+        };
+        open.onerror = () => {
+          if (missing) resolve([]);
+          else reject(new Error(`MyStoriesDB did not open: ${open.error?.message}`));
+        };
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('pictures')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const request = db.transaction('pictures', 'readonly').objectStore('pictures').getAll();
+          request.onsuccess = () => {
+            db.close();
+            type Kept = { storyId: number; turn: number; moment: string; alt: string; blob: Blob };
+            resolve(
+              (request.result as Kept[]).map(({ storyId, turn, moment, alt, blob }) => ({
+                storyId,
+                turn,
+                moment,
+                alt,
+                size: blob.size,
+                type: blob.type,
+              })),
+            );
+          };
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
+}
