@@ -16,10 +16,11 @@ import {
 /**
  * The page keeps the player's API key in localStorage, so what may run in it and where it may
  * send data is pinned down: scripts, styles and fonts only from the site (the build has no
- * inline script or style), images from there or data: URLs (the icons wallets announce
- * themselves with, EIP-6963), and requests only to the site, the hosted backend the build
- * names, the presets' providers, a local model server, and the player's own Custom or Local
- * servers (CONNECT_SRC, and on the Node server the `taleweaver-connect` cookie: the list and
+ * inline script or style), images from there, data: URLs (the icons wallets announce
+ * themselves with, EIP-6963) or blob: URLs (the story's pictures read from MyStoriesDB, issue
+ * 41: a blob: URL is the page's own, never a provider's address), and requests only to the
+ * site, the hosted backend the build names, the presets' providers, a local model server, and
+ * the player's own Custom or Local servers (CONNECT_SRC, and on the Node server the `taleweaver-connect` cookie: the list and
  * the cookie in common/connectSources.ts, how and why in src/features/llm/connectPolicy.ts).
  * The page cannot be framed, and nothing else can be embedded or a form posted elsewhere.
  */
@@ -29,7 +30,7 @@ export function contentSecurityPolicy(connectSources: readonly string[]): string
     'script-src': ["'self'"],
     'style-src': ["'self'"],
     'font-src': ["'self'"],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', 'blob:'],
     'connect-src': ["'self'", ...new Set(connectSources)],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

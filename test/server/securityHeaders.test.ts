@@ -134,7 +134,7 @@ test('the policy: scripts, styles and fonts from the app, connections to the bac
     'script-src': ["'self'"],
     'style-src': ["'self'"],
     'font-src': ["'self'"],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', 'blob:'],
     'connect-src': expect.any(Array),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
