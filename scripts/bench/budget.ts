@@ -20,6 +20,12 @@ export interface Benchmark {
   run(): Promise<BudgetResult[]>;
 }
 
+/**
+ * Issue 41, part 6: a turn's main-thread work with pictures on (a moment drawn, compressed, kept
+ * and shown each turn) at most this many times the same turn's with pictures off.
+ */
+export const PICTURES_ON_LIMIT = 1.1;
+
 export function median(values: number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);

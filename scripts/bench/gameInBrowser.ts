@@ -7,16 +7,22 @@ import type { BrowserContext, Page } from 'playwright-core';
 import {
   startFakeModelServer,
   type FakeModelServer,
+  type FakeModelServerOptions,
   type ReplyFunction,
 } from '../../test/fixtures/fakeModelServer';
 import { TestWallet } from '../../test/fixtures/testWallet';
 import { DESKTOP, launchBrowser } from '../../test/e2e/support/browser';
 import { injectTestWallet } from '../../test/e2e/support/injectWallet';
-import { connectAndEnterKey } from '../../test/e2e/support/journey';
+import {
+  connectWallet,
+  fillKeyForm,
+  submitKey,
+  type JourneyTarget,
+} from '../../test/e2e/support/journey';
 import { startServer } from '../../test/e2e/support/server';
 import { distDir, newBenchContext } from './benchPage';
 
-const API_KEY = 'sk-bench-game';
+export const API_KEY = 'sk-bench-game';
 
 export interface BrowserGame {
   page: Page;
@@ -29,10 +35,21 @@ export interface BrowserGame {
  * Starts everything and leaves the page on load-or-create, signed in, with the key accepted.
  * Whatever started is stopped again if a step fails.
  */
+export interface BrowserGameOptions {
+  /** The provider the fake model server plays (fakeProviders); lenient by default. */
+  profile?: FakeModelServerOptions['profile'];
+  /**
+   * Chooses the provider and types the key on the key form (the Submit is the harness's); by
+   * default the custom provider at the fake model server's URL (journey.ts, fillKeyForm).
+   */
+  fillKey?: (page: Page, target: JourneyTarget) => Promise<void>;
+}
+
 export async function openBrowserGame(
   replyWith: ReplyFunction,
-  /** Anything the page needs before the app's code runs (init scripts). */
-  prepare: (context: BrowserContext) => Promise<void> = async () => {},
+  /** Anything the page needs before the app's code runs (init scripts, routes). */
+  prepare: (context: BrowserContext, model: FakeModelServer) => Promise<void> = async () => {},
+  options: BrowserGameOptions = {},
 ): Promise<BrowserGame> {
   const started: { close(): Promise<void> }[] = [];
   const close = async () => {
@@ -50,7 +67,14 @@ export async function openBrowserGame(
       server: start(startServer({ DIST_DIR: distDir(), SIGN_IN_RATE_LIMIT: '1000' }), (s) =>
         s.stop(),
       ),
-      model: start(startFakeModelServer({ validKeys: [API_KEY], replyWith }), (m) => m.close()),
+      model: start(
+        startFakeModelServer({
+          validKeys: [API_KEY],
+          replyWith,
+          ...(options.profile && { profile: options.profile }),
+        }),
+        (m) => m.close(),
+      ),
       browser: start(launchBrowser(), (b) => b.close()),
     };
     await Promise.allSettled(Object.values(starting));
@@ -62,9 +86,12 @@ export async function openBrowserGame(
     const wallet = new TestWallet(1);
     const context: BrowserContext = await newBenchContext(browser, { viewport: DESKTOP });
     await injectTestWallet(context, wallet);
-    await prepare(context);
+    await prepare(context, model);
     const page = await context.newPage();
-    await connectAndEnterKey(page, { url: server.url, model, apiKey: API_KEY });
+    const target = { url: server.url, model, apiKey: API_KEY };
+    await connectWallet(page, target.url);
+    await (options.fillKey ?? fillKeyForm)(page, target);
+    await submitKey(page, target.url);
     return { page, model, wallet, close };
   } catch (error) {
     await close();

@@ -25,6 +25,7 @@ const BENCHMARKS = [
   'resultWrites.ts', // 8. result writes, 20 writers for 30 s
   'freeTier.ts', // 9. a whole game on a free key: tokens reserved and requests per turn
   'streamedTurn.ts', // 10. a streamed turn's main-thread work at turn 100 against turn 10
+  'picturesTurn.ts', // issue 41: a turn's main-thread work, pictures on against off
 ];
 
 function render(results: BudgetResult[], failures: string[], began: Date, seconds: number): string {

@@ -36,7 +36,7 @@ import { scriptTime, topSelfTime, topTotalTime, type CpuProfile } from './cpuPro
 import { openBrowserGame } from './gameInBrowser';
 import { CHARACTER, replies, seedSavedStory, storyAtTurn } from './turnWork';
 
-const CPU_SLOWDOWN = 4;
+export const CPU_SLOWDOWN = 4;
 const TURNS_EACH = 5;
 /**
  * The first turn after loading runs the turn's code for the first time in the page (compiled,
@@ -50,14 +50,14 @@ const UPDATE_LIMIT_MS = 2;
 const ms2 = (value: number) => `${value.toFixed(2)} ms`;
 const PROFILE = process.env.BENCH_PROFILE;
 /** The profiler samples every 1 ms: a turn's script is hundreds of samples. */
-const SAMPLING_INTERVAL_US = 1000;
+export const SAMPLING_INTERVAL_US = 1000;
 
 /**
  * The game's replies, streamed at 40 tokens/s after 300 ms, as a model writes them: with the
  * segment's summary in the same reply when the prompt asks for it (DESIGN.md: one request per
  * turn), about 40 words of it after the options.
  */
-const streamed: ReplyFunction = (body, request) => {
+export const streamed: ReplyFunction = (body, request) => {
   const reply = replies(body, request);
   const pacing = { firstTokenDelayMs: 300, tokensPerSecond: 40 };
   if (!('json' in reply) || typeof reply.json !== 'object') return { ...reply, pacing };
@@ -68,7 +68,7 @@ const streamed: ReplyFunction = (body, request) => {
 };
 
 /** React DevTools' hook as React looks for it: counts the commits of the page's roots. */
-function installCommitCounter() {
+export function installCommitCounter() {
   const counter = { commits: 0 };
   Object.assign(window, {
     __BENCH_COMMITS__: counter,
@@ -119,10 +119,10 @@ function reportTurnEvents({ mark, binding }: { mark: string; binding: string }) 
   }
 }
 
-const TURN_EVENT = '__benchTurnEvent';
+export const TURN_EVENT = '__benchTurnEvent';
 
 /** Keeps the duration of every streamed update's measure (action to words in the page). */
-function collectStreamUpdates(measure: string) {
+export function collectStreamUpdates(measure: string) {
   const durations: number[] = [];
   Object.assign(window, { __BENCH_STREAM_UPDATES__: durations });
   new PerformanceObserver((list) => {
@@ -139,7 +139,7 @@ interface PageCounters {
 }
 
 /** The page's counters; the streamed updates since the last call. */
-const counters = (page: Page): Promise<PageCounters> =>
+export const counters = (page: Page): Promise<PageCounters> =>
   page.evaluate(() => {
     const w = window as unknown as {
       __BENCH_COMMITS__: { commits: number };
@@ -154,11 +154,11 @@ const counters = (page: Page): Promise<PageCounters> =>
   });
 
 /** Waits for the page's reports: the options painted, then a save committed after them. */
-interface TurnEvents {
-  next(event: 'options' | 'saved'): Promise<void>;
+export interface TurnEvents {
+  next(event: 'options' | 'saved' | 'picture'): Promise<void>;
 }
 
-async function watchTurnEvents(context: BrowserContext): Promise<TurnEvents> {
+export async function watchTurnEvents(context: BrowserContext): Promise<TurnEvents> {
   const waiting = new Map<string, () => void>();
   await context.exposeBinding(TURN_EVENT, (_source, event: string) => {
     waiting.get(event)?.();
@@ -181,13 +181,13 @@ async function watchTurnEvents(context: BrowserContext): Promise<TurnEvents> {
 }
 
 /** Chromium's counters for the page's main thread, in ms. */
-interface MainThread {
+export interface MainThread {
   tasks: number;
   layout: number;
   style: number;
 }
 
-async function mainThread(cdp: CDPSession): Promise<MainThread> {
+export async function mainThread(cdp: CDPSession): Promise<MainThread> {
   const { metrics } = await cdp.send('Performance.getMetrics');
   const seconds = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? 0;
   return {
@@ -197,7 +197,7 @@ async function mainThread(cdp: CDPSession): Promise<MainThread> {
   };
 }
 
-const spent = (before: MainThread, after: MainThread): MainThread => ({
+export const spent = (before: MainThread, after: MainThread): MainThread => ({
   tasks: after.tasks - before.tasks,
   layout: after.layout - before.layout,
   style: after.style - before.style,

@@ -1,0 +1,438 @@
+/**
+ * Issue 41, part 6: a turn's main-thread work with pictures on is within 1.1x of off. Measured
+ * the way streamedTurn.ts measures a turn (its helpers, its counters): Chromium with the CPU
+ * slowed 4x, the first option clicked as soon as it is on screen, Chromium's own counter of the
+ * page's main-thread tasks (CDP Performance.getMetrics TaskDuration) read before the click and
+ * after the turn, and the script time in the same window from its sampling profiler.
+ *
+ * Pictures are offered only for the OpenAI, Together and OpenRouter presets, so the game plays
+ * the OpenAI preset, its host (api.openai.com) routed in Playwright to local fakes: the chat
+ * completions to the fake model server (its strict openai-2026-12-12 profile), the images
+ * endpoint to the fake image server (openai profile), and GET /models to both, their lists
+ * merged (the chat models beside gpt-image-1 and the rest). The fake image server draws a
+ * solid colour, whose PNG is a few kilobytes; a real gpt-image picture of 1536x1024 is a couple
+ * of megabytes, and the base64 of it is what the page reads, decodes and checks on its main
+ * thread. So the route hands the page the fake's own answer with its picture swapped for a
+ * 1536x1024 PNG of 2.3 MB (a gradient with noise, made once here), as a real one weighs.
+ *
+ * Fair: both sides play the same saved story at the same turns in the same page, with the same
+ * provider, key, routes and replies, so their words are the same; the pictures' flows are loaded
+ * on both (the key is for a provider that draws). The only difference is the story's
+ * "Illustrate this story": off, a turn is the click to the next options and the auto-save after
+ * them committed (as in streamedTurn.ts); on, the same, then "Picture this moment" clicked under
+ * the new paragraph and the picture's arrival: asked of the provider, its answer read and
+ * decoded, compressed (in the worker where the browser can), kept in MyStoriesDB, read back as a
+ * blob: URL and shown, the turn ending when the picture's <img> has loaded and decoded. The two
+ * sides alternate, in blocks of TURNS_EACH turns, so a busy moment of the machine falls on both.
+ * The first turn of each block is played and not counted (the code run for the first time: for
+ * pictures, the views' chunk, the messages and the worker).
+ *
+ * Not the same as streamedTurn.ts in one way: Playwright's route answers a request only once the
+ * fake has sent all of it, so the story's reply reaches the page whole rather than streamed.
+ * Both sides get it so; it leaves out the streamed updates' work, which makes the denominator
+ * smaller and the ratio, if anything, stricter.
+ *
+ * BENCH_TRACE=1 traces the last turn of each block (Chromium's timeline) and prints the main
+ * thread's events by total time; BENCH_DEBUG=1 prints the page's console, and on a failure
+ * keeps a screenshot (/tmp/pictures-turn-failed.png) and the image requests.
+ */
+import { deflateSync } from 'node:zlib';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { storyDraftOf } from '../../src/features/stories/storyRecord';
+import type { FakeModelServer, ReplyFunction } from '../../test/fixtures/fakeModelServer';
+import { startFakeImageServer, type FakeImageServer } from '../../test/fixtures/fakeImages/server';
+import { PNG_SIGNATURE, crc32 } from '../../test/fixtures/fakeImages/png';
+import { PICTURES_ON_LIMIT, median, ms, times, type Benchmark, type BudgetResult } from './budget';
+import { scriptTime, type CpuProfile } from './cpuProfile';
+import { API_KEY, openBrowserGame } from './gameInBrowser';
+import {
+  CPU_SLOWDOWN,
+  SAMPLING_INTERVAL_US,
+  TURN_EVENT,
+  collectStreamUpdates,
+  counters,
+  installCommitCounter,
+  mainThread,
+  spent,
+  streamed,
+  watchTurnEvents,
+  type MainThread,
+  type TurnEvents,
+} from './streamedTurn';
+import { CHARACTER, seedSavedStory, storyAtTurn } from './turnWork';
+
+const OPENAI = 'https://api.openai.com';
+/** The turn both saved stories are at when first taken up. */
+const FROM_TURN = 9;
+const TURNS_EACH = 4;
+const WARM_UP_TURNS = 1;
+/** Blocks of each side, alternating: off, on, off, on... */
+const BLOCKS = 3;
+const PICTURE_SIZE = { width: 1536, height: 1024 };
+
+type Side = 'off' | 'on';
+const heroOf = (side: Side) => `${CHARACTER} ${side}`;
+
+/**
+ * The game's replies as streamedTurn.ts writes them (the summary in the same reply), sent at
+ * once: the route would hold a paced stream back until its end anyway.
+ */
+const whole: ReplyFunction = (body, request) => {
+  const { pacing: _, ...reply } = streamed(body, request) as ReturnType<ReplyFunction> & {
+    pacing?: unknown;
+  };
+  return reply;
+};
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A 1536x1024 PNG that weighs what a drawn picture does: gradients with 2 levels of noise. */
+function realisticPng({ width, height }: typeof PICTURE_SIZE): Buffer {
+  let seed = 41;
+  const noise = () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 16) / 32768;
+  const stride = 1 + width * 3;
+  const rows = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = y * stride + 1 + x * 3;
+      rows[at] = ((x * 255) / width + noise()) & 255;
+      rows[at + 1] = ((y * 255) / height + noise()) & 255;
+      rows[at + 2] = (((x + y) * 128) / width + noise()) & 255;
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * api.openai.com as the page calls it, answered by the fakes: /v1/images/* by the image server
+ * (its picture swapped for `picture`), /v1/models by both, every other path by the model server.
+ */
+async function routeOpenAi(
+  context: BrowserContext,
+  text: FakeModelServer,
+  images: FakeImageServer,
+  picture: string,
+) {
+  const textOrigin = new URL(text.url).origin;
+  await context.route(`${OPENAI}/**`, async (routed) => {
+    const path = routed.request().url().slice(OPENAI.length);
+    if (path.startsWith('/v1/images/')) {
+      const response = await routed.fetch({ url: images.origin + path });
+      const answer = (await response.json()) as { data?: { b64_json?: string }[] };
+      if (response.ok() && typeof answer.data?.[0]?.b64_json === 'string') {
+        answer.data[0].b64_json = picture;
+      }
+      await routed.fulfill({ response, json: answer });
+      return;
+    }
+    if (/^\/v1\/models(\?|$)/.test(path)) {
+      const [chat, drawing] = await Promise.all([
+        routed.fetch({ url: textOrigin + path }),
+        routed.fetch({ url: images.origin + path }),
+      ]);
+      if (!chat.ok() || !drawing.ok()) {
+        await routed.fulfill({ response: chat.ok() ? drawing : chat });
+        return;
+      }
+      type Listing = { data: { id: string }[] };
+      const listed = (await chat.json()) as Listing;
+      const ids = new Set(listed.data.map((model) => model.id));
+      const more = ((await drawing.json()) as Listing).data.filter((m) => !ids.has(m.id));
+      await routed.fulfill({
+        response: chat,
+        json: { ...listed, data: [...listed.data, ...more] },
+      });
+      return;
+    }
+    await routed.fulfill({ response: await routed.fetch({ url: textOrigin + path }) });
+  });
+}
+
+/** The OpenAI preset, its default model, the key typed (the Submit is the harness's). */
+async function fillOpenAiKey(page: Page, { apiKey }: { apiKey: string }) {
+  await page.getByLabel('Provider').selectOption({ label: 'OpenAI' });
+  await page.getByLabel('API key', { exact: true }).fill(apiKey);
+}
+
+/**
+ * Tells the bench (through the turn events' binding) when a picture of the story has loaded
+ * and decoded in the page, and counts every such load.
+ */
+function reportPictures(binding: string) {
+  const counted = window as unknown as { __BENCH_PICTURE_LOADS__: number };
+  counted.__BENCH_PICTURE_LOADS__ = 0;
+  document.addEventListener(
+    'load',
+    (event) => {
+      const image = event.target;
+      if (!(image instanceof HTMLImageElement)) return;
+      if (!image.classList.contains('story-picture__image')) return;
+      counted.__BENCH_PICTURE_LOADS__ += 1;
+      void image
+        .decode()
+        .catch(() => undefined)
+        .then(() =>
+          (window as unknown as Record<string, (event: string) => void>)[binding]?.('picture'),
+        );
+    },
+    true,
+  );
+}
+
+const pictureLoads = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __BENCH_PICTURE_LOADS__: number }).__BENCH_PICTURE_LOADS__,
+  );
+
+interface PlayedTurn extends MainThread {
+  script: number;
+  gc: number;
+  commits: number;
+  saves: number;
+  pictureLoads: number;
+}
+
+async function seed(page: Page, wallet: string) {
+  await page
+    .locator('.saved-list')
+    .getByText('No saved stories available for this wallet')
+    .waitFor({ timeout: 30_000 });
+  for (const [id, side] of [
+    [1, 'off'],
+    [2, 'on'],
+  ] as const) {
+    const { basedOn: _, ...draft } = storyDraftOf(
+      { ...storyAtTurn(FROM_TURN), illustrated: side === 'on' },
+      null,
+    );
+    await seedSavedStory(page, {
+      ...draft,
+      chosenCharacter: heroOf(side),
+      id,
+      walletAddress: wallet,
+      lastSaved: new Date().toISOString(),
+    });
+  }
+  await page.getByRole('button', { name: 'Refresh' }).click();
+}
+
+/** Clicks a button with the browser's own input, after it is found and scrolled to. */
+async function press(button: ReturnType<Page['locator']>) {
+  await button.scrollIntoViewIfNeeded();
+  const box = await button.boundingBox();
+  if (!box) throw new Error('the button is not on screen');
+  await button.page().mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/**
+ * Takes up the side's saved story (at turn `turns`) and plays WARM_UP_TURNS + TURNS_EACH turns,
+ * the CPU slowed down; on the 'on' side each turn also draws its moment.
+ */
+async function playBlock(page: Page, side: Side, turns: number, events: TurnEvents) {
+  await page.getByRole('button', { name: `Load ${heroOf(side)}'s story` }).click();
+  await page.getByText(`Turns: ${turns}`).waitFor({ timeout: 30_000 });
+  const options = page.locator('.options__list button').first();
+  await options.waitFor();
+  const offer = page.getByRole('button', { name: 'Picture this moment' }).last();
+  // The pictures' views on the page: the offer under the latest paragraph, or (a block after
+  // the first) the pictures kept of the story, the latest paragraph's among them.
+  const views = offer.or(page.locator('img.story-picture__image')).first();
+  if (side === 'on') await views.waitFor({ timeout: 30_000 });
+
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const played: PlayedTurn[] = [];
+  for (let turn = 1; turn <= WARM_UP_TURNS + TURNS_EACH; turn += 1) {
+    await options.scrollIntoViewIfNeeded();
+    const box = await options.boundingBox();
+    if (!box) throw new Error('the first option is not on screen');
+    const before = await counters(page);
+    const loadsBefore = await pictureLoads(page);
+    const tracing = TRACE && turn === WARM_UP_TURNS + TURNS_EACH ? await startTrace(cdp) : null;
+    const shown = events.next('options');
+    await cdp.send('Profiler.start');
+    const start = await mainThread(cdp);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await shown;
+    await events.next('saved');
+    if (side === 'on') {
+      // The player asks for the new paragraph's picture, and the turn lasts until it is shown.
+      const arrived = events.next('picture');
+      await press(offer);
+      await arrived;
+    }
+    const work = spent(start, await mainThread(cdp));
+    if (tracing) console.log(`  ${side}, turn ${turns + turn}:\n${await tracing()}`);
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+    const after = await counters(page);
+    const loads = (await pictureLoads(page)) - loadsBefore;
+    if (side === 'on' && (await page.locator('img.story-picture__image').count()) < turn) {
+      throw new Error(`turn ${turns + turn}: its picture is not on the page`);
+    }
+    if (turn > WARM_UP_TURNS) {
+      played.push({
+        ...work,
+        ...scriptTime(profile),
+        commits: after.commits - before.commits,
+        saves: after.saves - before.saves,
+        pictureLoads: loads,
+      });
+    }
+    const header = page.locator('.play-header__line', { hasText: `Turns: ${turns + turn}` });
+    await header.waitFor({ timeout: 10_000 });
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  // Back to the saved stories, as streamedTurn.ts comes back.
+  await page.goto(new URL('/', page.url()).toString());
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(/\/game$/);
+  return played;
+}
+
+const TRACE = process.env.BENCH_TRACE;
+
+/**
+ * BENCH_TRACE=1: traces the last turn of each block (Chromium's timeline) and returns the
+ * main thread's events by name, their total time, the largest first (nested events counted
+ * in each of their parents too).
+ */
+async function startTrace(cdp: CDPSession): Promise<() => Promise<string>> {
+  interface TraceEvent {
+    name: string;
+    ph: string;
+    dur?: number;
+    tid: number;
+    pid: number;
+    args?: { name?: string };
+  }
+  const events: TraceEvent[] = [];
+  const threads = new Map<string, string>();
+  cdp.on('Tracing.dataCollected', ({ value }) => {
+    for (const event of value as unknown as TraceEvent[]) {
+      if (event.name === 'thread_name') {
+        threads.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
+      }
+      events.push(event);
+    }
+  });
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,loading',
+    transferMode: 'ReportEvents',
+  });
+  return async () => {
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await done;
+    const byName = new Map<string, number>();
+    for (const e of events) {
+      if (e.ph !== 'X' || !e.dur) continue;
+      const thread = threads.get(`${e.pid}:${e.tid}`) ?? '';
+      const key = `${thread === 'CrRendererMain' ? 'main' : thread}: ${e.name}`;
+      byName.set(key, (byName.get(key) ?? 0) + e.dur / 1000);
+    }
+    return [...byName]
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, 40)
+      .map(([name, total]) => `    ${ms(total)}  ${name}`)
+      .join('\n');
+  };
+}
+
+const each = (turns: PlayedTurn[], figure: (turn: PlayedTurn) => number, unit = ms) =>
+  turns.map((turn) => unit(figure(turn))).join(', ');
+
+async function run(): Promise<BudgetResult[]> {
+  const png = realisticPng(PICTURE_SIZE);
+  const picture = png.toString('base64');
+  const images = await startFakeImageServer({ profile: 'openai', validKeys: [API_KEY] });
+  let events: TurnEvents | undefined;
+  try {
+    const game = await openBrowserGame(
+      whole,
+      async (context, model) => {
+        await routeOpenAi(context, model, images, picture);
+        await context.addInitScript(installCommitCounter);
+        await context.addInitScript(collectStreamUpdates, 'none');
+        events = await watchTurnEvents(context);
+        await context.addInitScript(reportPictures, TURN_EVENT);
+      },
+      { profile: 'openai-2026-12-12', fillKey: fillOpenAiKey },
+    );
+    const { page } = game;
+    if (process.env.BENCH_DEBUG) page.on('console', (m) => console.log(`  page: ${m.text()}`));
+    try {
+      await seed(page, game.wallet.address.toLowerCase());
+      const played: Record<Side, PlayedTurn[]> = { off: [], on: [] };
+      for (let block = 0; block < BLOCKS; block += 1) {
+        const turns = FROM_TURN + block * (WARM_UP_TURNS + TURNS_EACH);
+        for (const side of ['off', 'on'] as const) {
+          played[side].push(...(await playBlock(page, side, turns, events!)));
+        }
+      }
+      const drawn = images.requests.filter((r) => r.path === '/v1/images/generations');
+      const { off, on } = played;
+      const tasks = { off: median(off.map((t) => t.tasks)), on: median(on.map((t) => t.tasks)) };
+      const script = { off: median(off.map((t) => t.script)), on: median(on.map((t) => t.script)) };
+      const ratio = tasks.on / tasks.off;
+      const scriptRatio = script.on / script.off;
+      const details = {
+        'pictures off, main-thread work each': each(off, (t) => t.tasks),
+        'pictures on, main-thread work each': each(on, (t) => t.tasks),
+        'pictures off, script each': each(off, (t) => t.script),
+        'pictures on, script each': each(on, (t) => t.script),
+        'pictures off, layout and style each': each(off, (t) => t.layout + t.style),
+        'pictures on, layout and style each': each(on, (t) => t.layout + t.style),
+        'pictures off, of the script time garbage collection': each(off, (t) => t.gc),
+        'pictures on, of the script time garbage collection': each(on, (t) => t.gc),
+        'script time, on against off': `${times(scriptRatio)} (${ms(script.on)} against ${ms(script.off)})`,
+        'React commits per turn, off': each(off, (t) => t.commits, String),
+        'React commits per turn, on': each(on, (t) => t.commits, String),
+        'pictures loaded in the page per turn, on': each(on, (t) => t.pictureLoads, String),
+        'pictures asked of the provider': String(drawn.length),
+        'measured how': `Chromium, CPU ${CPU_SLOWDOWN}x slower; the OpenAI preset routed to the fake model server and the fake image server (its picture a 1536x1024 PNG of ${(png.length / 1024 / 1024).toFixed(1)} MB); the same saved story from turn ${FROM_TURN}, ${BLOCKS} blocks of ${TURNS_EACH} counted turns (after ${WARM_UP_TURNS} played) each side, alternating; off: click to options and the auto-save committed; on: the same, then Picture this moment to the picture loaded and decoded; Performance.getMetrics TaskDuration, and the sampling profiler (every 1 ms) for the script`,
+      };
+      return [
+        {
+          budget: "41. A turn's main-thread work, pictures on against off",
+          limit: `≤ ${PICTURES_ON_LIMIT}x (CPU ${CPU_SLOWDOWN}x slower; on: a moment drawn, compressed, kept and shown each turn)`,
+          measured: `${times(ratio)} (${ms(tasks.on)} against ${ms(tasks.off)})`,
+          pass: ratio <= PICTURES_ON_LIMIT,
+          details,
+        },
+      ];
+    } catch (error) {
+      if (process.env.BENCH_DEBUG) {
+        await page.screenshot({ path: '/tmp/pictures-turn-failed.png', fullPage: true });
+        console.log(JSON.stringify(images.requests.map((r) => [r.path, r.status])));
+      }
+      throw error;
+    } finally {
+      await game.close();
+    }
+  } finally {
+    await images.close();
+  }
+}
+
+const benchmark: Benchmark = { name: 'picturesTurn', run };
+export default benchmark;
