@@ -234,14 +234,14 @@ describe('a picture under its paragraph', () => {
       { kind: 'refused', providerMessage: 'Your request was rejected by the safety system.' },
       'OpenAI would not draw this scene: its content policy refused it.',
       'OpenAI said: Your request was rejected by the safety system.',
-      'Try again',
+      null,
     ],
     [
       'kr',
       { kind: 'refused', providerMessage: 'Your request was rejected by the safety system.' },
       'OpenAI의 콘텐츠 정책에 따라 이 장면은 그려지지 않았습니다.',
       'OpenAI의 응답: Your request was rejected by the safety system.',
-      '다시 시도',
+      null,
     ],
     [
       'en',
@@ -266,7 +266,7 @@ describe('a picture under its paragraph', () => {
       'Try again',
     ],
   ] as const)(
-    'a failure (%s, %o) is said, with Try again',
+    'a failure (%s, %o) is said, with Try again where another try can help',
     async (language, failure, said, quoted, retry) => {
       const { user } = renderOver(<>{pictureAt({ turn: 0, latest: true })}</>, {
         language,
@@ -276,6 +276,11 @@ describe('a picture under its paragraph', () => {
       expect(alert.querySelector('p')?.textContent).toBe(said);
       if (quoted === null) expect(alert.querySelectorAll('p')).toHaveLength(1);
       else expect(alert.querySelectorAll('p')[1]?.textContent).toBe(quoted);
+      if (retry === null) {
+        // A refused scene would be refused again: no Try again is offered.
+        expect(screen.queryByRole('button')).toBeNull();
+        return;
+      }
       await user.click(screen.getByRole('button', { name: retry }));
       expect(dispatched).toContainEqual(picturesActions.pictureRetryRequested(0));
     },

@@ -15,6 +15,9 @@ import './pictures.css';
 /** The shape a picture is drawn in (landscape, 3:2): its place is kept while it comes. */
 const WAITING_RATIO = '3 / 2';
 
+/** Failures that the same request would meet again: no Try again is offered for them. */
+const FINAL_FAILURES: ReadonlySet<PictureFailure['kind']> = new Set(['refused', 'tooLarge']);
+
 /**
  * A picture of the story under its paragraph (issue 41, part 3): the offer to draw the latest
  * moment, a placeholder of the picture's size while it is drawn, the picture, or why it is
@@ -70,15 +73,17 @@ export function StoryPicture({ turn }: { turn: number }) {
   }
   return (
     <figure className="story-picture">
-      <div className="story-picture__failed" style={{ aspectRatio: WAITING_RATIO }}>
+      <div className="story-picture__failed">
         <FailureMessage failure={picture.failure} />
-        <button
-          type="button"
-          className="button"
-          onClick={() => dispatch(picturesActions.pictureRetryRequested(turn))}
-        >
-          <FormattedMessage id="pictures.retry" />
-        </button>
+        {!FINAL_FAILURES.has(picture.failure.kind) && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => dispatch(picturesActions.pictureRetryRequested(turn))}
+          >
+            <FormattedMessage id="pictures.retry" />
+          </button>
+        )}
       </div>
     </figure>
   );
