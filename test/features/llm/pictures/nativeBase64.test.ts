@@ -34,7 +34,7 @@ const pictureBytes = () => import('../../../../src/features/llm/pictures/picture
 
 test('a picture is decoded by the browser, whitespace and all', async () => {
   const { base64Bytes } = await pictureBytes();
-  const png = solidPng(4, 3, [10, 20, 30]);
+  const png = solidPng(4, 3);
   const b64 = Buffer.from(png).toString('base64');
   const wrapped = b64.replace(/(.{76})/g, '$1\n');
 
