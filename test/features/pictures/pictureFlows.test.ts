@@ -30,6 +30,7 @@ import {
 import { wait } from '../../../src/shared/waits';
 import { virtualClock, type VirtualClock } from '../../support/virtualClock';
 import {
+  OPENAI_LIST,
   OPENING,
   SECOND,
   drawnAfter,
@@ -263,6 +264,38 @@ describe('a picture drawn beside the turn', () => {
       expect(failureOfTurn(state, 0)?.kind).toBe(kind);
     },
   );
+
+  test('a retired model has the list read again: the default stands in, with its notice, for Try again', async () => {
+    const { record, state } = await openingOfSavedStory();
+    const gone = new PictureError('retired', 'The model `gpt-image-1-mini` does not exist');
+    // The list as the provider has it now: the mini model gone, gpt-image-1 left.
+    const now = {
+      data: OPENAI_LIST.data.filter((model) => model.id !== 'gpt-image-1-mini'),
+    };
+    const lists = [OPENAI_LIST, now];
+    const client = fakePictureClient(clock, {
+      draws: [refusedAfter(1_000, gone), drawnAfter(1_000)],
+      list: () => Promise.resolve(lists[Math.min(client.listed.length - 1, 1)]),
+    });
+    const result = await scene(state, { clock, client, db }, function* () {
+      yield* savedWhileOpening(record);
+      yield* put(openingArrives[0]);
+      yield* take(picturesActions.pictureFailed.type);
+      yield* take(picturesActions.imageModelsListed.type);
+      yield* put(picturesActions.pictureRetryRequested(0));
+      yield* take(picturesActions.pictureShown.type);
+    });
+    expect(client.listed).toHaveLength(2);
+    expect(result.state.pictures.imageModels).toMatchObject({
+      status: 'listed',
+      model: 'gpt-image-1',
+      replaced: 'gpt-image-1-mini',
+    });
+    expect(client.drawn.map((request) => request.model)).toEqual([
+      'gpt-image-1-mini',
+      'gpt-image-1',
+    ]);
+  });
 
   test('an answer the compression cannot read fails as notAnImage', async () => {
     const { record, state } = await openingOfSavedStory();

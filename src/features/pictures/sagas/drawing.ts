@@ -25,6 +25,7 @@ import {
 } from '../../stories';
 import { wait } from '../../../shared/waits';
 import { picturesActions, selectImageModels, type PictureFailure } from '../picturesSlice';
+import { listImageModels } from './imageModels';
 import { fromContext } from './sagaContext';
 
 /** The story's pictures sit beside the text, a column wide: landscape. */
@@ -167,8 +168,10 @@ export function* drawPicture(turn: number, moment: PictureMoment) {
     const { width, height } = image;
     yield* put(picturesActions.pictureShown({ turn, moment, width, height, alt }));
   } catch (error) {
-    yield* put(
-      picturesActions.pictureFailed({ turn, moment, failure: failureOf(error, clock.now()) }),
-    );
+    const failure = failureOf(error, clock.now());
+    yield* put(picturesActions.pictureFailed({ turn, moment, failure }));
+    // A model gone from the provider: its list is read again, so that Try again draws with
+    // the one that stands in (with the notice of the model replaced).
+    if (failure.kind === 'retired') yield* call(listImageModels);
   }
 }
