@@ -51,8 +51,15 @@ const SHOWN_CLOSED = new Set(['game.lore.heading', 'game.lore.count']);
  */
 const CARD_WORDS = new Set(['card', 'markdown']);
 
+/**
+ * What the game says while it waits for the model (game.wait.*) comes with its code
+ * (views/WaitWords.tsx): only the wait's Stop button is shown before.
+ */
+const WAIT_WORDS_SHOWN_BEFORE = new Set(['game.wait.cancel']);
+
 export function messagePart(id: string): MessagePart {
   const [first = '', second] = id.split('.');
+  if (first === 'game' && second === 'wait' && !WAIT_WORDS_SHOWN_BEFORE.has(id)) return 'waits';
   if (first === 'game' && second === 'lore' && !SHOWN_CLOSED.has(id)) return 'lore';
   if (first === 'stories' && second !== undefined && CARD_WORDS.has(second)) return 'sharing';
   return PART_OF_PREFIX[first] ?? 'pages';

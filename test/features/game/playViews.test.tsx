@@ -341,8 +341,11 @@ describe('PlayingView', () => {
       story: { options: [] },
     });
     // The provider and model it is about (the store's settings: Groq's default).
-    expect(screen.getByRole('status').textContent).toMatch(
-      /Groq's per-minute limit for openai\/gpt-oss-120b is reached\. Trying again in 5 s…/,
+    // What the wait says comes with its own code, the first time one is shown.
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(
+        /Groq's per-minute limit for openai\/gpt-oss-120b is reached\. Trying again in 5 s…/,
+      ),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
     expect(dispatch).toHaveBeenCalledWith(gameActions.waitCancelled());

@@ -1,7 +1,7 @@
 /**
  * @jest-environment jsdom
  */
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router-dom';
@@ -455,8 +455,11 @@ describe('loading view (view 6)', () => {
         wait: { reason: 'rateLimited', attempt: 1, retryAt: Date.now() + 5000 },
       }),
     );
-    expect(screen.getByRole('status').textContent).toMatch(
-      /Groq's per-minute limit for openai\/gpt-oss-120b is reached\. Trying again in 5 s/,
+    // What the wait says comes with its own code, the first time one is shown.
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(
+        /Groq's per-minute limit for openai\/gpt-oss-120b is reached\. Trying again in 5 s/,
+      ),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Stop' }));
     // No wait and nothing being written any more: home.

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { GameWait } from '../gameSlice';
 import './storyHand.css';
-import { WaitMessage } from './WaitMessage';
+import { WaitWords } from './WaitWords';
 
 interface LoadingOverlayProps {
   loading: boolean;
@@ -76,7 +76,7 @@ function WaitNotice({ wait, onCancel }: { wait: GameWait; onCancel: () => void }
         <span className="wait-notice__icon" aria-hidden="true">
           ◷
         </span>
-        <WaitMessage wait={wait} />
+        <WaitWords wait={wait} />
       </p>
       <button type="button" className="wait-notice__cancel" onClick={onCancel}>
         <FormattedMessage id="game.wait.cancel" />

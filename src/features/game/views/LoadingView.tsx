@@ -8,7 +8,7 @@ import { StopButton } from './LoadingOverlay';
 import { LimitOffer } from './LimitOffer';
 import { ProblemDetail } from './ProblemDetail';
 import './setup.css';
-import { WaitMessage } from './WaitMessage';
+import { WaitWords } from './WaitWords';
 
 /** SPEC.md section 9: one block per 10 percent. */
 export const PROGRESS_BLOCKS = 10;
@@ -153,7 +153,7 @@ export function WaitNotice({ wait, onCancel }: WaitNoticeProps) {
   return (
     <div className="loading-wait">
       <p className="loading-wait__text">
-        <WaitMessage wait={wait} />
+        <WaitWords wait={wait} />
       </p>
       <button type="button" className="button" onClick={onCancel}>
         <FormattedMessage id="game.wait.cancel" />
