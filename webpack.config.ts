@@ -48,14 +48,16 @@ const precompressed = [
 const WRITTEN_STORY =
   /[\\/]src[\\/]features[\\/]game[\\/]views[\\/](WrittenStory\.tsx|writtenStory\.css)$/;
 /**
- * The chunks split into shared parts: the lazy ones, but the pictures' (issue 41: their flows,
- * views, words and compression worker, named picture*). A game without pictures never loads
- * them, yet modules they share with the game's chunks made splitChunks cut those into more,
- * smaller pieces, 2 KB more over the wire for every game; the pictures' chunks keep their own
- * copies of what they share instead, downloaded only by an illustrated game.
+ * The chunks split into shared parts: the lazy ones, but those most games never load: the
+ * pictures' (issue 41: their flows, views, words and compression worker, named picture*) and
+ * what the game says while it waits for the model (wait-words). Modules they share with the
+ * game's chunks made splitChunks cut those into more, smaller pieces that every game downloads
+ * (the pictures alone cost a whole game 1.1 KB more over the wire); these chunks keep their own
+ * copies of what they share instead, downloaded only when they are.
  */
-const outsideThePictures = (chunk: Chunk): boolean =>
-  !chunk.canBeInitial() && !/^picture/.test(chunk.name ?? '');
+const ON_DEMAND_ONLY = /^(picture|wait-words$)/;
+const splitForEveryGame = (chunk: Chunk): boolean =>
+  !chunk.canBeInitial() && !ON_DEMAND_ONLY.test(chunk.name ?? '');
 /** DIST_DIR, as the server reads it, lets a second build go elsewhere (default dist/). */
 const outDir = path.resolve(process.env.DIST_DIR ?? path.join(root, 'dist'));
 /**
@@ -248,7 +250,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       // 2 KB does (199.8 against 199.5 KB over the wire with cloud saves and publishing in); 8 KB
       // copies 1.6 KB again (measured with `npm run bench bundle`).
       splitChunks: {
-        chunks: outsideThePictures,
+        chunks: splitForEveryGame,
         minSize: 2000,
         cacheGroups: {
           // The backend API every page of the backend injects its endpoints into
@@ -257,7 +259,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           // the game's parts (0.5 KB more over the wire in a whole game with both pages).
           backendApi: {
             test: /[\\/](src[\\/]api[\\/]baseApi\.ts$|node_modules[\\/](@reduxjs[\\/]toolkit[\\/]dist[\\/]query|reselect|@standard-schema)[\\/])/,
-            chunks: outsideThePictures,
+            chunks: splitForEveryGame,
             enforce: true,
             name: 'backend-api',
           },
@@ -267,7 +269,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
           // all of anyway (compressed apart, they cost 0.2 KB more over the wire).
           storyCore: {
             test: /[\\/]src[\\/](engine[\\/](?!data[\\/])|features[\\/]llm[\\/]prompts[\\/](?!kr\.ts)|features[\\/]game[\\/]story[\\/])/,
-            chunks: outsideThePictures,
+            chunks: splitForEveryGame,
             enforce: true,
             name: 'story-core',
           },
