@@ -16,7 +16,14 @@ import { registerRest } from './rest';
 import { RestError } from './restError';
 import type { SharedReads } from './sharedReads';
 import { isSourceMap, registerSecurityHeaders, servesHttps } from './securityHeaders';
-import { PageTemplate, readStoryPreview, storyIdOfPath, withStoryTags } from './storyPage';
+import {
+  PICTURE_CACHE_CONTROL,
+  PageTemplate,
+  readOpeningPicture,
+  readStoryPreview,
+  storyIdOfPath,
+  withStoryTags,
+} from './storyPage';
 
 /** Paths that belong to the backend API, never to the SPA's client-side routes. */
 const API_PREFIXES = ['/rest/', '/functions/', '/assets/'];
@@ -114,6 +121,17 @@ export async function buildServer(
     siteOrigins: () => config.siteUrls ?? ownOrigins(app, config.port),
     chainRpcUrls: config.chainRpcUrls,
     functionsUrl: config.functionsUrl,
+  });
+  // A published story's opening picture, its page's Open Graph image (server/storyPage.ts).
+  app.get<{ Params: { id: string } }>('/story/:id/opening-picture', async (request, reply) => {
+    const picture = await readOpeningPicture(db, request.params.id);
+    if (picture === null) {
+      return reply.code(404).send({ message: 'No published story has an opening picture here' });
+    }
+    return reply
+      .type(picture.mediaType)
+      .header('Cache-Control', PICTURE_CACHE_CONTROL)
+      .send(picture.bytes);
   });
   if (distDir !== null) await serveApp(app, distDir, { db, siteUrls: config.siteUrls });
   return app;

@@ -20,6 +20,9 @@ const TABLE_ROUTE = '/rest/v1/:table';
 /** A function call: it may write (publishing a story changes the leaderboard's links). */
 const RPC_ROUTE = '/rest/v1/rpc/:fn';
 const STORY_SAVE_ROUTE = '/rest/v1/rpc/save_story';
+const PICTURE_SAVE_ROUTE = '/rest/v1/rpc/save_story_picture';
+/** A picture may weigh 256 KB (the pictures migration), sent as base64 in JSON with room to spare. */
+export const PICTURE_SAVE_BODY_LIMIT_BYTES = 512 * 1024;
 /** A saved story may hold 1 MB (the stories migration), sent as JSON with some room to spare. */
 export const STORY_SAVE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** Query parameters that are not column filters. */
@@ -203,7 +206,8 @@ export function registerRest(
     const writes =
       (route === TABLE_ROUTE && ['POST', 'PATCH', 'DELETE'].includes(request.method)) ||
       route === RPC_ROUTE ||
-      route === STORY_SAVE_ROUTE;
+      route === STORY_SAVE_ROUTE ||
+      route === PICTURE_SAVE_ROUTE;
     if (writes && reply.statusCode < 400) {
       sharedReads.invalidate();
     }
@@ -353,5 +357,9 @@ export function registerRest(
   // A story's first save sends it whole: up to the 1 MB a story may hold, as JSON.
   app.post(STORY_SAVE_ROUTE, { bodyLimit: STORY_SAVE_BODY_LIMIT_BYTES }, (request, reply) =>
     callFunction('save_story', request, reply),
+  );
+  // A picture goes up on its own: its bytes as base64, up to the 256 KB a picture may weigh.
+  app.post(PICTURE_SAVE_ROUTE, { bodyLimit: PICTURE_SAVE_BODY_LIMIT_BYTES }, (request, reply) =>
+    callFunction('save_story_picture', request, reply),
   );
 }

@@ -88,6 +88,25 @@ export const TABLES: Readonly<Record<string, TableRules>> = {
     insertable: [],
     updatable: [],
   },
+  /** A cloud story's pictures: written through save_story_picture, read and deleted here. */
+  story_pictures: {
+    readable: [
+      'story_id',
+      'turn',
+      'moment',
+      'media_type',
+      'data',
+      'bytes',
+      'width',
+      'height',
+      'alt',
+      'model',
+      'created_at',
+    ],
+    insertable: [],
+    updatable: [],
+    deletable: true,
+  },
   published_stories: {
     readable: [
       'id',
@@ -125,6 +144,18 @@ export const FUNCTIONS: Readonly<Record<string, readonly string[]>> = {
     'p_copy_of',
   ],
   publish_story: ['p_id', 'p_published'],
+  save_story_picture: [
+    'p_story_id',
+    'p_turn',
+    'p_moment',
+    'p_media_type',
+    'p_data',
+    'p_width',
+    'p_height',
+    'p_alt',
+    'p_model',
+    'p_created_at',
+  ],
 };
 
 /** PostgREST filter operators the app uses, and their SQL. */

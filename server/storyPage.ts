@@ -26,6 +26,36 @@ export interface StoryPreview {
   description: string;
   language: string;
   portrait: number;
+  /** The story's opening picture, when it has one: the link's image in the portrait's place. */
+  openingPicture: { width: number; height: number } | null;
+}
+
+/** Where the Node server serves a published story's opening picture (its Open Graph image). */
+export const openingPicturePath = (id: string) => `${storyPath(id)}/opening-picture`;
+
+/** A published story's opening picture is cached a few minutes: it may be drawn again. */
+export const PICTURE_CACHE_CONTROL = 'public, max-age=300';
+
+/**
+ * A published story's opening picture (migration 20261128000000_story_pictures.sql), read as
+ * the anon role so that row-level security decides: null when the story is not published, or
+ * has none.
+ */
+export async function readOpeningPicture(
+  db: Database,
+  id: string,
+): Promise<{ mediaType: string; bytes: Buffer } | null> {
+  if (!isStoryId(id)) return null;
+  const { rows } = await withClaims(db, { role: 'anon' }, (client) =>
+    client.query<{ media_type: string; data: string }>(
+      `select picture.media_type, picture.data from public.story_pictures as picture
+       where picture.story_id = $1 and picture.turn = 0`,
+      [id],
+    ),
+  );
+  const row = rows[0];
+  if (row === undefined) return null;
+  return { mediaType: row.media_type, bytes: Buffer.from(row.data, 'base64') };
 }
 
 /**
@@ -47,6 +77,8 @@ export async function readStoryPreview(db: Database, id: string): Promise<StoryP
       language: string;
       portrait: number;
       opening: string | null;
+      picture_width: number | null;
+      picture_height: number | null;
     }>(
       // Only the first paragraph leaves the database, however long the story.
       `select page.id, page.character_name, page.genre, page.language, page.portrait,
@@ -54,8 +86,10 @@ export async function readStoryPreview(db: Database, id: string): Promise<StoryP
             from jsonb_array_elements(page.entries) with ordinality as entries (entry, position)
             where entry ->> 'kind' = 'paragraph'
             order by position
-            limit 1) as opening
+            limit 1) as opening,
+         picture.width as picture_width, picture.height as picture_height
        from public.published_stories as page
+       left join public.story_pictures as picture on picture.story_id = page.id and picture.turn = 0
        where page.id = $1`,
       [id],
     ),
@@ -72,6 +106,10 @@ export async function readStoryPreview(db: Database, id: string): Promise<StoryP
       Number.isInteger(row.portrait) && row.portrait >= 1 && row.portrait <= PORTRAIT_COUNT
         ? row.portrait
         : 1,
+    openingPicture:
+      row.picture_width !== null && row.picture_height !== null
+        ? { width: row.picture_width, height: row.picture_height }
+        : null,
   };
 }
 
@@ -100,7 +138,11 @@ export function escapeHtml(text: string): string {
  */
 export function withStoryTags(html: string, story: StoryPreview, origin: string): string {
   const url = `${origin}${storyPath(story.id)}`;
-  const image = `${origin}/characters/${story.portrait}.png`;
+  // The opening picture where the story has one (served by this server), else the portrait.
+  const picture = story.openingPicture;
+  const image = picture
+    ? `${origin}${openingPicturePath(story.id)}`
+    : `${origin}/characters/${story.portrait}.png`;
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
   const tags = [
@@ -111,11 +153,11 @@ export function withStoryTags(html: string, story: StoryPreview, origin: string)
     meta('property', 'og:description', story.description),
     meta('property', 'og:url', url),
     meta('property', 'og:image', image),
-    meta('property', 'og:image:width', String(PORTRAIT_SIZE)),
-    meta('property', 'og:image:height', String(PORTRAIT_SIZE)),
+    meta('property', 'og:image:width', String(picture?.width ?? PORTRAIT_SIZE)),
+    meta('property', 'og:image:height', String(picture?.height ?? PORTRAIT_SIZE)),
     meta('property', 'og:locale', OG_LOCALES[story.language] ?? 'en_US'),
-    // The portrait is square: the summary card, not the wide one.
-    meta('name', 'twitter:card', 'summary'),
+    // The portrait is square: the summary card; a picture of the story, the wide one.
+    meta('name', 'twitter:card', picture ? 'summary_large_image' : 'summary'),
     `<link rel="canonical" href="${escapeHtml(url)}">`,
   ].join('');
   const title = `<title>${escapeHtml(`${story.title} · ${SITE_NAME}`)}</title>`;

@@ -166,6 +166,65 @@ describe.each(testBackends())('the story page on $name', (database) => {
     expect(response.body).not.toContain('an AI text adventure');
   });
 
+  test('a story with an opening picture shows it in link previews, served here as its bytes', async () => {
+    const id = randomUUID();
+    await saveStory(owner, id);
+    const webp = Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8 '), Buffer.alloc(3000, 5)]);
+    const picture = {
+      p_story_id: id,
+      p_media_type: 'image/webp',
+      p_data: webp.toString('base64'),
+      p_width: 1024,
+      p_height: 683,
+      p_model: 'test-image-model',
+      p_created_at: new Date().toISOString(),
+    };
+    for (const [turn, moment] of [
+      [1, 'moment'],
+      [0, 'opening'],
+    ] as const) {
+      const { error } = await owner.rpc('save_story_picture', {
+        ...picture,
+        p_turn: turn,
+        p_moment: moment,
+        p_alt: `The scene of turn ${turn}.`,
+      });
+      expect(error).toBeNull();
+    }
+    const pictureUrl = `${server.url}/story/${id}/opening-picture`;
+    // Not published yet: neither the page nor the picture is anyone's.
+    expect((await fetch(pictureUrl)).status).toBe(404);
+
+    await publish(owner, id);
+    const tags = metaTags((await page(`/story/${id}`)).body);
+    expect(tags).toMatchObject({
+      'og:image': pictureUrl,
+      'og:image:width': '1024',
+      'og:image:height': '683',
+      'twitter:card': 'summary_large_image',
+    });
+    const served = await fetch(pictureUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(webp);
+
+    // Taken down: the picture goes with the page.
+    await publish(owner, id, false);
+    expect((await fetch(pictureUrl)).status).toBe(404);
+  });
+
+  test('a published story without an opening picture has no picture served', async () => {
+    const id = randomUUID();
+    await saveStory(owner, id);
+    await publish(owner, id);
+    expect(metaTags((await page(`/story/${id}`)).body)['og:image']).toBe(
+      `${server.url}/characters/7.png`,
+    );
+    expect((await fetch(`${server.url}/story/${id}/opening-picture`)).status).toBe(404);
+    expect((await fetch(`${server.url}/story/not-a-story/opening-picture`)).status).toBe(404);
+  });
+
   test('story text that looks like HTML stays text in every tag', async () => {
     const id = randomUUID();
     const name = 'Mira"><script>alert(1)</script>';
@@ -256,7 +315,14 @@ describe('the page template', () => {
   test('og:url and og:image name the site given, and a page without a head still gets its tags', () => {
     const html = withStoryTags(
       '<!doctype html><title>Taleweaver</title>',
-      { id: 'abc', title: 'Mira · Fantasy', description: 'Once.', language: 'en', portrait: 3 },
+      {
+        id: 'abc',
+        title: 'Mira · Fantasy',
+        description: 'Once.',
+        language: 'en',
+        portrait: 3,
+        openingPicture: null,
+      },
       'https://taleweaver.example',
     );
     expect(metaTags(html)).toMatchObject({

@@ -112,3 +112,11 @@ export function forgetPictureAt(db: StoriesDb, storyId: number, turn: number): P
     PICTURES,
   ]);
 }
+
+/** The ids of the stories that keep at least one picture, read from the keys alone. */
+export async function storiesWithPictures(db: StoriesDb): Promise<number[]> {
+  const keys = await inTransaction(db, 'readonly', (tx) => tx.objectStore(PICTURES).getAllKeys(), [
+    PICTURES,
+  ]);
+  return [...new Set(keys.map(([storyId]) => storyId))];
+}

@@ -7,7 +7,7 @@
  * a story that is not published, a slow or failing backend, each said in words.
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { baseApi } from '../../../src/api/baseApi';
 import type { Backend } from '../../../src/api';
 import { InLanguage } from '../../../src/app/intl/InLanguage';
@@ -237,5 +237,88 @@ describe('no story to show', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await screen.findByRole('alert')).textContent).toContain('could not be loaded');
     expect(backend).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a published story’s pictures', () => {
+  const webp = Buffer.from([...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBPVP8 ')]);
+  const pictures = [
+    { turn: 0, width: 768, height: 512, alt: 'A city under a green sea.', mediaType: 'image/webp' },
+    { turn: 1, width: 768, height: 512, alt: 'A bell rings once.', mediaType: 'image/webp' },
+    { turn: -1, width: 512, height: 512, alt: 'The last map, kept.', mediaType: 'image/webp' },
+  ];
+  let made: Blob[];
+
+  beforeEach(() => {
+    made = [];
+    // jsdom has no blob: URLs; the page's are counted here.
+    URL.createObjectURL = (blob: Blob) => {
+      made.push(blob);
+      return `blob:test/${made.length}`;
+    };
+    URL.revokeObjectURL = () => undefined;
+  });
+
+  test('each shows under its paragraph, and the ending’s in the ending, with the scene as its alt text', async () => {
+    await renderStory(readPublishedStory(row()));
+    const dispatch = store.dispatch as ApiDispatch;
+    await dispatch(publishedStoryApi.util.upsertQueryData('getPublishedPictures', ID, pictures));
+    for (const { turn } of pictures) {
+      await dispatch(
+        publishedStoryApi.util.upsertQueryData(
+          'getPublishedPictureData',
+          { storyId: ID, turn },
+          webp.toString('base64'),
+        ),
+      );
+    }
+    // Shown once its bytes are decoded: an <img>, no longer the placeholder.
+    const shown = (name: string) =>
+      waitFor(() => {
+        const image = screen.getByRole('img', { name });
+        expect(image.tagName).toBe('IMG');
+        return image;
+      });
+    const opening = await shown('A city under a green sea.');
+    await shown('The last map, kept.');
+    const log = screen.getByRole('article').querySelector('.published-story__log')!;
+    const order = [...log.children].map((child) =>
+      child.tagName === 'FIGURE'
+        ? `[${child.querySelector('img')?.getAttribute('alt')}]`
+        : child.textContent,
+    );
+    expect(order).toEqual([
+      'The city lay under a green sea.',
+      '[A city under a green sea.]',
+      '➤The player chose: Dive for the bell✓SUCCESS',
+      '<script>alert(1)</script> rang once.',
+      '[A bell rings once.]',
+      '➤The player chose: Swim <b>up</b>✕FAILURE',
+      '➤The player chose: Wait',
+    ]);
+    expect(opening.getAttribute('src')).toMatch(/^blob:/);
+    expect(opening.getAttribute('width')).toBe('768');
+    const ending = screen.getByRole('region', { name: 'Ending' });
+    expect(within(ending).getByRole('img', { name: 'The last map, kept.' })).toBeTruthy();
+    // The bytes shown are the backend's, as the WebP they are.
+    expect(made).toHaveLength(3);
+    expect(made[0]!.type).toBe('image/webp');
+    const bytes = await new Promise<ArrayBuffer>((resolve) => {
+      // jsdom's Blob has no arrayBuffer(); its FileReader reads one.
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(made[0]!);
+    });
+    expect(Buffer.from(bytes)).toEqual(webp);
+  });
+
+  test('while its bytes come, a picture keeps its place and its name', async () => {
+    await renderStory(readPublishedStory(row()));
+    await (store.dispatch as ApiDispatch)(
+      publishedStoryApi.util.upsertQueryData('getPublishedPictures', ID, pictures.slice(0, 1)),
+    );
+    const waiting = await screen.findByRole('img', { name: 'A city under a green sea.' });
+    expect(waiting.tagName).toBe('DIV');
+    expect(waiting.getAttribute('style')).toContain('aspect-ratio: 768 / 512');
   });
 });

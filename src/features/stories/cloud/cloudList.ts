@@ -25,10 +25,18 @@ interface PostgrestFailure {
   status: number;
 }
 
+/** The bounds a picture is refused for (migration 20261128000000_story_pictures.sql). */
+const PICTURE_BOUNDS = new Set([
+  'picture_too_large',
+  'story_pictures_limit',
+  'wallet_pictures_full',
+]);
+
 /** The problem in a PostgREST answer (supabase-js resolves failures, it does not throw). */
 function errorOfAnswer({ error, status }: PostgrestFailure): CloudError {
   const code = error?.code ?? '';
   const message = error?.message ?? `HTTP ${status}`;
+  if (PICTURE_BOUNDS.has(code)) return new CloudError('picturesRefused', message);
   if (code === 'story_too_large' || status === 413) return new CloudError('tooLarge', message);
   if (code === 'story_limit') return new CloudError('limit', message);
   if (status === 429) {

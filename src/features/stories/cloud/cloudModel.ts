@@ -11,6 +11,11 @@ export type CloudProblem =
   | 'tooLarge'
   /** Past the 100 stories a wallet may keep. */
   | 'limit'
+  /**
+   * A picture past the bounds the cloud keeps pictures in (256 KB a picture, 40 a story, 20 MB
+   * a wallet): it stays in the browser and is not sent again while the cloud's flows run.
+   */
+  | 'picturesRefused'
   /** Past the writes a wallet may make a minute; tried again after the wait. */
   | 'rateLimited'
   /** The wallet's session is over (sign in again). */

@@ -26,15 +26,30 @@ import { CloudError, saveToCloud, type CloudHead } from './cloudStories';
 export interface CloudPlace {
   acknowledged: Map<string, { revision: number; lists: StoryLists }>;
   links: Map<number, CloudLink>;
+  /**
+   * The pictures part (cloudPictures.ts): per cloud id, the pictures the cloud keeps (turn →
+   * when that drawing was kept), once read or sent; the browser's stories whose pictures are
+   * still to be set beside the cloud's; and the drawings the cloud refused for a bound
+   * (`cloudId turn createdAt`), never sent again while the place lives.
+   */
+  pictures: Map<string, Map<number, string>>;
+  picturesDue: Set<number>;
+  picturesRefused: Set<string>;
 }
 
-export const newCloudPlace = (): CloudPlace => ({ acknowledged: new Map(), links: new Map() });
+export const newCloudPlace = (): CloudPlace => ({
+  acknowledged: new Map(),
+  links: new Map(),
+  pictures: new Map(),
+  picturesDue: new Set(),
+  picturesRefused: new Set(),
+});
 
 /**
  * Where the cloud keeps the story this save is of: what the place last heard for this record,
  * unless the save carries a newer answer for the same story (brought down since), or none.
  */
-function linkOf(kept: KeptStory, place: CloudPlace): CloudLink {
+export function linkOf(kept: Pick<KeptStory, 'id' | 'cloud'>, place: CloudPlace): CloudLink {
   const heard = place.links.get(kept.id);
   if (!heard) return kept.cloud;
   return heard.id === kept.cloud.id && kept.cloud.revision > heard.revision ? kept.cloud : heard;
@@ -111,6 +126,8 @@ export function* sendToCloud(kept: KeptStory, place: CloudPlace) {
   const newLink: CloudLink = { id, revision: answer.revision, sent: kept.revision };
   place.acknowledged.set(id, { revision: answer.revision, lists });
   place.links.set(kept.id, newLink);
+  // Its pictures go where the story went (a copy's, when it became one).
+  place.picturesDue.add(kept.id);
   return newLink;
 }
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { endingStyle } from '../../../engine/score';
 import type { Language } from '../../../engine/types';
@@ -16,6 +16,8 @@ interface PublishedEndingProps {
   score: number | null;
   turnCount: number;
   language: Language;
+  /** The ending's picture, when the story has one. */
+  picture?: ReactNode;
 }
 
 /**
@@ -28,6 +30,7 @@ export function PublishedEnding({
   score,
   turnCount,
   language,
+  picture,
 }: PublishedEndingProps) {
   const headingId = useId();
   const style = endingStyle(endingType);
@@ -42,6 +45,7 @@ export function PublishedEnding({
         {/* As on the ending screen: a Korean story keeps the ending's Korean name. */}
         <EndingTypeName endingType={endingType} korean={language === 'kr'} />
       </header>
+      {picture}
       {recap !== null && recap.wrapUpParagraph !== '' && (
         <p className="published-ending__wrapup">{recap.wrapUpParagraph}</p>
       )}

@@ -91,6 +91,26 @@ export function readPublishedStory(row: PublishedStoryRow): PublishedStory {
   };
 }
 
+/**
+ * A picture of a published story (migration 20261128000000_story_pictures.sql), without its
+ * bytes: the turn it shows (0 the opening, -1 the ending, 1 on a moment) and its alt text.
+ */
+export interface PublishedPicture {
+  turn: number;
+  width: number;
+  height: number;
+  alt: string;
+  mediaType: string;
+}
+
+interface PublishedPictureRow {
+  turn: number;
+  width: number;
+  height: number;
+  alt: string;
+  media_type: string;
+}
+
 export const publishedStoryApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /** The published story by its id; null when none is published by it (any more). */
@@ -107,7 +127,47 @@ export const publishedStoryApi = baseApi.injectEndpoints({
         return { data: row === undefined ? null : readPublishedStory(row) };
       },
     }),
+    /** The published story's pictures in turn order, without their bytes (anyone may read them). */
+    getPublishedPictures: build.query<PublishedPicture[], string>({
+      async queryFn(id, { extra }) {
+        if (!isStoryId(id)) return { data: [] };
+        const { anon } = await backendOf(extra);
+        const result = await fromSupabase<PublishedPictureRow[]>(
+          anon
+            .from('story_pictures')
+            .select('turn,width,height,alt,media_type')
+            .eq('story_id', id)
+            .order('turn'),
+        );
+        if ('error' in result) return result;
+        return {
+          data: result.data.map((row) => ({
+            turn: row.turn,
+            width: row.width,
+            height: row.height,
+            alt: row.alt,
+            mediaType: row.media_type,
+          })),
+        };
+      },
+    }),
+    /** One picture's bytes, base64 (one at a time: a story may have 40 of them). */
+    getPublishedPictureData: build.query<string | null, { storyId: string; turn: number }>({
+      async queryFn({ storyId, turn }, { extra }) {
+        const { anon } = await backendOf(extra);
+        const result = await fromSupabase<{ data: string }[]>(
+          anon.from('story_pictures').select('data').eq('story_id', storyId).eq('turn', turn),
+        );
+        if ('error' in result) return result;
+        // PostgreSQL's own base64 breaks lines; what the browser decodes has none.
+        return { data: result.data[0]?.data.replace(/\s+/g, '') ?? null };
+      },
+    }),
   }),
 });
 
-export const { useGetPublishedStoryQuery } = publishedStoryApi;
+export const {
+  useGetPublishedStoryQuery,
+  useGetPublishedPicturesQuery,
+  useGetPublishedPictureDataQuery,
+} = publishedStoryApi;

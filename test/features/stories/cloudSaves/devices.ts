@@ -22,7 +22,7 @@ import {
   type Story,
 } from '../../../../src/features/game';
 import { initialSettingsState } from '../../../../src/features/settings';
-import { openStoriesDb, storiesActions } from '../../../../src/features/stories';
+import { openStoriesDb, storiesActions, type StoriesDb } from '../../../../src/features/stories';
 import { cloudApi, selectCloudStories } from '../../../../src/features/stories/cloud/cloudApi';
 import { elsewhereOf, type CloudStory } from '../../../../src/features/stories/cloud/cloudModel';
 import { testBackends } from '../../../server/support/databases';
@@ -68,6 +68,8 @@ export interface WalletCloud {
   token: string;
   /** The size of each save_story call's arguments, as this wallet's devices sent them. */
   saveSizes: number[];
+  /** The turn of each picture this wallet's devices sent (save_story_picture), in order. */
+  picturesSent: number[];
   /** The wallet's stories in the server, oldest save first. */
   rows(): Promise<CloudRow[]>;
   /** How many storyLog entries the server keeps of the wallet's stories. */
@@ -84,6 +86,7 @@ export async function walletCloud(server: TestServer): Promise<WalletCloud> {
     address,
     token,
     saveSizes: [],
+    picturesSent: [],
     rows: async () =>
       (
         await server.db.pool.query<CloudRow>(
@@ -112,6 +115,8 @@ const backendOf = (cloud: WalletCloud) => async (): Promise<Backend> => ({
       ...client,
       rpc: (fn, args) => {
         if (fn === 'save_story') cloud.saveSizes.push(JSON.stringify(args).length);
+        if (fn === 'save_story_picture')
+          cloud.picturesSent.push((args as { p_turn: number }).p_turn);
         return client.rpc(fn, args);
       },
     };
@@ -127,6 +132,10 @@ export interface Device {
   elsewhere(): CloudStory[];
   /** Reads the wallet's cloud list again (its query fetched anew). */
   readCloudListAgain(): void;
+  /** This device's own MyStoriesDB. */
+  db(): Promise<StoriesDb>;
+  /** Its browser's storage, which the same browser opened again shares. */
+  factory: IDBFactory;
 }
 
 const open: { store: AppStore; unsubscribe: () => void }[] = [];
@@ -144,15 +153,15 @@ export function closeDevices() {
 }
 
 /**
- * A device of the wallet: its own browser storage, the wallet signed in, cloud saves on (or
- * not), its saved-stories list shown.
+ * A device of the wallet: its own browser storage (or another device's, opened again), the
+ * wallet signed in, cloud saves on (or not), its saved-stories list shown.
  */
 export function openDevice(
   cloud: WalletCloud,
   name: string,
-  { cloudSaves = true }: { cloudSaves?: boolean } = {},
+  { cloudSaves = true, shareBrowserOf }: { cloudSaves?: boolean; shareBrowserOf?: Device } = {},
 ): Device {
-  const factory = new IDBFactory();
+  const factory = shareBrowserOf?.factory ?? new IDBFactory();
   const { address, token } = cloud;
   const store = makeStore({
     preloadedState: {
@@ -175,6 +184,8 @@ export function openDevice(
     cloudList,
     elsewhere: () => elsewhereOf(cloudList() ?? [], store.getState().stories.list.stories),
     readCloudListAgain: () => void query.refetch(),
+    db: () => openStoriesDb(factory),
+    factory,
   };
 }
 

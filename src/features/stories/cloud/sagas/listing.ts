@@ -19,6 +19,9 @@ import { CLOUD_STORIES_TAG, cloudApi, selectCloudStories } from '../cloudApi';
 import type { CloudStory } from '../cloudModel';
 import { signedInClient } from '../cloudPlace';
 import { CloudError, fetchCloudStory } from '../cloudStories';
+import { fetchCloudPicture, listCloudPictures, sameInstant } from '../cloudPictures';
+import { forgetPictureAt, keepPicture, picturesOf } from '../../pictureStore';
+import type { BackendClient } from '../../../../api';
 import { cloudProblemOf } from './sending';
 
 /**
@@ -99,7 +102,38 @@ export function* bringDown(cloudId: string, localId: number | null) {
   if (!result.saved) return null;
   // What came down is what the cloud has: nothing of it is waiting to go up.
   yield* call(linkToCloud, db, result.id, { ...link, sent: result.revision });
+  try {
+    yield* call(bringPicturesDown, client, cloudId, result.id);
+  } catch (error) {
+    // The story is here and plays on; its pictures come with the next turn brought down.
+    console.warn(`The pictures of cloud story ${cloudId} did not come down`, error);
+  }
   return result.id;
+}
+
+/**
+ * The cloud story's pictures into MyStoriesDB beside its record `localId`: each drawing the
+ * browser does not have comes down (checked as an import's), and a picture the cloud no longer
+ * keeps is let go here too.
+ */
+function* bringPicturesDown(client: BackendClient, cloudId: string, localId: number) {
+  const listed = yield* call(listCloudPictures, client, cloudId);
+  const db = yield* storiesDb();
+  const here = yield* call(picturesOf, db, localId);
+  for (const { turn, createdAt } of listed) {
+    const mine = here.find((picture) => picture.turn === turn);
+    if (mine && sameInstant(mine.createdAt, createdAt)) continue;
+    const picture = yield* call(fetchCloudPicture, client, cloudId, turn);
+    if (!picture) continue;
+    const { index: _index, ...offered } = picture;
+    const kept = yield* call(keepPicture, db, { ...offered, storyId: localId });
+    if (!kept.kept) console.warn(`Cloud picture ${turn} of ${cloudId} not kept: ${kept.reason}`);
+  }
+  for (const picture of here) {
+    if (!listed.some((entry) => entry.turn === picture.turn)) {
+      yield* call(forgetPictureAt, db, localId, picture.turn);
+    }
+  }
 }
 
 /** Load on a story kept only in the cloud: down into this browser, then loaded as any other. */

@@ -5,7 +5,9 @@
  * wrote, never read back. When the cloud's flows start, and at each sign-in or when the setting
  * is turned on, the queue is rebuilt from the browser's records that are waiting (saved since
  * their last save went up). A save the cloud did not take (offline, rate-limited) waits and is
- * sent later; one it refused (1 MB, 100 stories) is said once and stays in the browser.
+ * sent later; one it refused (1 MB, 100 stories) is said once and stays in the browser. A
+ * story's pictures are one more part of it, sent after its saves in the same rounds
+ * (sendingPictures.ts).
  */
 import type { Action } from '@reduxjs/toolkit';
 import { buffers } from 'redux-saga';
@@ -17,13 +19,14 @@ import type { StoriesDb } from '../../browserDb';
 import { getStory, linkToCloud, storiesToSend, type KeptStory } from '../../browserPlace';
 import type { PlaceQueue } from '../../outbox';
 import { recordFromDraft } from '../../storyRecord';
-import { storiesActions } from '../../storiesSlice';
+import { selectCurrentRecord, storiesActions } from '../../storiesSlice';
 import { fromContext } from '../../sagas/sagaContext';
 import { storiesDb } from '../../sagas/storiesState';
 import { CLOUD_STORIES_TAG, cloudApi } from '../cloudApi';
 import type { CloudProblem } from '../cloudModel';
 import { sendToCloud, type CloudPlace } from '../cloudPlace';
 import { CloudError } from '../cloudStories';
+import { PICTURE_KEPT, picturesDueFromBrowser, sendDuePictures } from './sendingPictures';
 
 /** How long a save waits before it is tried again when the backend did not answer. */
 export const CLOUD_RETRY_MS = 30_000;
@@ -105,23 +108,31 @@ export function* sendKept(kept: KeptStory, queue: PlaceQueue, place: CloudPlace)
   return link;
 }
 
-/** Sends every save waiting, oldest first; stops at the first the cloud did not take. */
+/**
+ * Sends every save waiting, oldest first, then the pictures due; stops at the first the cloud
+ * did not take. Pictures it refused for a bound are said when the round ends, and not sent again.
+ */
 export function* sendWaitingSaves(queue: PlaceQueue, place: CloudPlace) {
   if (!(yield* call(cloudSavesOn))) return null;
   const waiting = queue.pending();
-  if (waiting.length === 0) return null;
+  if (waiting.length === 0 && place.picturesDue.size === 0) return null;
   yield* put(storiesActions.cloudSyncChanged({ status: 'sending', problem: null }));
-  for (const kept of waiting) {
-    try {
-      yield* call(sendKept, kept, queue, place);
-    } catch (error) {
-      const problem = cloudProblemOf(error);
-      if (problem !== 'unreachable') console.warn('A cloud save was not taken', error);
-      yield* put(storiesActions.cloudSyncChanged({ status: 'waiting', problem }));
-      return error instanceof CloudError ? error : new CloudError(problem, String(error));
-    }
+  let refused = 0;
+  try {
+    for (const kept of waiting) yield* call(sendKept, kept, queue, place);
+    refused = yield* call(sendDuePictures, place);
+  } catch (error) {
+    const problem = cloudProblemOf(error);
+    if (problem !== 'unreachable') console.warn('A cloud save was not taken', error);
+    yield* put(storiesActions.cloudSyncChanged({ status: 'waiting', problem }));
+    return error instanceof CloudError ? error : new CloudError(problem, String(error));
   }
-  yield* put(storiesActions.cloudSyncChanged({ status: 'idle', problem: null }));
+  yield* put(
+    storiesActions.cloudSyncChanged({
+      status: 'idle',
+      problem: refused > 0 ? 'picturesRefused' : null,
+    }),
+  );
   yield* put(cloudApi.util.invalidateTags([CLOUD_STORIES_TAG]));
   return null;
 }
@@ -134,6 +145,7 @@ const SEND_TRIGGERS = [
   walletSlice.actions.signedIn.type,
   walletSlice.actions.sessionRestored.type,
   cloudSavesChosen.type,
+  PICTURE_KEPT,
 ];
 
 /** The events after which the browser's waiting saves are read into the queue again. */
@@ -154,7 +166,10 @@ export function* sendInTurn(place: CloudPlace) {
   const queue = yield* call(cloudQueue);
   let rebuild = true;
   for (;;) {
-    if (rebuild && (yield* call(cloudSavesOn))) yield* call(rebuildQueue, queue);
+    if (rebuild && (yield* call(cloudSavesOn))) {
+      yield* call(rebuildQueue, queue);
+      yield* call(picturesDueFromBrowser, place);
+    }
     const failure = yield* call(sendWaitingSaves, queue, place);
     const retry =
       failure?.problem === 'unreachable'
@@ -167,5 +182,9 @@ export function* sendInTurn(place: CloudPlace) {
         ? yield* take(triggers)
         : (yield* race({ next: take(triggers), again: call(wait, retry) })).next;
     rebuild = next !== undefined && REBUILD_TRIGGERS.has(next.type);
+    // A picture kept of the story being played: its pictures go up (it has gone up already, or
+    // its first save that does sends them).
+    const current = next?.type === PICTURE_KEPT ? yield* select(selectCurrentRecord) : null;
+    if (current) place.picturesDue.add(current.id);
   }
 }

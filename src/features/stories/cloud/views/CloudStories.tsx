@@ -30,7 +30,7 @@ export function CloudStories({ address, keeping }: { address: string; keeping: b
     <div className="cloud-stories">
       <p className="cloud-stories__sync muted" role="status">
         {status === 'sending' && <FormattedMessage id="sharing.sending" />}
-        {status === 'waiting' && problem && <FormattedMessage id={`stories.reason.${problem}`} />}
+        {status !== 'sending' && problem && <FormattedMessage id={`stories.reason.${problem}`} />}
       </p>
       {!keeping && (listed.data?.length ?? 0) > 0 && (
         <p className="cloud-stories__offer">

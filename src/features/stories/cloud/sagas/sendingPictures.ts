@@ -1,0 +1,108 @@
+/**
+ * A story's pictures going up (issue 41), the cloud place's pictures part: one more part the
+ * pipeline writes to the wallet's cloud, in the same rounds as the saves (sending.ts) and under
+ * the same failure policy. A story's pictures are set beside the cloud's once its record is there
+ * (after each of its saves went up, after a picture of it was kept, and for every story of the
+ * wallet that keeps pictures when sending starts): each picture the cloud does not keep, or keeps
+ * an older drawing of, goes up once; one the browser let go (its paragraph written again) is
+ * deleted there too, as the story's line here is the one its save just sent. A picture the cloud
+ * refused for a bound stays in the browser, is said once a round, and is not sent again.
+ */
+import { call } from 'typed-redux-saga';
+import { getStory } from '../../browserPlace';
+import { picturesOf, storiesWithPictures } from '../../pictureStore';
+import { sameWallet } from '../../savedStory';
+import { storiesDb } from '../../sagas/storiesState';
+import { signedInClient, type CloudPlace } from '../cloudPlace';
+import {
+  deleteCloudPicture,
+  listCloudPictures,
+  sameInstant,
+  savePictureToCloud,
+} from '../cloudPictures';
+import { CloudError } from '../cloudStories';
+
+/**
+ * The type of the pictures feature's event that a picture was kept and is shown
+ * (picturesSlice.ts, pictureShown), told by its type: that feature reads this one, not the
+ * other way round (its test holds the two equal).
+ */
+export const PICTURE_KEPT = 'pictures/pictureShown';
+
+/** Where the cloud keeps browser story `localId`, or null while it keeps nothing of it. */
+function* cloudIdOf(localId: number, place: CloudPlace, owner: string) {
+  const heard = place.links.get(localId);
+  if (heard && heard.revision > 0) return heard.id;
+  const db = yield* storiesDb();
+  const saved = yield* call(getStory, db, localId);
+  if (!saved?.cloud || saved.cloud.revision === 0) return null;
+  if (!sameWallet(saved.walletAddress, owner)) return null;
+  return saved.cloud.id;
+}
+
+/**
+ * Sets one story's pictures beside the cloud's. Returns how many the cloud refused for a bound;
+ * throws the CloudError of any other failure (the round stops, and waits as a save would).
+ */
+export function* sendPicturesOf(localId: number, place: CloudPlace) {
+  const { client, owner } = yield* call(signedInClient);
+  const cloudId = yield* call(cloudIdOf, localId, place, owner);
+  // Not in the cloud yet: its first save that goes up sends them.
+  if (cloudId === null) return 0;
+  const db = yield* storiesDb();
+  const pictures = yield* call(picturesOf, db, localId);
+  let kept = place.pictures.get(cloudId);
+  if (!kept) {
+    const listed = yield* call(listCloudPictures, client, cloudId);
+    kept = new Map(listed.map((entry) => [entry.turn, entry.createdAt]));
+    place.pictures.set(cloudId, kept);
+  }
+  let refused = 0;
+  for (const picture of pictures) {
+    const there = kept.get(picture.turn);
+    if (there !== undefined && sameInstant(there, picture.createdAt)) continue;
+    const drawing = `${cloudId} ${picture.turn} ${picture.createdAt}`;
+    if (place.picturesRefused.has(drawing)) continue;
+    try {
+      yield* call(savePictureToCloud, client, cloudId, picture);
+      kept.set(picture.turn, picture.createdAt);
+    } catch (error) {
+      if (!(error instanceof CloudError) || error.problem !== 'picturesRefused') throw error;
+      console.warn('A picture was not kept with the wallet', error);
+      place.picturesRefused.add(drawing);
+      refused += 1;
+    }
+  }
+  const here = new Set(pictures.map((picture) => picture.turn));
+  for (const turn of [...kept.keys()]) {
+    if (here.has(turn)) continue;
+    yield* call(deleteCloudPicture, client, cloudId, turn);
+    kept.delete(turn);
+  }
+  return refused;
+}
+
+/**
+ * Every story due, one at a time: each leaves the list once its pictures are set beside the
+ * cloud's. Returns how many pictures the cloud refused; throws as sendPicturesOf does, the
+ * stories not yet done still due.
+ */
+export function* sendDuePictures(place: CloudPlace) {
+  let refused = 0;
+  for (const localId of [...place.picturesDue]) {
+    refused += yield* call(sendPicturesOf, localId, place);
+    place.picturesDue.delete(localId);
+  }
+  return refused;
+}
+
+/** When sending starts: every story here that keeps pictures is set beside the cloud's. */
+export function* picturesDueFromBrowser(place: CloudPlace) {
+  const db = yield* storiesDb();
+  try {
+    for (const id of yield* call(storiesWithPictures, db)) place.picturesDue.add(id);
+  } catch (error) {
+    // The browser's storage failed: the save flows say so; pictures wait for the next start.
+    console.warn('Reading the stories with pictures failed', error);
+  }
+}
