@@ -34,7 +34,6 @@ const appEntries = {
   settings: ['views.ts'],
   stories: [
     'browserContext.ts',
-    'pictures/compressInBrowser.ts',
     'published/PublishedStoryPage.tsx',
     'storiesSagaLoader.ts',
     'storiesSlice.ts',

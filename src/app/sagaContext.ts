@@ -53,11 +53,7 @@ export function contextDefaults(): ContextDefaults {
     connectPage: null,
     localNetwork: null,
     typedKey: pageTypedKey,
-    pictureClient: browserPictureClient((image) =>
-      import(
-        /* webpackChunkName: "pictures-flow" */ '../features/stories/pictures/compressInBrowser'
-      ).then(({ compressInBrowser }) => compressInBrowser(image)),
-    ),
+    pictureClient: browserPictureClient(),
     ...browserStoriesContext(),
   };
 }

@@ -1,2 +1,3 @@
-// The browser's picture client's requests (browserPictureClient.ts), fetched with the flows.
+// The browser's picture client's calls (browserPictureClient.ts), fetched with the flows.
 export { fetchImageModelList, requestPicture } from '../llm';
+export { compressInThisBrowser } from '../stories';

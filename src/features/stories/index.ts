@@ -50,7 +50,7 @@ export { makeOutbox } from './outbox';
 export type { Outbox, PlaceQueue } from './outbox';
 export type { RecordStamp } from './storyRevision';
 export type { TabChannel } from './tabChannel';
-export { browserStoriesContext } from './browserContext';
+export { browserStoriesContext, compressInThisBrowser } from './browserContext';
 export type { StoriesContext } from './sagas/sagaContext';
 export type { PersistenceAnswer, PersistentStorage, StoragePersistence } from './persistentStorage';
 export {
