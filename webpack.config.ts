@@ -50,12 +50,12 @@ const WRITTEN_STORY =
 /**
  * The chunks split into shared parts: the lazy ones, but those most games never load: the
  * pictures' (issue 41: their flows, views, words and compression worker, named picture*) and
- * what the game says while it waits for the model (wait-words). Modules they share with the
+ * what the game says when the model gives trouble (model-troubles). Modules they share with the
  * game's chunks made splitChunks cut those into more, smaller pieces that every game downloads
  * (the pictures alone cost a whole game 1.1 KB more over the wire); these chunks keep their own
  * copies of what they share instead, downloaded only when they are.
  */
-const ON_DEMAND_ONLY = /^(picture|wait-words$)/;
+const ON_DEMAND_ONLY = /^(picture|model-troubles$)/;
 const splitForEveryGame = (chunk: Chunk): boolean =>
   !chunk.canBeInitial() && !ON_DEMAND_ONLY.test(chunk.name ?? '');
 /** DIST_DIR, as the server reads it, lets a second build go elsewhere (default dist/). */

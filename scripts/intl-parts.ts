@@ -22,7 +22,7 @@ const parts: Record<MessagePart, Record<string, unknown>> = {
   memory: {},
   lore: {},
   pictures: {},
-  waits: {},
+  troubles: {},
 };
 for (const [id, message] of Object.entries(english)) parts[messagePart(id)][id] = message;
 for (const [part, messages] of Object.entries(parts)) {

@@ -7,7 +7,7 @@
  * is done at once.
  */
 export type LaterMessagePart =
-  'pages' | 'profile' | 'sharing' | 'localNetwork' | 'memory' | 'lore' | 'pictures' | 'waits';
+  'pages' | 'profile' | 'sharing' | 'localNetwork' | 'memory' | 'lore' | 'pictures' | 'troubles';
 
 type Messages = Record<string, unknown>;
 type Fetch = () => Promise<Messages>;

@@ -36,8 +36,11 @@ registerMessageParts({
   // In the lorebook panel's own chunk: one download when the panel is first opened.
   lore: part(() => import(/* webpackChunkName: "lorebook" */ './compiled/en.lore.json')),
   // With the pictures' views: a story never illustrated never fetches them.
-  // With what the game says while it waits for the model: most games never show it.
-  waits: part(() => import(/* webpackChunkName: "wait-words" */ './compiled/en.waits.json')),
+  // With what the game says when the model gives trouble (a wait, a model no longer offered):
+  // most games never show it.
+  troubles: part(
+    () => import(/* webpackChunkName: "model-troubles" */ './compiled/en.troubles.json'),
+  ),
   pictures: part(
     () => import(/* webpackChunkName: "pictures-views" */ './compiled/en.pictures.json'),
   ),

@@ -52,14 +52,18 @@ const SHOWN_CLOSED = new Set(['game.lore.heading', 'game.lore.count']);
 const CARD_WORDS = new Set(['card', 'markdown']);
 
 /**
- * What the game says while it waits for the model (game.wait.*) comes with its code
- * (views/WaitWords.tsx): only the wait's Stop button is shown before.
+ * What the game says when the model gives trouble comes with its code (views/troubles.tsx): a
+ * wait for a limit or a garbled reply (game.wait.*, but the wait's Stop button, shown before),
+ * and a saved model the provider no longer offers (game.model.*).
  */
-const WAIT_WORDS_SHOWN_BEFORE = new Set(['game.wait.cancel']);
+const SHOWN_BEFORE_TROUBLE = new Set(['game.wait.cancel']);
+const TROUBLE_WORDS = new Set(['wait', 'model']);
 
 export function messagePart(id: string): MessagePart {
   const [first = '', second] = id.split('.');
-  if (first === 'game' && second === 'wait' && !WAIT_WORDS_SHOWN_BEFORE.has(id)) return 'waits';
+  if (first === 'game' && TROUBLE_WORDS.has(second ?? '') && !SHOWN_BEFORE_TROUBLE.has(id)) {
+    return 'troubles';
+  }
   if (first === 'game' && second === 'lore' && !SHOWN_CLOSED.has(id)) return 'lore';
   if (first === 'stories' && second !== undefined && CARD_WORDS.has(second)) return 'sharing';
   return PART_OF_PREFIX[first] ?? 'pages';

@@ -2,7 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../../../shared/hooks';
 import { gameActions } from '../gameSlice';
-import { ModelReplacedNotice } from './ModelReplacedNotice';
+import { ModelReplaced } from './troubles';
 import './setup.css';
 
 export interface LoadOrCreateViewProps {
@@ -35,7 +35,7 @@ export function LoadOrCreateView({
       <h1 id={headingId} className="setup-view__title">
         <FormattedMessage id="game.start.heading" />
       </h1>
-      <ModelReplacedNotice />
+      <ModelReplaced />
       <div className="start-view__cards">
         <article className="panel start-card">
           <h2>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { GameWait } from '../gameSlice';
 import './storyHand.css';
-import { WaitWords } from './WaitWords';
+import { WaitWords } from './troubles';
 
 interface LoadingOverlayProps {
   loading: boolean;

@@ -8,7 +8,7 @@ import { StopButton } from './LoadingOverlay';
 import { LimitOffer } from './LimitOffer';
 import { ProblemDetail } from './ProblemDetail';
 import './setup.css';
-import { WaitWords } from './WaitWords';
+import { WaitWords } from './troubles';
 
 /** SPEC.md section 9: one block per 10 percent. */
 export const PROGRESS_BLOCKS = 10;
