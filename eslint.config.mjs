@@ -24,7 +24,6 @@ const appEntries = {
   game: ['GamePage.tsx', 'gameSagaLoader.ts', 'views/ApiKeyView.tsx'],
   leaderboard: ['LeaderboardPage.tsx'],
   pictures: [
-    'browserPictureClient.ts',
     'pictureSlots.tsx',
     'picturesSagaLoader.ts',
     'picturesSlice.ts',

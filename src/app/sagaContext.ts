@@ -18,7 +18,6 @@ import { browserConnectPage } from '../features/llm/connectPage';
 import { browserLocalNetworkAccess } from '../features/llm/localNetwork';
 import { pageTypedKey } from '../features/llm/typedKey';
 import { browserStoriesContext } from '../features/stories/browserContext';
-import { browserPictureClient } from '../features/pictures/browserPictureClient';
 import { browserWalletEnvironment } from '../features/wallet/environment';
 import { systemClock } from '../shared/sagaContext';
 
@@ -30,12 +29,13 @@ export type SagaContext = GameContext &
   BackendContext;
 
 /**
- * What a store fills in for itself when it is made without it (the backend and the wallet
- * session are each store's own: makeStore puts them in).
+ * What a store fills in for itself when it is made without it (the backend, the wallet session
+ * and the slices' injection are each store's own: makeStore puts them in; the browser's picture
+ * client comes with the pictures' flows, whose loader puts it in unless a test gave one).
  */
 export type ContextDefaults = Omit<
   SagaContext,
-  'walletEnvironment' | 'backend' | 'walletSession' | 'injectSlice'
+  'walletEnvironment' | 'backend' | 'walletSession' | 'injectSlice' | 'pictureClient'
 >;
 
 /**
@@ -53,7 +53,6 @@ export function contextDefaults(): ContextDefaults {
     connectPage: null,
     localNetwork: null,
     typedKey: pageTypedKey,
-    pictureClient: browserPictureClient(),
     ...browserStoriesContext(),
   };
 }
@@ -64,7 +63,7 @@ export function contextDefaults(): ContextDefaults {
  */
 export function browserContext(
   win: Window,
-): Omit<SagaContext, 'backend' | 'walletSession' | 'injectSlice'> {
+): Omit<SagaContext, 'backend' | 'walletSession' | 'injectSlice' | 'pictureClient'> {
   return {
     ...contextDefaults(),
     walletEnvironment: browserWalletEnvironment(win),

@@ -1,16 +1,16 @@
 /**
  * The page's picture client: the provider's endpoints over fetch and the browser's compression
- * worker, whose code is downloaded with the pictures' flows (the first key of a provider that
- * draws, or the first illustrated story), never with the home screen or a game without them.
+ * (in a worker where it can be). It comes with the pictures' flows (flows.ts), and their loader
+ * puts it into the saga context unless the store was given one (a test's).
  */
+import { fetchImageModelList, requestPicture } from '../llm';
+import { compressInThisBrowser } from '../stories';
 import type { PictureClient } from './sagas/sagaContext';
-
-const calls = () => import(/* webpackChunkName: "pictures-flow" */ './pictureCalls');
 
 export function browserPictureClient(): PictureClient {
   return {
-    listImageModels: (request) => calls().then((c) => c.fetchImageModelList(request)),
-    draw: (request) => calls().then((c) => c.requestPicture(request)),
-    compress: (image) => calls().then((c) => c.compressInThisBrowser(image)),
+    listImageModels: fetchImageModelList,
+    draw: requestPicture,
+    compress: compressInThisBrowser,
   };
 }

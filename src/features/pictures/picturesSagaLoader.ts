@@ -1,8 +1,9 @@
 import type { Action } from '@reduxjs/toolkit';
-import { call, select, take } from 'typed-redux-saga';
+import { call, select, setContext, take } from 'typed-redux-saga';
 import { gameActions, type Story } from '../game';
 import { PICTURE_PROVIDERS } from '../llm';
 import { selectSettings } from '../settings';
+import { fromContext } from './sagas/sagaContext';
 
 /**
  * Whether an event makes pictures possible: a key accepted for a provider whose list is read
@@ -17,7 +18,7 @@ function* wantsPictures(action: Action) {
 }
 
 /**
- * In the home bundle: the pictures' flows (and their client) load with the first event that
+ * In the home bundle: the pictures' flows and their client load with the first event that
  * makes pictures possible, so a game that can have none never downloads them (issue 41, part 6).
  */
 export function* picturesSagaLoader() {
@@ -28,8 +29,10 @@ export function* picturesSagaLoader() {
     ]);
     if (yield* call(wantsPictures, action)) break;
   }
-  const { picturesSaga } = yield* call(
-    () => import(/* webpackChunkName: "pictures-flow" */ './sagas/picturesSaga'),
-  );
-  yield* call(picturesSaga);
+  const flows = yield* call(() => import(/* webpackChunkName: "pictures-flow" */ './flows'));
+  // The browser's own client, which comes with them, unless the store was given one (a test's).
+  if (!(yield* fromContext('pictureClient'))) {
+    yield* setContext({ pictureClient: flows.browserPictureClient() });
+  }
+  yield* call(flows.picturesSaga);
 }
