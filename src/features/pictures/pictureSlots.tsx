@@ -1,8 +1,8 @@
 /**
  * What the pictures put into the game's views (GameSlots: illustrate, pictureAt), as small as
- * they can be, since they are in every game's code: the app passes them only once the pictures
- * have something to show (picturesToShow: a model that draws, or a picture of the story), and
- * their views and words are downloaded then (issue 41, part 6).
+ * they can be, since they are in every game's code: the app passes them only once the pictures'
+ * flows have come (picturesToShow), and their views and words are downloaded then (issue 41,
+ * part 6).
  */
 import type { PicturePlace, PictureSlot } from '../game';
 import { loadMessages } from '../../shared/messageParts';
@@ -16,13 +16,11 @@ const views = () =>
   ]).then(([module]) => module);
 
 /**
- * Whether the pictures have anything to show: their slice comes with their flows, and a model
- * that draws or a kept picture of the story makes their views worth downloading.
+ * Whether the pictures may have anything to show: their slice comes with their flows, which
+ * load only for a provider that draws or a story that was illustrated.
  */
 export const picturesToShow = (state: { pictures?: PicturesState }): boolean =>
-  state.pictures !== undefined &&
-  (state.pictures.imageModels.status === 'listed' ||
-    Object.keys(state.pictures.pictures).length > 0);
+  state.pictures !== undefined;
 
 /** "Illustrate this story", where the player's provider draws. */
 export const IllustrateSlot = onDemand(() => views().then((module) => module.IllustrateToggle));
