@@ -138,6 +138,8 @@ test('choosing at once meets the per-minute limit: a countdown, a Stop button, t
     await options.first().click();
   }
   await notice.waitFor({ timeout: 30_000 });
+  // What the wait says comes with its own code, the first time one is shown.
+  await notice.getByText(/per-minute limit/).waitFor();
   expect(await notice.textContent()).toMatch(
     /Groq's per-minute limit for openai\/gpt-oss-120b is reached\. Trying again in \d+ s/,
   );

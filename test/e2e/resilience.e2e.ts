@@ -123,6 +123,8 @@ test('a 429 storm shows the waiting notice, then the turn arrives', async () => 
 
   const notice = waitNotice(page);
   await notice.waitFor();
+  // What the wait says comes with its own code, the first time one is shown.
+  await notice.getByText(/per-minute limit/).waitFor();
   expect(await notice.locator('.wait-notice__text').textContent()).toMatch(
     // The wait Retry-After names, and a little jitter: 1.1 to 1.5 s; and what the request
     // reserves of the minute (this server states no limit, so of no stated figure).

@@ -133,6 +133,7 @@ export {
 export {
   PICTURE_TIMEOUT_MS,
   fetchImageModelList,
+  pictureRatio,
   requestPicture,
   type Picture,
   type PictureRequest,

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { gameActions } from '../game';
 import type { ImageModel, PictureFailureKind, PictureMoment } from '../llm';
+import { MAX_MOMENT_PICTURES } from '../stories';
 
 /**
  * The models the player's provider can draw with (issue 41), read from its own live list with
@@ -23,10 +24,12 @@ export type ImageModels =
 
 /**
  * Why a picture is not there, as the player is told it: a provider's refusal (PictureError's
- * kinds), or 'notKept' when the browser would not keep it (storage full, the story gone).
+ * kinds); 'notKept' when the browser would not keep it (storage full, the story not saved or
+ * gone), 'tooMany' when the story keeps as many as it may, 'cannotEncode' when this browser
+ * encodes neither WebP nor JPEG.
  */
 export interface PictureFailure {
-  kind: PictureFailureKind | 'notKept';
+  kind: PictureFailureKind | 'notKept' | 'tooMany' | 'cannotEncode';
   /** For a per-minute limit: when another try may go (ms since the epoch), if it was said. */
   retryAt: number | null;
   /** What the provider said, the key taken out; null when it said nothing. */
@@ -36,11 +39,21 @@ export interface PictureFailure {
 /** A picture of the story being played: being drawn, kept and shown, or failed. */
 export type StoryPictureState =
   | { status: 'drawing'; moment: PictureMoment }
-  | { status: 'shown'; moment: PictureMoment; width: number; height: number; alt: string }
+  | {
+      status: 'shown';
+      moment: PictureMoment;
+      /** The saved story MyStoriesDB keeps it under. */
+      storyId: number;
+      width: number;
+      height: number;
+      alt: string;
+    }
   | { status: 'failed'; moment: PictureMoment; failure: PictureFailure };
 
 /** A kept picture as the story's page shows it (its bytes stay in MyStoriesDB). */
 export interface ShownPicture {
+  /** The saved story MyStoriesDB keeps it under. */
+  storyId: number;
   turn: number;
   moment: PictureMoment;
   width: number;
@@ -147,6 +160,14 @@ export const { selectImageModels, selectStoryPictures } = picturesSlice.selector
 /** The picture of a turn of the story being played, if it has one in any state. */
 export const selectPictureAt = (state: { pictures: PicturesState }, turn: number) =>
   state.pictures.pictures[turn];
+
+/**
+ * Whether the story has room for another moment's picture: MyStoriesDB keeps at most
+ * MAX_MOMENT_PICTURES besides its opening and ending, and one past them is refused after it was
+ * drawn (and paid for), so it is not asked for.
+ */
+export const roomForMoment = (pictures: PicturesState['pictures']): boolean =>
+  Object.keys(pictures).filter((turn) => Number(turn) >= 1).length < MAX_MOMENT_PICTURES;
 
 /** Pictures can be drawn for a story: the provider lists a model that draws. */
 export const selectCanIllustrate = (state: { pictures: PicturesState }) =>

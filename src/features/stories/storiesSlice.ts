@@ -125,6 +125,12 @@ export const storiesSlice = createSlice({
     },
     /** The player pressed the save button. */
     saveRequested() {},
+    /**
+     * A picture of a saved story was kept in MyStoriesDB, or let go there (its paragraph
+     * written again), by the pictures' flows (issue 41): the places beyond the browser follow.
+     */
+    pictureKept(_state, _action: PayloadAction<{ storyId: number; turn: number }>) {},
+    pictureForgotten(_state, _action: PayloadAction<{ storyId: number; turn: number }>) {},
     storySaved(state, action: PayloadAction<SavedPayload>) {
       const { manual, storyGeneration, ...current } = action.payload;
       if (storyGeneration !== state.storyGeneration) return;

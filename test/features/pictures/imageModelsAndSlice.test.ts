@@ -207,6 +207,7 @@ describe('the pictures’ slice', () => {
     expect(selectPictureAt(state(), 0)).toEqual({ status: 'drawing', moment: 'opening' });
     dispatch(
       picturesActions.pictureShown({
+        storyId: 7,
         turn: 0,
         moment: 'opening',
         width: 768,
@@ -216,6 +217,7 @@ describe('the pictures’ slice', () => {
     );
     expect(selectPictureAt(state(), 0)).toEqual({
       status: 'shown',
+      storyId: 7,
       moment: 'opening',
       width: 768,
       height: 512,
@@ -240,12 +242,12 @@ describe('the pictures’ slice', () => {
     dispatch(picturesActions.pictureDrawingStarted({ turn: 2, moment: 'moment' }));
     dispatch(
       picturesActions.storyPicturesFound([
-        { turn: 0, moment: 'opening', width: 768, height: 512, alt: 'o' },
-        { turn: 2, moment: 'moment', width: 512, height: 768, alt: 'm' },
+        { storyId: 7, turn: 0, moment: 'opening', width: 768, height: 512, alt: 'o' },
+        { storyId: 7, turn: 2, moment: 'moment', width: 512, height: 768, alt: 'm' },
       ]),
     );
     expect(pictures()).toEqual({
-      0: { status: 'shown', moment: 'opening', width: 768, height: 512, alt: 'o' },
+      0: { status: 'shown', storyId: 7, moment: 'opening', width: 768, height: 512, alt: 'o' },
       2: { status: 'drawing', moment: 'moment' },
       5: { status: 'drawing', moment: 'moment' },
     });

@@ -130,7 +130,14 @@ describe('a picture drawn beside the turn', () => {
     expect(seen[1]).toEqual({
       at: START + 20_000,
       phase: '',
-      picture: { status: 'shown', moment: 'opening', width: 768, height: 512, alt: OPENING },
+      picture: {
+        status: 'shown',
+        storyId: record.id,
+        moment: 'opening',
+        width: 768,
+        height: 512,
+        alt: OPENING,
+      },
     });
     // Asked of the provider once, for the opening, in the story's words, with the player's key.
     expect(client.drawn).toHaveLength(1);
@@ -162,7 +169,12 @@ describe('a picture drawn beside the turn', () => {
       picturesActions.flowsStarted.type,
       picturesActions.imageModelsListed.type,
       picturesActions.pictureDrawingStarted.type,
+      // The places beyond the browser are told it is kept, under its story's record.
+      storiesActions.pictureKept.type,
       picturesActions.pictureShown.type,
+    ]);
+    expect(putsOf(result.puts, storiesActions.pictureKept.type)).toEqual([
+      storiesActions.pictureKept({ storyId: record.id, turn: 0 }),
     ]);
   });
 
@@ -311,6 +323,17 @@ describe('a picture drawn beside the turn', () => {
     expect(await picturesOf(db, record.id)).toEqual([]);
   });
 
+  test('an opening whose story’s first save fails has nowhere to be kept: notKept', async () => {
+    const state = openingState();
+    const client = fakePictureClient(clock);
+    const result = await scene(state, { clock, client, db }, function* () {
+      yield* put(openingArrives[0]);
+      yield* put(storiesActions.storySaveFailed('quota'));
+      yield* take(picturesActions.pictureFailed.type);
+    });
+    expect(failureOfTurn(result.state, 0)?.kind).toBe('notKept');
+  });
+
   test('a picture the browser will not keep (the story deleted meanwhile) fails as notKept', async () => {
     // The store names a saved record MyStoriesDB does not hold.
     const record: KeptRecord = { id: 404, walletAddress: '0x1', revision: 1, lastSaved: '' };
@@ -457,7 +480,14 @@ describe('a story left while its picture is drawn', () => {
     expect(client.drawn[0]!.signal.aborted).toBe(true);
     expect(client.drawn[1]!.prompt).toContain('Ned woke on the wreck');
     expect(result.state.pictures.pictures).toEqual({
-      0: { status: 'shown', moment: 'opening', width: 768, height: 512, alt: nextOpening },
+      0: {
+        status: 'shown',
+        storyId: next.id,
+        moment: 'opening',
+        width: 768,
+        height: 512,
+        alt: nextOpening,
+      },
     });
     expect(await picturesOf(db, record.id)).toEqual([]);
     expect((await picturesOf(db, next.id)).map((picture) => picture.alt)).toEqual([nextOpening]);

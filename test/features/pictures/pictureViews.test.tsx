@@ -23,7 +23,7 @@ import {
   type PictureFailure,
   type PicturesState,
 } from '../../../src/features/pictures';
-import { openStoriesDb } from '../../../src/features/stories';
+import { ENDING_TURN, MAX_MOMENT_PICTURES, openStoriesDb } from '../../../src/features/stories';
 import { appStateWith } from '../../fixtures/games';
 import { pictureOf } from '../../fixtures/storyPictures';
 import { renderWithProviders } from '../../support/render';
@@ -178,7 +178,33 @@ describe('a picture under its paragraph', () => {
   });
 
   test.each([
-    ['the opening', { turn: 0, latest: true }, {}],
+    ['an opening without its picture', { turn: 0, latest: false }, 0],
+    ['an ending without its picture', 'ending', ENDING_TURN],
+  ] as const)(
+    '%s offers it (not drawn, or its drawing left with the story)',
+    async (_name, place, turn) => {
+      const { user } = renderOver(<>{pictureAt(place)}</>);
+      await user.click(await screen.findByRole('button', { name: /Picture this moment/ }));
+      expect(dispatched).toContainEqual(picturesActions.momentPictureRequested(turn));
+    },
+  );
+
+  test('a story with as many moments as it may keep offers no more', async () => {
+    const moments = Object.fromEntries(
+      Array.from({ length: MAX_MOMENT_PICTURES }, (_, index) => [
+        index + 1,
+        { status: 'drawing', moment: 'moment' } as const,
+      ]),
+    );
+    const { container } = renderOver(
+      <>{pictureAt({ turn: MAX_MOMENT_PICTURES + 1, latest: true })}</>,
+      { pictures: moments },
+    );
+    await act(async () => {});
+    expect(container.textContent).toBe('');
+  });
+
+  test.each([
     ['an earlier paragraph', { turn: 1, latest: false }, {}],
     ['a story not illustrated', { turn: 1, latest: true }, { illustrated: false }],
     [
@@ -217,7 +243,14 @@ describe('a picture under its paragraph', () => {
     const { unmount } = renderOver(<>{pictureAt({ turn: 0, latest: true })}</>, {
       current: record,
       pictures: {
-        0: { status: 'shown', moment: 'opening', width: 768, height: 512, alt: offered.alt },
+        0: {
+          status: 'shown',
+          storyId: record.id,
+          moment: 'opening',
+          width: 768,
+          height: 512,
+          alt: offered.alt,
+        },
       },
     });
     const shown = (await screen.findByAltText(offered.alt)) as HTMLImageElement;
@@ -292,7 +325,7 @@ describe('a picture under its paragraph', () => {
       pictures: failedWith({ kind: 'rateLimited', retryAt }),
     });
     expect((await screen.findByRole('alert')).textContent).toMatch(
-      /^OpenAI's limit of pictures a minute is reached\. Try again in 1[12] seconds\.$/,
+      /^OpenAI's limit of pictures a minute is reached\. Try again in 1[12] s\.$/,
     );
     act(() => {
       store!.dispatch(
@@ -329,6 +362,8 @@ describe('the pictures’ words', () => {
 
   /** Every kind a failure can be: a kind added to PictureFailure fails to compile here. */
   const KINDS: Record<PictureFailure['kind'], null> = {
+    tooMany: null,
+    cannotEncode: null,
     unverified: null,
     refused: null,
     rateLimited: null,

@@ -21,6 +21,7 @@ import { picturesActions, type PicturesState } from '../../../src/features/pictu
 import { turnsToDraw } from '../../../src/features/pictures/sagas/picturesSaga';
 import {
   ENDING_TURN,
+  MAX_MOMENT_PICTURES,
   keepPicture,
   openStoriesDb,
   picturesOf,
@@ -82,7 +83,8 @@ async function keep(record: KeptRecord, ...pictures: Parameters<typeof pictureOf
   return (await picturesOf(db, record.id)).map((picture) => picture.turn);
 }
 
-const shown = (alt: string) => ({ status: 'shown', width: 768, height: 512, alt });
+/** A picture shown, kept under the saved story these scenes keep first (its id is 1). */
+const shown = (alt: string) => ({ status: 'shown', storyId: 1, width: 768, height: 512, alt });
 
 describe('the ending and the moments', () => {
   test('the recap draws the ending from the last paragraph, kept under its own turn', async () => {
@@ -204,6 +206,7 @@ describe('pictures turned on mid-story', () => {
     expect(client.drawn).toHaveLength(1);
     expect(putsOf(result.puts, picturesActions.pictureShown.type)).toEqual([
       picturesActions.pictureShown({
+        storyId: record.id,
         turn: ENDING_TURN,
         moment: 'ending',
         width: 768,
@@ -315,7 +318,7 @@ describe('turnsToDraw', () => {
     failure: { kind: 'other', retryAt: null, providerMessage: null },
   } as const;
   const pictures: PicturesState['pictures'] = {
-    0: { status: 'shown', moment: 'opening', width: 1, height: 1, alt: '' },
+    0: { status: 'shown', storyId: 1, moment: 'opening', width: 1, height: 1, alt: '' },
     2: failed,
     3: { status: 'drawing', moment: 'moment' },
   };
@@ -346,6 +349,20 @@ describe('turnsToDraw', () => {
     ['nothing for other events', story(), gameActions.choiceMade({ index: 0 }), []],
   ])('%s', (_name, of, action, turns) => {
     expect(turnsToDraw(of, pictures, action)).toEqual(turns);
+  });
+
+  test('no moment past the story’s room (drawn and paid for, it would be refused), but its opening and ending', () => {
+    const full: PicturesState['pictures'] = Object.fromEntries(
+      Array.from({ length: MAX_MOMENT_PICTURES }, (_, index) => [
+        index + 1,
+        { status: 'drawing', moment: 'moment' } as const,
+      ]),
+    );
+    const asked = (turn: number) =>
+      turnsToDraw(story(), full, picturesActions.momentPictureRequested(turn));
+    expect(asked(MAX_MOMENT_PICTURES + 1)).toEqual([]);
+    expect(asked(0)).toEqual([0]);
+    expect(asked(ENDING_TURN)).toEqual([ENDING_TURN]);
   });
 
   test('the opening and the ending, turned on where neither is there', () => {

@@ -80,6 +80,16 @@ const ASPECT_RATIOS: Readonly<Record<PictureShape, string>> = {
   portrait: '2:3',
 };
 
+/**
+ * The aspect ratio of a landscape picture as the provider draws it (CSS aspect-ratio): what a
+ * picture's place keeps while it comes. Together draws 1024x768; the others 3:2.
+ */
+export function pictureRatio(providerId: string): string {
+  const { width, height } =
+    providerId === 'together' ? TOGETHER_SIZES.landscape : { width: 3, height: 2 };
+  return `${width} / ${height}`;
+}
+
 /** The endpoint and body of one picture request, by how the provider draws. */
 function requestFor(request: PictureRequest): { url: string; body: Record<string, unknown> } {
   const { provider, model, prompt, size } = request;

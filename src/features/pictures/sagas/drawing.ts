@@ -4,7 +4,7 @@
  * story's id and turn, then shown. Its failures are its own: each ends as pictureFailed with
  * the kind the player is told, and nothing of the turn waits for it or hears of it.
  */
-import { call, put, race, select, take } from 'typed-redux-saga';
+import { call, fork, join, put, race, select, take } from 'typed-redux-saga';
 import { selectGame, type Story } from '../../game';
 import {
   PICTURE_TIMEOUT_MS,
@@ -19,6 +19,7 @@ import {
   ENDING_TURN,
   PictureCompressionError,
   StorageError,
+  type StorageErrorReason,
   keepPicture,
   selectCurrentRecord,
   storiesActions,
@@ -77,21 +78,28 @@ export function failureOf(error: unknown, now: number): PictureFailure {
     retryAt: null,
     providerMessage: null,
   });
-  if (error instanceof PictureCompressionError) return failure('notAnImage');
+  if (error instanceof PictureCompressionError) {
+    return failure(error.reason === 'cannotEncode' ? 'cannotEncode' : 'notAnImage');
+  }
   if (error instanceof StorageError) return failure('notKept');
   console.error('A picture failed', error);
   return failure('other');
 }
 
 /**
- * The saved story's id: a new story has one from its first save, which the picture of its
- * opening may have to wait for (a story changed meanwhile cancels the picture's flow).
+ * The saved story's id, or why its save failed: a new story has one from its first save, which
+ * the picture of its opening may have to wait for. Followed from when the picture is asked for,
+ * as that save comes while the picture is being drawn (a story changed meanwhile cancels it).
  */
-function* savedStoryId() {
+export function* savedStoryId(): Generator<unknown, number | StorageErrorReason> {
   for (;;) {
     const current = yield* select(selectCurrentRecord);
     if (current) return current.id;
-    yield* take(storiesActions.storySaved.type);
+    const { failed } = yield* race({
+      saved: take(storiesActions.storySaved.type),
+      failed: take(storiesActions.storySaveFailed),
+    });
+    if (failed) return failed.payload;
   }
 }
 
@@ -141,11 +149,16 @@ export function* drawPicture(turn: number, moment: PictureMoment) {
   if (paragraph === null) return;
   const clock = yield* fromContext('clock');
   yield* put(picturesActions.pictureDrawingStarted({ turn, moment }));
+  const saving = yield* fork(savedStoryId);
   try {
     const { picture, model } = yield* askForPicture(promptOf(story, paragraph, moment));
     const client = yield* fromContext('pictureClient');
     const image = yield* call([client, client.compress], picture.image);
-    const storyId = yield* call(savedStoryId);
+    // The story's id, or why its save failed (savedStoryId).
+    const storyId: unknown = yield* join(saving);
+    if (typeof storyId !== 'number') {
+      throw new StorageError(storyId as StorageErrorReason, 'The story was not saved');
+    }
     const openDb = yield* fromContext('openStoriesDb');
     const db = yield* call(openDb);
     const alt = altOf(paragraph);
@@ -161,12 +174,15 @@ export function* drawPicture(turn: number, moment: PictureMoment) {
       createdAt: new Date(clock.now()).toISOString(),
     });
     if (!result.kept) {
-      const failure: PictureFailure = { kind: 'notKept', retryAt: null, providerMessage: null };
+      const kind = result.reason === 'tooMany' ? 'tooMany' : 'notKept';
+      const failure: PictureFailure = { kind, retryAt: null, providerMessage: null };
       yield* put(picturesActions.pictureFailed({ turn, moment, failure }));
       return;
     }
+    // Kept: the places beyond the browser follow (the wallet's cloud), then it is shown.
+    yield* put(storiesActions.pictureKept({ storyId, turn }));
     const { width, height } = image;
-    yield* put(picturesActions.pictureShown({ turn, moment, width, height, alt }));
+    yield* put(picturesActions.pictureShown({ storyId, turn, moment, width, height, alt }));
   } catch (error) {
     const failure = failureOf(error, clock.now());
     yield* put(picturesActions.pictureFailed({ turn, moment, failure }));

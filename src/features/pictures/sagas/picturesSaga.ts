@@ -24,6 +24,7 @@ import {
   picturesSlice,
   selectImageModels,
   selectStoryPictures,
+  roomForMoment,
   type PicturesState,
 } from '../picturesSlice';
 import { drawPicture } from './drawing';
@@ -60,7 +61,14 @@ export function* showKeptPictures() {
     const kept = yield* call(picturesOf, db, current.id);
     yield* put(
       picturesActions.storyPicturesFound(
-        kept.map(({ turn, moment, width, height, alt }) => ({ turn, moment, width, height, alt })),
+        kept.map(({ storyId, turn, moment, width, height, alt }) => ({
+          storyId,
+          turn,
+          moment,
+          width,
+          height,
+          alt,
+        })),
       ),
     );
   } catch (error) {
@@ -90,6 +98,7 @@ function* forgetPicturesPast(drawing: Map<number, Task>) {
     if (current) {
       try {
         yield* call(forgetPictureAt, yield* call(open), current.id, turn);
+        yield* put(storiesActions.pictureForgotten({ storyId: current.id, turn }));
       } catch (error) {
         console.warn('A picture written over could not be deleted', error);
       }
@@ -118,6 +127,8 @@ export function turnsToDraw(
     }
     case picturesActions.momentPictureRequested.type: {
       const turn = (action as ReturnType<typeof picturesActions.momentPictureRequested>).payload;
+      // A moment past the story's room would be drawn and paid for, then refused.
+      if (turn >= 1 && !roomForMoment(pictures)) return [];
       return missing(turn) ? [turn] : [];
     }
     case picturesActions.pictureRetryRequested.type: {

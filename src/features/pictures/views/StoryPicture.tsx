@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
-import { providerById } from '../../llm';
+import { FormattedMessage } from 'react-intl';
+import { pictureRatio, providerById } from '../../llm';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import {
   picturesActions,
@@ -8,15 +8,18 @@ import {
   type PictureFailure,
   type PicturesState,
 } from '../picturesSlice';
+import { MAX_PICTURES_PER_STORY } from '../../stories';
 import { useSecondsUntil } from '../../../shared/useSecondsUntil';
 import { usePictureUrl } from './usePictureUrl';
 import './pictures.css';
 
-/** The shape a picture is drawn in (landscape, 3:2): its place is kept while it comes. */
-const WAITING_RATIO = '3 / 2';
-
 /** Failures that the same request would meet again: no Try again is offered for them. */
-const FINAL_FAILURES: ReadonlySet<PictureFailure['kind']> = new Set(['refused', 'tooLarge']);
+const FINAL_FAILURES: ReadonlySet<PictureFailure['kind']> = new Set([
+  'refused',
+  'tooLarge',
+  'tooMany',
+  'cannotEncode',
+]);
 
 /**
  * A picture of the story under its paragraph (issue 41, part 3): the offer to draw the latest
@@ -28,7 +31,10 @@ export function StoryPicture({ turn }: { turn: number }) {
   const picture = useAppSelector((state: { pictures: PicturesState }) =>
     selectPictureAt(state, turn),
   );
-  const url = usePictureUrl(turn, picture?.status === 'shown');
+  const url = usePictureUrl(picture?.status === 'shown' ? picture.storyId : null, turn);
+  // The shape the provider draws in: its place is kept while it comes.
+  const models = useAppSelector(selectImageModels);
+  const waitingRatio = pictureRatio(models.status === 'unknown' ? '' : models.provider);
   if (picture === undefined) {
     return (
       <div className="story-picture__offer">
@@ -44,6 +50,8 @@ export function StoryPicture({ turn }: { turn: number }) {
     );
   }
   if (picture.status === 'shown') {
+    // Its story's record is gone (deleted once its result went to the leaderboard): nothing.
+    if (url === 'gone') return null;
     const { width, height, alt } = picture;
     return (
       <figure className="story-picture">
@@ -63,7 +71,7 @@ export function StoryPicture({ turn }: { turn: number }) {
   if (picture.status === 'drawing') {
     return (
       <figure className="story-picture">
-        <div className="story-picture__waiting" style={{ aspectRatio: WAITING_RATIO }}>
+        <div className="story-picture__waiting" style={{ aspectRatio: waitingRatio }}>
           <p role="status">
             <FormattedMessage id="pictures.drawing" />
           </p>
@@ -90,7 +98,6 @@ export function StoryPicture({ turn }: { turn: number }) {
 }
 
 function FailureMessage({ failure }: { failure: PictureFailure }) {
-  const intl = useIntl();
   const models = useAppSelector(selectImageModels);
   const provider = models.status === 'unknown' ? '' : providerById(models.provider).label;
   const model = models.status === 'listed' ? models.model : '';
@@ -101,7 +108,19 @@ function FailureMessage({ failure }: { failure: PictureFailure }) {
       : `pictures.failed.${failure.kind}`;
   return (
     <div className="story-picture__why" role="alert">
-      <p>{intl.formatMessage({ id }, { provider, model, seconds })}</p>
+      <p>
+        <FormattedMessage
+          id={id}
+          values={{
+            provider,
+            model,
+            count: MAX_PICTURES_PER_STORY,
+            // The countdown changes every second: an alert read again each time would drown
+            // the story (as the game's own waits do, WaitMessage.tsx).
+            seconds: <span aria-live="off">{seconds}</span>,
+          }}
+        />
+      </p>
       {failure.providerMessage !== null && (
         <p className="story-picture__said">
           <FormattedMessage

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { openStoriesDb, pictureAt, selectCurrentRecord, type StoriesDb } from '../../stories';
-import { useAppSelector } from '../../../shared/hooks';
+import { openStoriesDb, pictureAt, type StoriesDb } from '../../stories';
 
 /** MyStoriesDB for the page's pictures, opened once. */
 let opened: Promise<StoriesDb> | null = null;
@@ -13,30 +12,37 @@ const storiesDb = () => {
 };
 
 /**
- * A kept picture of the story being played, as a blob: URL the page may show (issue 41, part 5:
- * never the provider's address), made when it is shown and let go when it is not; null while
- * it is read, or if it cannot be.
+ * A kept picture, as a blob: URL the page may show (issue 41, part 5: never the provider's
+ * address), made when it is shown and let go when it is not: null while it is read; 'gone' when
+ * MyStoriesDB no longer keeps it (its story deleted, as a finished story is once its result is
+ * on the leaderboard) or cannot be read.
  */
-export function usePictureUrl(turn: number, shown: boolean): string | null {
-  const storyId = useAppSelector(selectCurrentRecord)?.id ?? null;
-  const [url, setUrl] = useState<string | null>(null);
+export function usePictureUrl(storyId: number | null, turn: number): string | 'gone' | null {
+  const [url, setUrl] = useState<string | 'gone' | null>(null);
   useEffect(() => {
-    if (!shown || storyId === null) return undefined;
+    if (storyId === null) return undefined;
     let made: string | null = null;
-    let gone = false;
+    let left = false;
     storiesDb()
       .then((db) => pictureAt(db, storyId, turn))
       .then((picture) => {
-        if (gone || !picture) return;
+        if (left) return;
+        if (!picture) {
+          setUrl('gone');
+          return;
+        }
         made = URL.createObjectURL(picture.blob);
         setUrl(made);
       })
-      .catch((error: unknown) => console.warn('A picture could not be read', error));
+      .catch((error: unknown) => {
+        console.warn('A picture could not be read', error);
+        if (!left) setUrl('gone');
+      });
     return () => {
-      gone = true;
+      left = true;
       if (made !== null) URL.revokeObjectURL(made);
       setUrl(null);
     };
-  }, [storyId, turn, shown]);
+  }, [storyId, turn]);
   return url;
 }

@@ -29,11 +29,14 @@ export interface CloudPlace {
   /**
    * The pictures part (cloudPictures.ts): per cloud id, the pictures the cloud keeps (turn →
    * when that drawing was kept), once read or sent; the browser's stories whose pictures are
-   * still to be set beside the cloud's; and the drawings the cloud refused for a bound
-   * (`cloudId turn createdAt`), never sent again while the place lives.
+   * still to be set beside the cloud's; the turns whose pictures the browser let go, per
+   * story, to be deleted there too (never a picture the browser merely lacks); and the drawings
+   * the cloud refused for a bound (`cloudId turn createdAt`), never sent again while the place
+   * lives.
    */
   pictures: Map<string, Map<number, string>>;
   picturesDue: Set<number>;
+  picturesForgotten: Map<number, Set<number>>;
   picturesRefused: Set<string>;
 }
 
@@ -42,6 +45,7 @@ export const newCloudPlace = (): CloudPlace => ({
   links: new Map(),
   pictures: new Map(),
   picturesDue: new Set(),
+  picturesForgotten: new Map(),
   picturesRefused: new Set(),
 });
 

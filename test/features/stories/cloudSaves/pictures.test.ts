@@ -5,14 +5,13 @@
  * story; a picture the cloud refuses for a bound is said to the player and not sent again; a
  * picture let go on the laptop (its paragraph written again) goes from the cloud too.
  */
-import { picturesActions } from '../../../../src/features/pictures';
+import { storiesActions } from '../../../../src/features/stories';
 import {
   keepPicture,
   picturesOf,
   type PictureMoment,
   type StoriesDb,
 } from '../../../../src/features/stories';
-import { PICTURE_KEPT } from '../../../../src/features/stories/cloud/sagas/sendingPictures';
 import { forgetPictureAt } from '../../../../src/features/stories/pictureStore';
 import { DATABASE_START_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../../../support/timeouts';
 import type { TestServer } from '../../../server/support/testServer';
@@ -77,17 +76,10 @@ async function drawOn(
   const result = await keepPicture(db, pictureOf(storyId, moment, turn, overrides));
   if (!result.kept) throw new Error(`picture refused here: ${result.reason}`);
   const done = whenRoundDone(device);
-  const { width, height, alt } = result.picture;
-  device.store.dispatch(
-    picturesActions.pictureShown({ turn: result.picture.turn, moment, width, height, alt }),
-  );
+  device.store.dispatch(storiesActions.pictureKept({ storyId, turn: result.picture.turn }));
   await done;
   return result.picture;
 }
-
-test('the sending flows hear the pictures feature’s own event', () => {
-  expect(PICTURE_KEPT).toBe(picturesActions.pictureShown.type);
-});
 
 test('a picture kept on the laptop goes up once and comes down into the phone’s browser', async () => {
   const cloud = await walletCloud(server);
@@ -179,8 +171,22 @@ test('a picture let go on the laptop goes from the cloud with the next round', a
 
   const storyId = laptop.store.getState().stories.current!.id;
   await forgetPictureAt(await laptop.db(), storyId, 1);
+  laptop.store.dispatch(storiesActions.pictureForgotten({ storyId, turn: 1 }));
   await drawOn(laptop, 'moment', 2);
   expect((await cloudPictures(cloud)).map((picture) => picture.turn)).toEqual([0, 2]);
+}, 60_000);
+
+test('a picture the browser merely lacks stays in the cloud', async () => {
+  const cloud = await walletCloud(server);
+  const { laptop } = await laptopWithStory(cloud);
+  await drawOn(laptop, 'opening', 0);
+  await drawOn(laptop, 'moment', 1);
+  // Gone from this browser without being let go by the story (a picture that never came down
+  // here, say): the next round sends what is new, and deletes nothing.
+  const storyId = laptop.store.getState().stories.current!.id;
+  await forgetPictureAt(await laptop.db(), storyId, 1);
+  await drawOn(laptop, 'moment', 2);
+  expect((await cloudPictures(cloud)).map((picture) => picture.turn)).toEqual([0, 1, 2]);
 }, 60_000);
 
 test('a device that starts sending sends the pictures its stories keep', async () => {

@@ -20,7 +20,7 @@ import type { CloudStory } from '../cloudModel';
 import { signedInClient } from '../cloudPlace';
 import { CloudError, fetchCloudStory } from '../cloudStories';
 import { fetchCloudPicture, listCloudPictures, sameInstant } from '../cloudPictures';
-import { forgetPictureAt, keepPicture, picturesOf } from '../../pictureStore';
+import { keepPicture, picturesOf } from '../../pictureStore';
 import type { BackendClient } from '../../../../api';
 import { cloudProblemOf } from './sending';
 
@@ -113,8 +113,8 @@ export function* bringDown(cloudId: string, localId: number | null) {
 
 /**
  * The cloud story's pictures into MyStoriesDB beside its record `localId`: each drawing the
- * browser does not have comes down (checked as an import's), and a picture the cloud no longer
- * keeps is let go here too.
+ * browser does not have comes down (checked as an import's). None is deleted here for being
+ * absent there: the cloud may lack one it refused for a bound, or one not yet sent.
  */
 function* bringPicturesDown(client: BackendClient, cloudId: string, localId: number) {
   const listed = yield* call(listCloudPictures, client, cloudId);
@@ -128,11 +128,6 @@ function* bringPicturesDown(client: BackendClient, cloudId: string, localId: num
     const { index: _index, ...offered } = picture;
     const kept = yield* call(keepPicture, db, { ...offered, storyId: localId });
     if (!kept.kept) console.warn(`Cloud picture ${turn} of ${cloudId} not kept: ${kept.reason}`);
-  }
-  for (const picture of here) {
-    if (!listed.some((entry) => entry.turn === picture.turn)) {
-      yield* call(forgetPictureAt, db, localId, picture.turn);
-    }
   }
 }
 

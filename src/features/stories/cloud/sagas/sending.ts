@@ -19,14 +19,14 @@ import type { StoriesDb } from '../../browserDb';
 import { getStory, linkToCloud, storiesToSend, type KeptStory } from '../../browserPlace';
 import type { PlaceQueue } from '../../outbox';
 import { recordFromDraft } from '../../storyRecord';
-import { selectCurrentRecord, storiesActions } from '../../storiesSlice';
+import { storiesActions } from '../../storiesSlice';
 import { fromContext } from '../../sagas/sagaContext';
 import { storiesDb } from '../../sagas/storiesState';
 import { CLOUD_STORIES_TAG, cloudApi } from '../cloudApi';
 import type { CloudProblem } from '../cloudModel';
 import { sendToCloud, type CloudPlace } from '../cloudPlace';
 import { CloudError } from '../cloudStories';
-import { PICTURE_KEPT, picturesDueFromBrowser, sendDuePictures } from './sendingPictures';
+import { picturesDueFromBrowser, sendDuePictures } from './sendingPictures';
 
 /** How long a save waits before it is tried again when the backend did not answer. */
 export const CLOUD_RETRY_MS = 30_000;
@@ -145,7 +145,8 @@ const SEND_TRIGGERS = [
   walletSlice.actions.signedIn.type,
   walletSlice.actions.sessionRestored.type,
   cloudSavesChosen.type,
-  PICTURE_KEPT,
+  storiesActions.pictureKept.type,
+  storiesActions.pictureForgotten.type,
 ];
 
 /** The events after which the browser's waiting saves are read into the queue again. */
@@ -162,7 +163,8 @@ const REBUILD_TRIGGERS = new Set<string>([
  * sign-in or the setting turned on.
  */
 export function* sendInTurn(place: CloudPlace) {
-  const triggers = yield* actionChannel(SEND_TRIGGERS, buffers.sliding<Action>(1));
+  // Every trigger is kept: a picture's event must never take the place of a sign-in waiting.
+  const triggers = yield* actionChannel(SEND_TRIGGERS, buffers.expanding<Action>());
   const queue = yield* call(cloudQueue);
   let rebuild = true;
   for (;;) {
@@ -182,9 +184,15 @@ export function* sendInTurn(place: CloudPlace) {
         ? yield* take(triggers)
         : (yield* race({ next: take(triggers), again: call(wait, retry) })).next;
     rebuild = next !== undefined && REBUILD_TRIGGERS.has(next.type);
-    // A picture kept of the story being played: its pictures go up (it has gone up already, or
-    // its first save that does sends them).
-    const current = next?.type === PICTURE_KEPT ? yield* select(selectCurrentRecord) : null;
-    if (current) place.picturesDue.add(current.id);
+    // A picture kept or let go: its story's pictures are set beside the cloud's (it has gone up
+    // already, or its first save that does sends them).
+    if (storiesActions.pictureKept.match(next) || storiesActions.pictureForgotten.match(next)) {
+      const { storyId, turn } = next.payload;
+      place.picturesDue.add(storyId);
+      if (storiesActions.pictureForgotten.match(next)) {
+        const forgotten = place.picturesForgotten.get(storyId) ?? new Set<number>();
+        place.picturesForgotten.set(storyId, forgotten.add(turn));
+      }
+    }
   }
 }

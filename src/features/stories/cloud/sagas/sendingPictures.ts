@@ -4,9 +4,10 @@
  * the same failure policy. A story's pictures are set beside the cloud's once its record is there
  * (after each of its saves went up, after a picture of it was kept, and for every story of the
  * wallet that keeps pictures when sending starts): each picture the cloud does not keep, or keeps
- * an older drawing of, goes up once; one the browser let go (its paragraph written again) is
- * deleted there too, as the story's line here is the one its save just sent. A picture the cloud
- * refused for a bound stays in the browser, is said once a round, and is not sent again.
+ * an older drawing of, goes up once; one the browser let go (its paragraph written again, told
+ * by stories/pictureForgotten) is deleted there too, and only such a one: a picture the browser
+ * merely lacks (it did not come down, it was never drawn here) stays in the cloud. A picture the
+ * cloud refused for a bound stays in the browser, is said once a round, and is not sent again.
  */
 import { call } from 'typed-redux-saga';
 import { getStory } from '../../browserPlace';
@@ -21,13 +22,6 @@ import {
   savePictureToCloud,
 } from '../cloudPictures';
 import { CloudError } from '../cloudStories';
-
-/**
- * The type of the pictures feature's event that a picture was kept and is shown
- * (picturesSlice.ts, pictureShown), told by its type: that feature reads this one, not the
- * other way round (its test holds the two equal).
- */
-export const PICTURE_KEPT = 'pictures/pictureShown';
 
 /** Where the cloud keeps browser story `localId`, or null while it keeps nothing of it. */
 function* cloudIdOf(localId: number, place: CloudPlace, owner: string) {
@@ -73,12 +67,14 @@ export function* sendPicturesOf(localId: number, place: CloudPlace) {
       refused += 1;
     }
   }
+  // The pictures the browser let go, unless one was drawn again since.
   const here = new Set(pictures.map((picture) => picture.turn));
-  for (const turn of [...kept.keys()]) {
+  for (const turn of place.picturesForgotten.get(localId) ?? []) {
     if (here.has(turn)) continue;
     yield* call(deleteCloudPicture, client, cloudId, turn);
     kept.delete(turn);
   }
+  place.picturesForgotten.delete(localId);
   return refused;
 }
 
