@@ -149,8 +149,10 @@ begin
 end
 $$;
 
+-- On any update, not only of the bytes: a row moved to another of the owner's stories (its
+-- story_id changed through the REST API) must meet that story's count too.
 create trigger story_pictures_1_bounds
-after insert or update of data on public.story_pictures
+after insert or update on public.story_pictures
 for each row execute function public.check_picture_bounds();
 
 create trigger story_pictures_2_count_write

@@ -110,6 +110,7 @@ const HEARD_IN: Partial<Record<keyof typeof gameActions, readonly Phase[]>> = {
   loreEntryRemoved: LOREBOOK_PHASES,
   loreEntryRestored: LOREBOOK_PHASES,
   genreLorebookTaken: ['choosingPortrait'],
+  illustrationChosen: ['naming', 'opening', 'openingFailed', ...PLAYING_PHASES, 'ended'],
 };
 
 /** One event of each kind, each one the phase that hears it would take. */
@@ -167,6 +168,7 @@ const EVENTS: Record<string, UnknownAction> = {
     index: 0,
   }),
   genreLorebookTaken: gameActions.genreLorebookTaken([ORLA]),
+  illustrationChosen: gameActions.illustrationChosen(true),
 };
 
 describe('an event a phase does not hear changes nothing', () => {
