@@ -23,11 +23,7 @@ const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: t
 const appEntries = {
   game: ['GamePage.tsx', 'gameSagaLoader.ts', 'views/ApiKeyView.tsx'],
   leaderboard: ['LeaderboardPage.tsx'],
-  pictures: [
-    'pictureSlots.tsx',
-    'picturesSagaLoader.ts',
-    'picturesSlice.ts',
-  ],
+  pictures: ['pictureSlots.tsx', 'picturesSagaLoader.ts', 'picturesSlice.ts'],
   llm: ['browserModelClient.ts', 'connectPage.ts', 'localNetwork.ts', 'typedKey.ts'],
   profile: ['ProfilePage.tsx'],
   settings: ['views.ts'],
