@@ -323,6 +323,23 @@ describe('a picture drawn beside the turn', () => {
     expect(await picturesOf(db, record.id)).toEqual([]);
   });
 
+  test('an opening refused before its story was ever saved may be tried again at once', async () => {
+    const state = openingState();
+    const refusal = new PictureError('rateLimited', 'Rate limit reached', { retryAfterMs: 1_000 });
+    const client = fakePictureClient(clock, {
+      draws: [refusedAfter(1_000, refusal), refusedAfter(1_000, refusal)],
+    });
+    const result = await scene(state, { clock, client, db }, function* () {
+      yield* put(openingArrives[0]);
+      yield* take(picturesActions.pictureFailed.type);
+      // No save has come: the failed picture's flow has ended all the same.
+      yield* put(picturesActions.pictureRetryRequested(0));
+      yield* take(picturesActions.pictureFailed.type);
+    });
+    expect(client.drawn).toHaveLength(2);
+    expect(failureOfTurn(result.state, 0)?.kind).toBe('rateLimited');
+  });
+
   test('an opening whose story’s first save fails has nowhere to be kept: notKept', async () => {
     const state = openingState();
     const client = fakePictureClient(clock);

@@ -4,7 +4,7 @@
  * story's id and turn, then shown. Its failures are its own: each ends as pictureFailed with
  * the kind the player is told, and nothing of the turn waits for it or hears of it.
  */
-import { call, fork, join, put, race, select, take } from 'typed-redux-saga';
+import { call, cancel, fork, join, put, race, select, take } from 'typed-redux-saga';
 import { selectGame, type Story } from '../../game';
 import {
   PICTURE_TIMEOUT_MS,
@@ -189,5 +189,9 @@ export function* drawPicture(turn: number, moment: PictureMoment) {
     // A model gone from the provider: its list is read again, so that Try again draws with
     // the one that stands in (with the notice of the model replaced).
     if (failure.kind === 'retired') yield* call(listImageModels);
+  } finally {
+    // A picture that failed before its story was saved waits for that save no more: its flow
+    // ends here, and Try again may draw it anew.
+    if (saving.isRunning()) yield* cancel(saving);
   }
 }
