@@ -33,7 +33,8 @@
  * smaller and the ratio, if anything, stricter.
  *
  * BENCH_TRACE=1 traces the last turn of each block (Chromium's timeline) and prints the main
- * thread's events by total time; BENCH_DEBUG=1 prints the page's console, and on a failure
+ * thread's events by total time; BENCH_PROFILE=1 prints, for each side, the functions that took
+ * the most script time in its counted turns (themselves, and with what they call); BENCH_DEBUG=1 prints the page's console, and on a failure
  * keeps a screenshot (/tmp/pictures-turn-failed.png) and the image requests.
  */
 import { deflateSync } from 'node:zlib';
@@ -43,7 +44,7 @@ import type { FakeModelServer, ReplyFunction } from '../../test/fixtures/fakeMod
 import { startFakeImageServer, type FakeImageServer } from '../../test/fixtures/fakeImages/server';
 import { PNG_SIGNATURE, crc32 } from '../../test/fixtures/fakeImages/png';
 import { PICTURES_ON_LIMIT, median, ms, times, type Benchmark, type BudgetResult } from './budget';
-import { scriptTime, type CpuProfile } from './cpuProfile';
+import { scriptTime, topSelfTime, topTotalTime, type CpuProfile } from './cpuProfile';
 import { API_KEY, openBrowserGame } from './gameInBrowser';
 import {
   CPU_SLOWDOWN,
@@ -244,6 +245,20 @@ async function press(button: ReturnType<Page['locator']>) {
  * Takes up the side's saved story (at turn `turns`) and plays WARM_UP_TURNS + TURNS_EACH turns,
  * the CPU slowed down; on the 'on' side each turn also draws its moment.
  */
+/** Each side's counted turns' CPU profiles (BENCH_PROFILE). */
+const profiled: Record<Side, CpuProfile[]> = { off: [], on: [] };
+
+/** BENCH_PROFILE=1: where each side's script time went. */
+function printProfiles() {
+  if (!process.env.BENCH_PROFILE) return;
+  for (const side of ['off', 'on'] as const) {
+    console.log(`  ${side}: script time by function, itself`);
+    for (const line of topSelfTime(profiled[side], 20)) console.log(`    ${line}`);
+    console.log(`  ${side}: script time by function, with what it calls`);
+    for (const line of topTotalTime(profiled[side], 30)) console.log(`    ${line}`);
+  }
+}
+
 async function playBlock(page: Page, side: Side, turns: number, events: TurnEvents) {
   await page.getByRole('button', { name: `Load ${heroOf(side)}'s story` }).click();
   await page.getByText(`Turns: ${turns}`).waitFor({ timeout: 30_000 });
@@ -289,6 +304,7 @@ async function playBlock(page: Page, side: Side, turns: number, events: TurnEven
       throw new Error(`turn ${turns + turn}: its picture is not on the page`);
     }
     if (turn > WARM_UP_TURNS) {
+      profiled[side].push(profile);
       played.push({
         ...work,
         ...scriptTime(profile),
@@ -411,6 +427,7 @@ async function run(): Promise<BudgetResult[]> {
         'pictures asked of the provider': String(drawn.length),
         'measured how': `Chromium, CPU ${CPU_SLOWDOWN}x slower; the OpenAI preset routed to the fake model server and the fake image server (its picture a 1536x1024 PNG of ${(png.length / 1024 / 1024).toFixed(1)} MB); the same saved story from turn ${FROM_TURN}, ${BLOCKS} blocks of ${TURNS_EACH} counted turns (after ${WARM_UP_TURNS} played) each side, alternating; off: click to options and the auto-save committed; on: the same, then Picture this moment to the picture loaded and decoded; Performance.getMetrics TaskDuration, and the sampling profiler (every 1 ms) for the script`,
       };
+      printProfiles();
       return [
         {
           budget: "41. A turn's main-thread work, pictures on against off",
