@@ -42,7 +42,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { storyDraftOf } from '../../src/features/stories/storyRecord';
 import type { FakeModelServer, ReplyFunction } from '../../test/fixtures/fakeModelServer';
 import { startFakeImageServer, type FakeImageServer } from '../../test/fixtures/fakeImages/server';
-import { PNG_SIGNATURE, crc32 } from '../../test/fixtures/fakeImages/png';
+import { PNG_SIGNATURE, pngChunk } from '../../test/fixtures/fakeImages/png';
 import { PICTURES_ON_LIMIT, median, ms, times, type Benchmark, type BudgetResult } from './budget';
 import { scriptTime, topSelfTime, topTotalTime, type CpuProfile } from './cpuProfile';
 import { API_KEY, openBrowserGame } from './gameInBrowser';
@@ -84,15 +84,6 @@ const whole: ReplyFunction = (body, request) => {
   };
   return reply;
 };
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
 
 /** A 1536x1024 PNG that weighs what a drawn picture does: gradients with 2 levels of noise. */
 function realisticPng({ width, height }: typeof PICTURE_SIZE): Buffer {
