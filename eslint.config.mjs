@@ -49,9 +49,10 @@ for (const entry of appImports) {
 /**
  * What a feature offers the others: its index (state, events, selectors, flows; no stylesheet, so
  * Node tools import it too), and, where it has views another feature's page shows as well,
- * sharedViews.ts (src/features/game/sharedViews.ts).
+ * sharedViews.ts (src/features/game/sharedViews.ts); where a worker needs some of it,
+ * workerParts.ts, the plain code a worker may load without the rest (src/features/llm/workerParts.ts).
  */
-const PUBLIC_ENTRIES = ['index.ts', 'sharedViews.ts'];
+const PUBLIC_ENTRIES = ['index.ts', 'sharedViews.ts', 'workerParts.ts'];
 
 /**
  * The walls between the parts of the house (DESIGN.md, layout), by where a file is, at any depth:

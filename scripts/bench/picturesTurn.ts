@@ -224,12 +224,14 @@ async function seed(page: Page, wallet: string) {
   await page.getByRole('button', { name: 'Refresh' }).click();
 }
 
-/** Clicks a button with the browser's own input, after it is found and scrolled to. */
+/**
+ * Clicks a button where it is, in one evaluation in the page. Playwright's click would first
+ * wait for it to be still over several animation frames, and its role engine would name every
+ * button in the page; scrolling to it would move the page under the mouse (hit tests, hover
+ * styles). That is the harness's main-thread work, which the off side has none of.
+ */
 async function press(button: ReturnType<Page['locator']>) {
-  await button.scrollIntoViewIfNeeded();
-  const box = await button.boundingBox();
-  if (!box) throw new Error('the button is not on screen');
-  await button.page().mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await button.evaluate((element: HTMLElement) => element.click());
 }
 
 /**
@@ -255,7 +257,8 @@ async function playBlock(page: Page, side: Side, turns: number, events: TurnEven
   await page.getByText(`Turns: ${turns}`).waitFor({ timeout: 30_000 });
   const options = page.locator('.options__list button').first();
   await options.waitFor();
-  const offer = page.getByRole('button', { name: 'Picture this moment' }).last();
+  // Found by its class, not by its role and name (see press).
+  const offer = page.locator('.story-picture__offer button').last();
   // The pictures' views on the page: the offer under the latest paragraph, or (a block after
   // the first) the pictures kept of the story, the latest paragraph's among them.
   const views = offer.or(page.locator('img.story-picture__image')).first();
@@ -432,6 +435,10 @@ async function run(): Promise<BudgetResult[]> {
       if (process.env.BENCH_DEBUG) {
         await page.screenshot({ path: '/tmp/pictures-turn-failed.png', fullPage: true });
         console.log(JSON.stringify(images.requests.map((r) => [r.path, r.status])));
+        const places = await page
+          .locator('.story-picture, .story-picture__offer')
+          .evaluateAll((found) => found.map((place) => place.textContent?.slice(0, 200)));
+        console.log(`  the pictures' places: ${JSON.stringify(places)}`);
       }
       throw error;
     } finally {

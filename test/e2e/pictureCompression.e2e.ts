@@ -1,16 +1,19 @@
 /**
- * Issue 41, part 4, in Chromium: the browser's own codec (browserCodec.ts) compresses a
- * provider-sized 1536×1024 PNG, of a busy scene with film grain, to a WebP of 768×512 within
- * 150 KB, on the page and in the compression worker (compression.worker.ts), steps down a
- * scene of heavy grain until it fits, and names a file that is no image. The modules are bundled here with esbuild and run in a page of their own:
- * nothing in the app shows a picture yet.
+ * Issue 41, parts 4 and 6, in Chromium: the pictures' jobs (features/pictures/work) as the
+ * browser runs them. The browser's own codec compresses a provider-sized 1536×1024 PNG, of a
+ * busy scene with film grain, to a WebP of 768×512 within 150 KB, on the page and in the
+ * pictures' worker (pictures.worker.ts), steps down a scene of heavy grain until it fits, and
+ * names a file that is no image; the worker reads a provider's answer from the fetched
+ * response's blob, so the page's script never holds its bytes. The
+ * modules are bundled here with esbuild and run in a page of their own.
  */
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
+import { solidPng } from '../fixtures/fakeImages/png';
 import { launchBrowser } from './support/browser';
 
-const PICTURES = path.resolve(__dirname, '../../src/features/stories/pictures');
+const WORK = path.resolve(__dirname, '../../src/features/pictures/work');
 const ORIGIN = 'http://pictures.test';
 
 function bundle(options: Parameters<typeof buildSync>[0]): string {
@@ -19,6 +22,8 @@ function bundle(options: Parameters<typeof buildSync>[0]): string {
     format: 'iife',
     target: 'es2020',
     write: false,
+    // The features' public APIs name their views too: their style sheets are no worker's.
+    loader: { '.css': 'empty' },
     ...options,
   });
   return built.outputFiles![0]!.text;
@@ -27,15 +32,17 @@ function bundle(options: Parameters<typeof buildSync>[0]): string {
 const PAGE_SCRIPT = bundle({
   stdin: {
     contents: `
-      import { browserCodec } from './browserCodec';
-      import { compressPicture } from './pictureCompression';
-      globalThis.compressOnPage = (blob) => compressPicture(blob, browserCodec());
+      import { doPictureWork } from './pictureWork';
+      globalThis.doPictureWork = doPictureWork;
     `,
-    resolveDir: PICTURES,
+    resolveDir: WORK,
     loader: 'ts',
   },
 });
-const WORKER_SCRIPT = bundle({ entryPoints: [path.join(PICTURES, 'compression.worker.ts')] });
+const WORKER_SCRIPT = bundle({ entryPoints: [path.join(WORK, 'pictures.worker.ts')] });
+/** A provider's answer as OpenAI's images API sends it: the picture as base64 in JSON. */
+const PICTURE = solidPng(1536, 1024);
+const ANSWER = JSON.stringify({ created: 1, data: [{ b64_json: PICTURE.toString('base64') }] });
 
 interface Outcome {
   original: { type: string; bytes: number };
@@ -54,10 +61,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage();
   await page.route(`${ORIGIN}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: '<!doctype html><title>Pictures</title>',
-    }),
+    route.request().url().endsWith('/answer')
+      ? route.fulfill({ contentType: 'application/json', body: ANSWER })
+      : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Pictures</title>' }),
   );
   await page.goto(`${ORIGIN}/`);
   await page.addScriptTag({ content: PAGE_SCRIPT });
@@ -108,36 +114,33 @@ function compressScene(where: 'page' | 'worker' | 'notAnImage', grainSize = 24):
           : await canvas.convertToBlob({ type: 'image/png' });
       const original = { type: png.type, bytes: png.size };
 
-      type Reply = {
-        picture?: {
-          blob: Blob;
-          mediaType: string;
-          bytes: number;
-          width: number;
-          height: number;
-          quality: number;
-          encodings: number;
-        };
-        problem?: string;
+      type Compressed = {
+        blob: Blob;
+        mediaType: string;
+        bytes: number;
+        width: number;
+        height: number;
+        quality: number;
+        encodings: number;
       };
-      const { workerUrl, compressOnPage } = globalThis as unknown as {
+      type Outcome = { compressed?: Compressed; failed?: { compression?: string } };
+      const { workerUrl, doPictureWork } = globalThis as unknown as {
         workerUrl: string;
-        compressOnPage: (blob: Blob) => Promise<NonNullable<Reply['picture']>>;
+        doPictureWork: (job: unknown) => Promise<Outcome>;
       };
-      let reply: Reply;
+      const job = { kind: 'compress', image: png };
+      let outcome: Outcome;
       if (where === 'worker') {
         const worker = new Worker(workerUrl);
-        reply = await new Promise<Reply>((resolve) => {
-          worker.onmessage = ({ data }) => resolve(data as Reply);
-          worker.postMessage({ id: 1, blob: png });
+        outcome = await new Promise<Outcome>((resolve) => {
+          worker.onmessage = ({ data }) => resolve((data as { outcome: Outcome }).outcome);
+          worker.postMessage({ id: 1, job });
         });
         worker.terminate();
       } else {
-        reply = await compressOnPage(png).then(
-          (picture) => ({ picture }),
-          (error: { reason?: string }) => ({ problem: error.reason ?? String(error) }),
-        );
+        outcome = await doPictureWork(job);
       }
+      const reply = { picture: outcome.compressed, problem: outcome.failed?.compression };
       if (!reply.picture) return { original, problem: reply.problem };
       const { blob, quality, encodings, ...picture } = reply.picture;
       const head = new Uint8Array(await blob.slice(0, 12).arrayBuffer());
@@ -188,4 +191,40 @@ test('a scene of heavy grain steps down in quality (or size) until it fits 150 K
 
 test('a file that is no image is named so', async () => {
   expect(await compressScene('notAnImage')).toMatchObject({ problem: 'notAnImage' });
+});
+
+test("the worker reads a provider's answer from the response's blob", async () => {
+  const read = await page.evaluate(async () => {
+    const { workerUrl } = globalThis as unknown as { workerUrl: string };
+    const response = await fetch('/answer');
+    const job = {
+      kind: 'answer',
+      drawing: 'images-api',
+      apiKey: 'k',
+      body: await response.blob(),
+      headers: [...response.headers],
+    };
+    const worker = new Worker(workerUrl);
+    type Read = { answer?: { picture?: { image: Blob; mediaType: string } } };
+    const outcome = await new Promise<Read>((resolve) => {
+      worker.onmessage = ({ data }) => resolve((data as { outcome: Read }).outcome);
+      worker.postMessage({ id: 1, job });
+    });
+    worker.terminate();
+    const picture = outcome.answer?.picture;
+    const head = picture ? [...new Uint8Array(await picture.image.slice(0, 4).arrayBuffer())] : [];
+    return {
+      mediaType: picture?.mediaType,
+      type: picture?.image.type,
+      bytes: picture?.image.size,
+      head,
+    };
+  });
+
+  expect(read).toEqual({
+    mediaType: 'image/png',
+    type: 'image/png',
+    bytes: PICTURE.length,
+    head: [...PICTURE.subarray(0, 4)],
+  });
 });

@@ -139,7 +139,19 @@ export {
   type PictureRequest,
   type PictureShape,
 } from './pictures/pictureClient';
-export { PictureError, type PictureFailureKind } from './pictures/pictureError';
+export { MAX_PICTURE_BYTES, pictureTooLarge } from './pictures/pictureBytes';
+export {
+  MAX_ANSWER_BYTES,
+  readHere,
+  type PictureAnswer,
+  type PictureDrawing,
+  type PictureReader,
+} from './pictures/pictureAnswer';
+export {
+  PictureError,
+  type PictureErrorDetails,
+  type PictureFailureKind,
+} from './pictures/pictureError';
 export { PICTURE_PROVIDERS } from './pictureProviders';
 export {
   PICTURE_PROMPT_MAX_CHARS,

@@ -1,16 +1,19 @@
 /**
- * The page's picture client: the provider's endpoints over fetch and the browser's compression
- * (in a worker where it can be). It comes with the pictures' flows (flows.ts), and their loader
- * puts it into the saga context unless the store was given one (a test's).
+ * The page's picture client: the provider's endpoints over fetch, their answers read and the
+ * pictures compressed in the pictures' worker where the browser can (work/). It
+ * comes with the pictures' flows (flows.ts), and their loader puts it into the saga context
+ * unless the store was given one (a test's).
  */
 import { fetchImageModelList, requestPicture } from '../llm';
-import { compressInThisBrowser } from '../stories';
 import type { PictureClient } from './sagas/sagaContext';
+import { openPicturesWorker } from './work/openPicturesWorker';
+import { pictureWork } from './work/pictureWorker';
 
 export function browserPictureClient(): PictureClient {
+  const work = pictureWork(openPicturesWorker);
   return {
     listImageModels: fetchImageModelList,
-    draw: requestPicture,
-    compress: compressInThisBrowser,
+    draw: (request) => requestPicture({ ...request, reader: work.reader }),
+    compress: work.compress,
   };
 }

@@ -18,7 +18,6 @@ export type {
   StoryPictureState,
 } from './picturesSlice';
 export type { KeptImage, PictureClient, PicturesContext } from './sagas/sagaContext';
-export { browserPictureClient } from './browserPictureClient';
 export { IllustrateSlot, pictureAt } from './pictureSlots';
 export { picturesSaga, illustrateStory, showKeptPictures } from './sagas/picturesSaga';
 export { drawPicture, altOf, failureOf, paragraphOf, promptOf } from './sagas/drawing';

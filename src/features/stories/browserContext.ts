@@ -22,13 +22,3 @@ export function browserStoriesContext(): Omit<StoriesContext, 'clock' | 'backend
     storyOutbox: makeOutbox(),
   };
 }
-
-/**
- * A provider's picture compressed for keeping, by this browser (pictures/compressInBrowser.ts,
- * in a worker where it can be): its code, which only a browser bundle can load, is fetched with
- * the first picture.
- */
-export const compressInThisBrowser = (image: Blob) =>
-  import(/* webpackChunkName: "pictures-flow" */ './pictures/compressInBrowser').then(
-    ({ compressInBrowser }) => compressInBrowser(image),
-  );

@@ -50,7 +50,7 @@ export { makeOutbox } from './outbox';
 export type { Outbox, PlaceQueue } from './outbox';
 export type { RecordStamp } from './storyRevision';
 export type { TabChannel } from './tabChannel';
-export { browserStoriesContext, compressInThisBrowser } from './browserContext';
+export { browserStoriesContext } from './browserContext';
 export type { StoriesContext } from './sagas/sagaContext';
 export type { PersistenceAnswer, PersistentStorage, StoragePersistence } from './persistentStorage';
 export {
@@ -65,7 +65,13 @@ export {
 } from './storyExport';
 export type { StoryFile, StoryMarkdownLabels } from './storyExport';
 export { exportedPictures, readExportedPictures } from './pictures/picturesFile';
-export { PictureCompressionError } from './pictures/pictureCompression';
+export {
+  PictureCompressionError,
+  compressPicture,
+  type CompressedPicture,
+  type PictureCompressionProblem,
+} from './pictures/pictureCompression';
+export { browserCodec, hasOffscreenCanvas } from './pictures/browserCodec';
 export type { ExportedPicture, ImportedPicture } from './pictures/picturesFile';
 export {
   StoryImportError,

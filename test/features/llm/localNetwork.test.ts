@@ -128,12 +128,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * The one worker the app starts, and the module it is built from: the picture compression
- * (issue 41), which decodes and encodes a blob the page hands it and makes no request at all.
+ * The one worker the app starts, and the module it is built from: the pictures' work (issue
+ * 41), which reads an answer, checks a picture and compresses it from blobs the page hands it,
+ * and makes no request at all (the page fetches).
  */
 const REQUESTLESS_WORKERS: Record<string, string> = {
-  'features/stories/pictures/compressInBrowser.ts':
-    'features/stories/pictures/compression.worker.ts',
+  'features/pictures/work/openPicturesWorker.ts': 'features/pictures/work/pictures.worker.ts',
 };
 
 /** A module's file: `name.ts`, or a folder's `index.ts`. */

@@ -31,7 +31,8 @@ function declaredImage(contentType: string): PictureMediaType | null {
   return type === 'image/png' || type === 'image/jpeg' || type === 'image/webp' ? type : null;
 }
 
-const tooLarge = (bytes: number) =>
+/** A picture (or its answer) of `bytes`, refused for being larger than the game takes. */
+export const pictureTooLarge = (bytes: number) =>
   new PictureError(
     'tooLarge',
     `The picture is ${bytes} bytes, more than the ${MAX_PICTURE_BYTES} the game takes`,
@@ -45,7 +46,7 @@ export function pictureOf(
   bytes: Uint8Array<ArrayBuffer>,
   declared: string | null,
 ): { image: Blob; mediaType: PictureMediaType } {
-  if (bytes.byteLength > MAX_PICTURE_BYTES) throw tooLarge(bytes.byteLength);
+  if (bytes.byteLength > MAX_PICTURE_BYTES) throw pictureTooLarge(bytes.byteLength);
   const sniffed = sniffImage(bytes);
   const stated = declared === null ? sniffed : declaredImage(declared);
   if (sniffed === null || stated !== sniffed) {
@@ -83,7 +84,7 @@ export function base64Bytes(text: string): Uint8Array<ArrayBuffer> {
   }
   const clean = text.replace(/\s+/g, '');
   const size = Math.floor((clean.length * 3) / 4);
-  if (size > MAX_PICTURE_BYTES) throw tooLarge(size);
+  if (size > MAX_PICTURE_BYTES) throw pictureTooLarge(size);
   if (clean === '' || clean.length % 4 === 1 || !BASE64.test(clean)) {
     throw new PictureError('notAnImage', 'The answer holds no base64 picture');
   }
@@ -113,7 +114,7 @@ export async function readBounded(
   const declared = Number(response.headers.get('Content-Length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => undefined);
-    throw tooLarge(declared);
+    throw pictureTooLarge(declared);
   }
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
   const reader = response.body.getReader();
@@ -125,7 +126,7 @@ export async function readBounded(
     length += value.byteLength;
     if (length > limit) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(length);
+      throw pictureTooLarge(length);
     }
     parts.push(value);
   }

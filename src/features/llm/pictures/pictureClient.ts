@@ -20,23 +20,21 @@
  *   /chat/completions with modalities ['image', 'text'] (['image'] for a model that answers
  *   with pictures only, such as Flux) and image_config.aspect_ratio; the
  *   picture comes back as choices[0].message.images[].image_url.url, a base64 data: URL.
- * A URL answer is fetched once, with the same fetch and without the key (it belongs to the
- * provider's server only), from https or the provider's own origin; its bytes are checked like
- * base64 ones (pictureBytes.ts) and handed back as a Blob: never shown from the provider's URL.
+ * The answer is read into its picture by pictureAnswer.ts, where the request's `reader` says (the
+ * page's client reads in the pictures' worker). A URL answer is fetched once, with the same
+ * fetch and without the key (it belongs to the provider's server only), from https or the
+ * provider's own origin; its bytes are checked like base64 ones (pictureBytes.ts) and handed
+ * back as a Blob: never shown from the provider's URL.
  */
 import { isAbortError, ProviderUnreachableError } from '../errors';
-import { parseJson, redactKey, textOf } from '../failure';
 import { baseUrlOf, chatCompletionsUrl, modelsUrl } from '../providers';
 import { headersOf, send, type ModelListRequest, type ProviderRequest } from '../requests';
-import {
-  MAX_PICTURE_BYTES,
-  base64Bytes,
-  dataUrlPicture,
-  pictureOf,
-  readBounded,
-  type PictureMediaType,
-} from './pictureBytes';
+import { parseJson } from '../failure';
+import { MAX_ANSWER_BYTES, readHere, type Picture, type PictureReader } from './pictureAnswer';
+import { readBounded } from './pictureBytes';
 import { PictureError, pictureRefusalOf } from './pictureError';
+
+export type { Picture } from './pictureAnswer';
 
 /** How long the game gives a picture: image models take tens of seconds, slow ones minutes. */
 export const PICTURE_TIMEOUT_MS = 120_000;
@@ -52,17 +50,9 @@ export interface PictureRequest extends ProviderRequest {
   size: PictureShape;
   /** The model answers with pictures only (ImageModel.drawsOnly): modalities ['image']. */
   drawsOnly?: boolean;
+  /** Where the answer is read (pictureAnswer.ts): where this is called unless it says. */
+  reader?: PictureReader;
 }
-
-export interface Picture {
-  image: Blob;
-  mediaType: PictureMediaType;
-  /** The prompt as the provider rewrote it, where it says (DALL·E 3-style servers did). */
-  revisedPrompt?: string;
-}
-
-/** What a JSON answer (base64 of a picture at most MAX_PICTURE_BYTES) may be, at most. */
-const MAX_ANSWER_BYTES = Math.ceil((MAX_PICTURE_BYTES * 4) / 3) + 64 * 1024;
 
 const OPENAI_SIZES: Readonly<Record<PictureShape, string>> = {
   landscape: '1536x1024',
@@ -178,45 +168,7 @@ async function fetchPicture(request: PictureRequest, url: string): Promise<Pictu
       status: response.status,
     });
   }
-  const bytes = await readBounded(response, MAX_PICTURE_BYTES);
-  return pictureOf(bytes, response.headers.get('Content-Type') ?? '');
-}
-
-type Listing = Record<string, unknown>;
-const objectOf = (value: unknown): Listing | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Listing) : null;
-
-/** The first picture of an images API answer: {data: [{b64_json | url, revised_prompt?}]}. */
-async function imagesApiPicture(request: PictureRequest, answer: Listing): Promise<Picture> {
-  const data = Array.isArray(answer.data) ? objectOf(answer.data[0]) : null;
-  const revised = textOf(data?.revised_prompt);
-  const revisedPrompt = revised === null ? {} : { revisedPrompt: revised };
-  if (typeof data?.b64_json === 'string') {
-    return { ...pictureOf(base64Bytes(data.b64_json), null), ...revisedPrompt };
-  }
-  if (typeof data?.url === 'string') {
-    return { ...(await fetchPicture(request, data.url)), ...revisedPrompt };
-  }
-  throw new PictureError('notAnImage', 'The answer holds no picture');
-}
-
-/**
- * The first picture of a chat completion asked for images: message.images[].image_url.url, a
- * data: URL (or a URL, fetched once). A reply with words and no picture is the model's refusal
- * when the provider says its filter stopped it (finish_reason content_filter), else no picture.
- */
-async function chatPicture(request: PictureRequest, answer: Listing): Promise<Picture> {
-  const choice = Array.isArray(answer.choices) ? objectOf(answer.choices[0]) : null;
-  const message = objectOf(choice?.message);
-  const images = Array.isArray(message?.images) ? message.images : [];
-  const url = objectOf(objectOf(images[0])?.image_url)?.url;
-  if (typeof url === 'string' && url.startsWith('data:')) return dataUrlPicture(url);
-  if (typeof url === 'string') return fetchPicture(request, url);
-  const said = redactKey(textOf(message?.content) ?? 'nothing', request.apiKey).slice(0, 300);
-  const kind = choice?.finish_reason === 'content_filter' ? 'refused' : 'notAnImage';
-  throw new PictureError(kind, `The model drew no picture; it said: ${said}`, {
-    providerMessage: textOf(message?.content) === null ? null : said,
-  });
+  return (request.reader ?? readHere).picture(response);
 }
 
 /**
@@ -225,7 +177,8 @@ async function chatPicture(request: PictureRequest, answer: Listing): Promise<Pi
  */
 export async function requestPicture(request: PictureRequest): Promise<Picture> {
   const { provider, signal, apiKey, now = Date.now } = request;
-  if (provider.draws === null) {
+  const drawing = provider.draws;
+  if (drawing === null) {
     throw new PictureError('retired', `${provider.label} draws no pictures`);
   }
   const { url, body } = requestFor(request);
@@ -235,16 +188,14 @@ export async function requestPicture(request: PictureRequest): Promise<Picture> 
       headers: { ...headersOf(request), 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const text = new TextDecoder().decode(await readBounded(response, MAX_ANSWER_BYTES));
-    if (!response.ok)
+    if (!response.ok) {
+      const text = new TextDecoder().decode(await readBounded(response, MAX_ANSWER_BYTES));
       throw pictureRefusalOf(response.status, text, response.headers, apiKey, now());
-    const answer = objectOf(parseJson(text));
-    if (answer === null) {
-      throw new PictureError('notAnImage', `The answer is not JSON: ${text.slice(0, 80)}`);
     }
-    return provider.draws === 'chat-modalities'
-      ? chatPicture(request, answer)
-      : imagesApiPicture(request, answer);
+    const answer = await (request.reader ?? readHere).answer(response, drawing, apiKey);
+    if (!('url' in answer)) return answer.picture;
+    const { url: named, ...revised } = answer;
+    return { ...(await fetchPicture(request, named)), ...revised };
   });
 }
 

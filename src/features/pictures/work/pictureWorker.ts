@@ -1,0 +1,122 @@
+// The page's side of the pictures' worker (pictures.worker.ts): a picture's answer read, a
+// picture fetched by URL checked, and a picture compressed there, the page's main thread only
+// handing over a blob and taking back the outcome. Where a browser cannot (no worker, a worker
+// that would not start, no OffscreenCanvas to compress with there), the page does the same job.
+//
+// A response goes over as Response.blob(), which the browser fills off the page's script; its
+// stream transferred instead would pass every chunk through the page's main thread (Chromium
+// reads the body there and serializes each chunk to the worker: npm run bench picturesTurn).
+// A blob is not read as it arrives, so the bound is checked on the declared Content-Length
+// before it is gathered and on its size after, before any of it is decoded.
+import {
+  MAX_ANSWER_BYTES,
+  MAX_PICTURE_BYTES,
+  pictureTooLarge,
+  type PictureReader,
+} from '../../llm';
+import { hasOffscreenCanvas, type CompressedPicture } from '../../stories';
+import {
+  doPictureWork,
+  errorOf,
+  type JobBody,
+  type JobOutcome,
+  type PictureJob,
+} from './pictureWork';
+
+/** The pictures' work as the page's picture client asks for it. */
+export interface PictureWork {
+  /** Reads a picture's answer, and a picture fetched by URL (llm PictureReader). */
+  reader: PictureReader;
+  /**
+   * A provider's picture as it is kept: WebP (or JPEG) of at most PICTURE_LONG_SIDE and about
+   * PICTURE_TARGET_BYTES. Throws a PictureCompressionError.
+   */
+  compress(image: Blob): Promise<CompressedPicture>;
+}
+
+type Waiting = (outcome: JobOutcome | null) => void;
+
+/** A response's body as a blob of at most `limit` bytes, and the headers its reading needs. */
+async function bodyOf(response: Response, limit: number): Promise<JobBody> {
+  const declared = Number(response.headers.get('Content-Length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw pictureTooLarge(declared);
+  }
+  const body = await response.blob();
+  if (body.size > limit) throw pictureTooLarge(body.size);
+  return { body, headers: [...response.headers] };
+}
+
+/** What the job came to, or the error it failed with, made again. */
+function resultOf<K extends 'answer' | 'picture' | 'compressed'>(outcome: JobOutcome, key: K) {
+  if (key in outcome) return (outcome as Extract<JobOutcome, Record<K, unknown>>)[key];
+  if ('failed' in outcome) throw errorOf(outcome.failed);
+  throw new Error(`The pictures worker answered no ${key}`);
+}
+
+/**
+ * The pictures' work done in the worker `openWorker` starts (openPicturesWorker.ts; a test's
+ * own), started with the first job; on the page where there is none (null) or it fails.
+ */
+export function pictureWork(openWorker: () => Worker | null): PictureWork {
+  let worker: Worker | null = null;
+  let workerFailed = false;
+  let nextId = 1;
+  const waiting = new Map<number, Waiting>();
+
+  function startWorker(): Worker | null {
+    if (workerFailed) return null;
+    if (worker) return worker;
+    try {
+      worker = openWorker();
+    } catch (error) {
+      console.warn('The pictures worker did not start; the page does its work', error);
+    }
+    if (!worker) {
+      workerFailed = true;
+      return null;
+    }
+    worker.onmessage = ({ data }: MessageEvent<{ id: number; outcome: JobOutcome }>) => {
+      waiting.get(data.id)?.(data.outcome);
+      waiting.delete(data.id);
+    };
+    // A worker that cannot load (or dies) hands its jobs back, and no more go to it.
+    worker.onerror = (event) => {
+      console.warn('The pictures worker failed; the page does its work', event.message);
+      workerFailed = true;
+      worker?.terminate();
+      worker = null;
+      const lost = [...waiting.values()];
+      waiting.clear();
+      for (const handBack of lost) handBack(null);
+    };
+    return worker;
+  }
+
+  /** The job done in the worker where it can be, else here. */
+  async function work(job: PictureJob): Promise<JobOutcome> {
+    // Compressing in a worker needs an OffscreenCanvas there.
+    const running = job.kind !== 'compress' || hasOffscreenCanvas() ? startWorker() : null;
+    if (!running) return doPictureWork(job);
+    const id = nextId++;
+    const outcome = new Promise<JobOutcome | null>((resolve) => waiting.set(id, resolve));
+    running.postMessage({ id, job });
+    // A worker lost on the way hands the job back: its blob can be given again.
+    return (await outcome) ?? doPictureWork(job);
+  }
+
+  return {
+    reader: {
+      async answer(response, drawing, apiKey) {
+        const body = await bodyOf(response, MAX_ANSWER_BYTES);
+        return resultOf(await work({ kind: 'answer', drawing, apiKey, ...body }), 'answer');
+      },
+      async picture(response) {
+        const body = await bodyOf(response, MAX_PICTURE_BYTES);
+        return resultOf(await work({ kind: 'picture', ...body }), 'picture');
+      },
+    },
+    compress: async (image) => resultOf(await work({ kind: 'compress', image }), 'compressed'),
+  };
+}

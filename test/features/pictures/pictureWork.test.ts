@@ -1,0 +1,199 @@
+/**
+ * @jest-environment node
+ */
+/**
+ * The pictures' work (features/pictures/work) as the page's picture client uses it: answers
+ * read through its reader, each the whole way the page's goes: gathered as a blob within its
+ * bound, read by a job, its outcome (a failure too) plain data, made back into the error it was.
+ * Each test runs twice: with a worker whose jobs run in this thread, every message structured-
+ * cloned as between threads, and with none (as on a page whose worker would not start). In
+ * Chromium, the worker itself: test/e2e/pictureCompression.e2e.ts.
+ */
+import {
+  PICTURE_TIMEOUT_MS,
+  PictureError,
+  providerById,
+  requestPicture,
+  type PictureRequest,
+} from '../../../src/features/llm';
+import {
+  doPictureWork,
+  errorOf,
+  type PictureJob,
+} from '../../../src/features/pictures/work/pictureWork';
+import { pictureWork, type PictureWork } from '../../../src/features/pictures/work/pictureWorker';
+import {
+  SAFETY_TRIGGER,
+  solidPng,
+  startFakeImageServer,
+  type FakeImageServer,
+  type FakeImageServerOptions,
+} from '../../fixtures/fakeImages/server';
+import { STOP_TIMEOUT_MS } from '../../support/timeouts';
+
+const KEY = 'sk-proj-picture0123456789abcd';
+const PROMPT = 'The opening scene of a story (High Fantasy): a lantern-lit harbour at dusk.';
+
+let server: FakeImageServer | undefined;
+/** The work the tests of a `describe.each` below go through. */
+let work: PictureWork;
+
+/** A worker as the page sees one, its jobs done in this thread, each message cloned. */
+function inThreadWorker(): Worker | null {
+  let onmessage: ((event: { data: unknown }) => void) | null = null;
+  const fake = {
+    set onmessage(listener: typeof onmessage) {
+      onmessage = listener;
+    },
+    onerror: null,
+    postMessage(data: { id: number; job: PictureJob }) {
+      const { id, job } = structuredClone(data);
+      void doPictureWork(job).then((outcome) => {
+        onmessage?.({ data: structuredClone({ id, outcome }) });
+      });
+    },
+    terminate() {},
+  };
+  return fake as unknown as Worker;
+}
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+}, STOP_TIMEOUT_MS);
+
+async function drawn(
+  options: Omit<FakeImageServerOptions, 'validKeys'>,
+  provider: 'openai' | 'together' | 'openrouter',
+  extra: Partial<PictureRequest> = {},
+) {
+  server = await startFakeImageServer({ validKeys: [KEY], ...options });
+  return requestPicture({
+    provider: { ...providerById(provider), baseUrl: server.url },
+    apiKey: KEY,
+    model: '',
+    prompt: PROMPT,
+    size: 'landscape',
+    signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS),
+    reader: work.reader,
+    ...extra,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<PictureError> {
+  const error = await promise.then(
+    () => new Error('the picture was drawn'),
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof PictureError)) throw error;
+  return error;
+}
+
+const bytesOf = async (blob: Blob) => Buffer.from(await blob.arrayBuffer());
+
+const noWorker = (): Worker | null => null;
+
+describe.each([
+  ['in a worker', inThreadWorker],
+  ['on the page', noWorker],
+])('%s', (_where, openWorker) => {
+  beforeEach(() => {
+    work = pictureWork(openWorker);
+  });
+
+  test("reads a gpt-image answer's base64 into its PNG", async () => {
+    const picture = await drawn({ profile: 'openai' }, 'openai', { model: 'gpt-image-1' });
+
+    expect(picture.mediaType).toBe('image/png');
+    expect((await bytesOf(picture.image)).equals(solidPng(1536, 1024))).toBe(true);
+  });
+
+  test('fetches a picture answered by URL once, and reads it as a job too', async () => {
+    const picture = await drawn({ profile: 'together', answerWithUrl: true }, 'together', {
+      model: 'black-forest-labs/FLUX.1-schnell',
+    });
+
+    expect((await bytesOf(picture.image)).equals(solidPng(1024, 768))).toBe(true);
+    expect(server!.pictureFetches).toEqual([{ path: '/imgproxy/img1' }]);
+  });
+
+  test.each([
+    ['html', 'notAnImage'],
+    ['huge', 'tooLarge'],
+    ['hugeUnsized', 'tooLarge'],
+  ] as const)(
+    'refuses a URL that serves %s as %s, its kind kept across the job',
+    async (served, kind) => {
+      const error = await failure(
+        drawn({ profile: 'together', answerWithUrl: true, served }, 'together', {
+          model: 'black-forest-labs/FLUX.1-schnell',
+        }),
+      );
+
+      expect(error.kind).toBe(kind);
+    },
+  );
+
+  test('reads a chat reply the safety filter stopped as refused, and a data: URL as its picture', async () => {
+    const refused = await failure(
+      drawn({ profile: 'openrouter' }, 'openrouter', {
+        model: 'google/gemini-2.5-flash-image',
+        prompt: `A ${SAFETY_TRIGGER}`,
+      }),
+    );
+    await server?.close();
+    const picture = await drawn({ profile: 'openrouter' }, 'openrouter', {
+      model: 'google/gemini-2.5-flash-image',
+    });
+
+    expect(refused.kind).toBe('refused');
+    expect((await bytesOf(picture.image)).equals(solidPng(1248, 832))).toBe(true);
+  });
+
+  test("an answer whose connection breaks off is the picture's unreachable", async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"data":[{"b64_json":"iVBOR'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    const fetchBroken: typeof fetch = () => Promise.resolve(new Response(broken));
+
+    const error = await failure(
+      requestPicture({
+        provider: providerById('openai'),
+        apiKey: KEY,
+        model: 'gpt-image-1',
+        prompt: PROMPT,
+        size: 'landscape',
+        signal: AbortSignal.timeout(10_000),
+        fetch: fetchBroken,
+        reader: work.reader,
+      }),
+    );
+
+    expect(error.kind).toBe('unreachable');
+  });
+});
+
+test('a failed job is plain data, made back into the same error', async () => {
+  const notJson = new Blob(['<html>busy</html>']);
+  const outcome = await doPictureWork({
+    kind: 'answer',
+    drawing: 'images-api',
+    apiKey: KEY,
+    body: notJson,
+    headers: [],
+  });
+
+  // What crosses to the page from the worker: a structured clone.
+  const across = structuredClone(outcome);
+  expect(across).toEqual(outcome);
+  if (!('failed' in across)) throw new Error('the job did not fail');
+  const error = errorOf(across.failed);
+  expect(error).toBeInstanceOf(PictureError);
+  expect([(error as PictureError).kind, error.message]).toEqual([
+    'notAnImage',
+    'The answer is not JSON: <html>busy</html>',
+  ]);
+});
