@@ -13,6 +13,11 @@
  *    while the next turns play; a moment over the per-minute limit, then drawn on Try again once
  *    the minute is over.
  * 3. Korean on a 390 px phone: the toggle, a picture, nothing wider than the screen.
+ * 4. A Custom server (OpenAI's images API at the player's own address), in English and in
+ *    Korean on a phone: the image model named by the player with the key (a Custom server
+ *    without one loads no picture code), its list's likely ones suggested beside it; a name the
+ *    server refuses says so on the opening, renamed and tried again it draws, and the name is
+ *    kept for the next visit.
  * axe-core runs on the naming screen with the toggle, and on the playing screen with a picture
  * being drawn, shown and failed.
  */
@@ -92,6 +97,7 @@ async function newPlayer(
   device: 'desktop' | 'phone',
   imageOptions: Partial<FakeImageServerOptions> = {},
   replyWith?: (body: ChatRequestBody) => CompletionReply,
+  baseUrl = OPENAI,
 ): Promise<Player> {
   const text = await startFakeModelServer({
     profile: TEXT_PROFILE,
@@ -104,7 +110,7 @@ async function newPlayer(
     ...imageOptions,
   });
   const context = await newDeviceContext(browser, device);
-  const route = await routeOpenAiWithPictures(context, OPENAI, text, images);
+  const route = await routeOpenAiWithPictures(context, baseUrl, text, images);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   return {
@@ -582,6 +588,130 @@ test(
         );
         expect(prompt).toMatch(/[가-힣]/);
       }
+      expect(realErrors(player.errors)).toEqual([]);
+    } finally {
+      await player.close();
+    }
+  },
+  GAME_TIMEOUT,
+);
+
+// ---- A Custom server --------------------------------------------------------------------
+
+/** The player's own server: OpenAI's API shape, at an address of theirs (routed to the fakes). */
+const CUSTOM = 'https://studio.example.test/v1';
+const CUSTOM_WORDS = {
+  en: {
+    keyField: 'Image model (for pictures)',
+    field: 'Image model on your server',
+    nameFirst: 'Name the image model your server draws with to turn pictures on.',
+    refused:
+      "Your server does not draw with my-painter. Check the image model's name under “Illustrate this story”, then try again.",
+  },
+  kr: {
+    keyField: '이미지 모델 (그림용)',
+    field: '서버의 이미지 모델',
+    nameFirst: '그림을 켜려면 서버에서 그림을 그릴 이미지 모델 이름을 입력하세요.',
+  },
+} as const;
+
+/**
+ * Signs in, chooses Custom at CUSTOM with a chat model of its list and names its image model:
+ * ends on load-or-create.
+ */
+async function customServerKey(page: Page, lang: Lang, imageModel: string) {
+  await signIn(page, lang);
+  await page.getByLabel(say(lang, 'provider')).selectOption('custom');
+  await page.getByLabel(say(lang, 'baseUrl')).fill(CUSTOM);
+  await page.getByLabel(say(lang, 'model'), { exact: true }).fill('gpt-4.1-mini');
+  await page.getByLabel(CUSTOM_WORDS[lang].keyField).fill(imageModel);
+  await shot(page, `pictures-custom-${lang}-key-form`);
+  await page.getByLabel(say(lang, 'apiKey'), { exact: true }).fill(API_KEY);
+  await submitKey(page, lang);
+}
+
+test(
+  'A Custom server: the player names its image model, a refused name is said, renamed it draws, and the name is kept',
+  async () => {
+    const player = await newPlayer('desktop', {}, undefined, CUSTOM);
+    const { page } = player;
+    const words = CUSTOM_WORDS.en;
+    try {
+      await customServerKey(page, 'en', 'my-painter');
+      await toNamingScreen(page, 'en');
+      // The name given with the key, the list's image models suggested beside it.
+      const field = page.getByRole('combobox', { name: words.field });
+      await field.waitFor();
+      expect(await field.inputValue()).toBe('my-painter');
+      const suggested = await field.evaluate((input) =>
+        Array.from((input as HTMLInputElement).list?.options ?? [], (option) => option.value),
+      );
+      expect(suggested.length).toBeGreaterThan(1);
+      expect(suggested.every((id) => /image|dall-e/.test(id))).toBe(true);
+
+      // No name, no pictures: the toggle waits for one.
+      await field.fill('');
+      const toggle = toggleOf(page, 'en');
+      expect(await toggle.isDisabled()).toBe(true);
+      await page.getByText(words.nameFirst).waitFor();
+      await field.fill('my-painter');
+      await illustrateAndName(page, 'en');
+      await expectNoViolations(page);
+      await shot(page, 'pictures-custom-1-named');
+
+      // The server refuses the name: the opening says so, and the story plays on.
+      await startStory(page, 'en');
+      await waitForPictures(page, { 0: 'failed' });
+      const opening = pictureOfTurn(page, 0);
+      expect(await opening.getByRole('alert').locator('p').first().textContent()).toBe(
+        words.refused,
+      );
+      await playTurn(page);
+      await shot(page, 'pictures-custom-2-refused');
+
+      // Renamed on the playing screen and tried again: drawn with the new name.
+      await page.getByRole('combobox', { name: words.field }).fill('gpt-image-1');
+      await opening.getByRole('button', { name: PICTURE_WORDS.en.retry }).click();
+      await waitForPictures(page, { 0: 'image', 1: 'offer' });
+      await expectShownPicture(page.locator('.story-picture__image').first());
+      expect(pictureBodies(player.images).map((body) => body.model)).toEqual([
+        'my-painter',
+        'gpt-image-1',
+      ]);
+      expect(player.route.pictureCalls.map((call) => call.status)).toEqual([404, 200]);
+      await shot(page, 'pictures-custom-3-drawn');
+
+      // The name is kept for the next visit with the other settings (redux-persist's record).
+      const kept = await page.evaluate(() => {
+        const record = localStorage.getItem('persist:taleweaver/settings') ?? '{}';
+        return JSON.parse((JSON.parse(record) as { imageModel?: string }).imageModel ?? '""');
+      });
+      expect(kept).toBe('gpt-image-1');
+      expect(realErrors(player.errors)).toEqual([]);
+    } finally {
+      await player.close();
+    }
+  },
+  GAME_TIMEOUT,
+);
+
+test(
+  'A Custom server in Korean on a 390 px phone: the named model field, nothing wider than the screen',
+  async () => {
+    const player = await newPlayer('phone', {}, undefined, CUSTOM);
+    const { page } = player;
+    try {
+      await customServerKey(page, 'kr', 'gpt-image-1');
+      await toNamingScreen(page, 'kr');
+      const field = page.getByRole('combobox', { name: CUSTOM_WORDS.kr.field });
+      await field.fill('');
+      await page.getByText(CUSTOM_WORDS.kr.nameFirst).waitFor();
+      expect(await toggleOf(page, 'kr').isDisabled()).toBe(true);
+      await field.fill('gpt-image-1');
+      await illustrateAndName(page, 'kr');
+      expect(await horizontalOverflow(page)).toBe(0);
+      await expectNoViolations(page);
+      await shot(page, 'pictures-custom-kr-phone-named');
       expect(realErrors(player.errors)).toEqual([]);
     } finally {
       await player.close();

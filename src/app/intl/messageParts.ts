@@ -52,6 +52,13 @@ const SHOWN_CLOSED = new Set(['game.lore.heading', 'game.lore.count']);
 const CARD_WORDS = new Set(['card', 'markdown']);
 
 /**
+ * The cloud's refusal of a picture over its bounds (issue 41) is said only by the cloud's own
+ * views (CloudStories.tsx, PublishPanel.tsx), which come with the 'sharing' part: a game that
+ * keeps no pictures with a wallet never fetches it.
+ */
+const CLOUD_ONLY_WORDS = new Set(['stories.reason.picturesRefused']);
+
+/**
  * What the game says when the model gives trouble comes with its code (views/troubles.tsx): a
  * wait for a limit or a garbled reply (game.wait.*, but the wait's Stop button, shown before),
  * and a saved model the provider no longer offers (game.model.*).
@@ -66,5 +73,6 @@ export function messagePart(id: string): MessagePart {
   }
   if (first === 'game' && second === 'lore' && !SHOWN_CLOSED.has(id)) return 'lore';
   if (first === 'stories' && second !== undefined && CARD_WORDS.has(second)) return 'sharing';
+  if (CLOUD_ONLY_WORDS.has(id)) return 'sharing';
   return PART_OF_PREFIX[first] ?? 'pages';
 }

@@ -126,6 +126,7 @@ export { browserModelClient } from './browserModelClient';
 export {
   defaultImageModel,
   imageModelsOf,
+  namesImageModel,
   settleImageModel,
   type ImageModel,
   type SettledImageModel,

@@ -6,8 +6,13 @@
  */
 import { fetchImageModelList, requestPicture } from '../llm';
 import type { PictureClient } from './sagas/sagaContext';
-import { openPicturesWorker } from './work/openPicturesWorker';
 import { pictureWork } from './work/pictureWorker';
+
+/** The worker's opening, whose `import.meta` only a bundle holds: loaded with the first job. */
+const openPicturesWorker = () =>
+  import(/* webpackChunkName: "pictures-flow" */ './work/openPicturesWorker').then((opening) =>
+    opening.openPicturesWorker(),
+  );
 
 export function browserPictureClient(): PictureClient {
   const work = pictureWork(openPicturesWorker);

@@ -7,6 +7,7 @@ export {
   picturesSlice,
   selectCanIllustrate,
   selectImageModels,
+  selectPictureModel,
   selectPictureAt,
   selectStoryPictures,
 } from './picturesSlice';

@@ -6,15 +6,16 @@ import { selectSettings } from '../settings';
 import { fromContext } from './sagas/sagaContext';
 
 /**
- * Whether an event makes pictures possible: a key accepted for a provider whose list is read
- * for image models (PICTURE_PROVIDERS), or a story taken up that was illustrated (its pictures
- * are shown whatever the provider).
+ * Whether an event makes pictures possible: a key accepted for a provider that draws
+ * (PICTURE_PROVIDERS; a Custom server once its player has named its image model), or a story
+ * taken up that was illustrated (its pictures are shown whatever the provider).
  */
 function* wantsPictures(action: Action) {
   if (gameActions.savedStoryResumed.match(action)) {
     return (action.payload as Story).illustrated;
   }
-  return PICTURE_PROVIDERS.has((yield* select(selectSettings)).provider);
+  const { provider, imageModel } = yield* select(selectSettings);
+  return PICTURE_PROVIDERS.has(provider) && (provider !== 'custom' || imageModel !== '');
 }
 
 /**

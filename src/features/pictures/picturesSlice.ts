@@ -1,12 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { gameActions } from '../game';
 import type { ImageModel, PictureFailureKind, PictureMoment } from '../llm';
+import { modelSettingsChosen, type SettingsState } from '../settings';
 import { MAX_MOMENT_PICTURES } from '../stories';
 
 /**
  * The models the player's provider can draw with (issue 41), read from its own live list with
- * their key, and the one pictures are drawn with. 'none': the provider draws nothing, or its
- * list holds no image model (or could not be read): "Illustrate this story" is not offered.
+ * their key, and the one pictures are drawn with (selectPictureModel). 'none': the provider
+ * draws nothing, or its list holds no image model (or could not be read): "Illustrate this
+ * story" is not offered.
  */
 export type ImageModels =
   | { status: 'unknown' }
@@ -15,11 +17,17 @@ export type ImageModels =
       status: 'listed';
       /** A preset id. */
       provider: string;
+      /** The list's image models; for a named one, only suggestions (perhaps none). */
       models: ImageModel[];
-      /** The model pictures are drawn with. */
+      /** The model pictures are drawn with, from the list ('' where the player names it). */
       model: string;
       /** A model chosen earlier that the list no longer holds: the game says so. */
       replaced: string | null;
+      /**
+       * The player names the model (a Custom server, settings' imageModel): a name the list
+       * does not hold is theirs to give, and none given yet offers no pictures.
+       */
+      named: boolean;
     };
 
 /**
@@ -93,6 +101,7 @@ export const picturesSlice = createSlice({
         models: ImageModel[];
         model: string;
         replaced: string | null;
+        named: boolean;
       }>,
     ) {
       state.imageModels = { status: 'listed', ...action.payload };
@@ -104,7 +113,7 @@ export const picturesSlice = createSlice({
     /** The player chose another of the listed models. */
     imageModelChosen(state, action: PayloadAction<string>) {
       const models = state.imageModels;
-      if (models.status !== 'listed') return;
+      if (models.status !== 'listed' || models.named) return;
       if (!models.models.some((model) => model.id === action.payload)) return;
       models.model = action.payload;
       models.replaced = null;
@@ -169,6 +178,26 @@ export const selectPictureAt = (state: { pictures: PicturesState }, turn: number
 export const roomForMoment = (pictures: PicturesState['pictures']): boolean =>
   Object.keys(pictures).filter((turn) => Number(turn) >= 1).length < MAX_MOMENT_PICTURES;
 
-/** Pictures can be drawn for a story: the provider lists a model that draws. */
-export const selectCanIllustrate = (state: { pictures: PicturesState }) =>
-  state.pictures.imageModels.status === 'listed';
+/**
+ * A Custom server's image model named (or suggested): the settings' own event, the player's
+ * other model settings as they are.
+ */
+export const imageModelNamed = ({ provider, model, baseUrl }: SettingsState, imageModel: string) =>
+  modelSettingsChosen({ provider, model, baseUrl, imageModel });
+
+/**
+ * The model pictures are drawn with: the one chosen of the provider's list, or the one the
+ * player named for their server; '' when there is none.
+ */
+export const selectPictureModel = (state: {
+  pictures: PicturesState;
+  settings: Pick<SettingsState, 'imageModel'>;
+}): string => {
+  const models = state.pictures.imageModels;
+  if (models.status !== 'listed') return '';
+  return models.named ? state.settings.imageModel.trim() : models.model;
+};
+
+/** Pictures can be drawn for a story: the provider has a model that draws. */
+export const selectCanIllustrate = (state: Parameters<typeof selectPictureModel>[0]) =>
+  selectPictureModel(state) !== '';

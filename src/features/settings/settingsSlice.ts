@@ -15,6 +15,11 @@ export interface SettingsState {
   model: string;
   /** For the local and custom presets: where the OpenAI-compatible server is. */
   baseUrl: string;
+  /**
+   * For the custom preset: the image model its /images/generations draws with, as the player
+   * named it (issue 41); empty until named. The presets' image models come from their lists.
+   */
+  imageModel: string;
   /** Whether each new paragraph of the story is read aloud as it arrives. */
   autoRead: boolean;
   /**
@@ -40,6 +45,7 @@ export const initialSettingsState: SettingsState = {
   provider: 'groq',
   model: '',
   baseUrl: '',
+  imageModel: '',
   autoRead: false,
   cloudSaves: false,
   modelLessons: {},
@@ -116,6 +122,7 @@ export const settingsSlice = createSlice({
         provider,
         model,
         baseUrl,
+        imageModel,
         autoRead,
         cloudSaves,
         modelLessons,
@@ -127,6 +134,7 @@ export const settingsSlice = createSlice({
       if (typeof provider === 'string' && provider !== '') state.provider = provider;
       if (typeof model === 'string') state.model = model;
       if (typeof baseUrl === 'string') state.baseUrl = baseUrl.trim();
+      if (typeof imageModel === 'string') state.imageModel = imageModel;
       if (typeof autoRead === 'boolean') state.autoRead = autoRead;
       if (typeof cloudSaves === 'boolean') state.cloudSaves = cloudSaves;
       state.modelLessons = lessonsOf(modelLessons);
@@ -138,14 +146,24 @@ export const settingsSlice = createSlice({
         state.language = action.payload as Language;
       }
     },
-    /** The API key screen's provider, model and base URL, remembered for next time. */
+    /**
+     * The API key screen's provider, model and base URL, remembered for next time, and a Custom
+     * server's image model where it names one (the key screen, the pictures' toggle).
+     */
     modelSettingsChosen(
       state,
-      action: PayloadAction<{ provider: string; model: string; baseUrl: string }>,
+      action: PayloadAction<{
+        provider: string;
+        model: string;
+        baseUrl: string;
+        imageModel?: string;
+      }>,
     ) {
-      state.provider = action.payload.provider;
-      state.model = action.payload.model;
-      state.baseUrl = action.payload.baseUrl.trim();
+      const { provider, model, baseUrl, imageModel } = action.payload;
+      state.provider = provider;
+      state.model = model;
+      state.baseUrl = baseUrl.trim();
+      if (imageModel !== undefined) state.imageModel = imageModel;
     },
     /**
      * A provider refused part of a request for a model and the game learnt from it:

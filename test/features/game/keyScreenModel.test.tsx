@@ -78,7 +78,7 @@ function listingClient(): ListingClient {
 let store: AppStore;
 afterEach(() => store.stop());
 
-function renderKeyScreen(language: 'en' | 'kr', model: ListingClient) {
+function renderKeyScreen(language: 'en' | 'kr', model: ListingClient, provider = 'openai') {
   // The typing stops as the key is pasted: the model list's quiet passes at once (its timing is
   // the saga test's); every other wait stays where it is.
   const clock: Clock = {
@@ -94,7 +94,7 @@ function renderKeyScreen(language: 'en' | 'kr', model: ListingClient) {
       preloadedState: {
         game: initialGameState,
         wallet: verifiedWallet(ADDRESS),
-        settings: { ...initialSettingsState, language, provider: 'openai' },
+        settings: { ...initialSettingsState, language, provider },
       },
       context: { model, clock },
       language,
@@ -194,4 +194,26 @@ test('a key refused while asked for the models is told early; the default stays 
   // Typing the key again clears the word: the next read decides.
   await user.type(screen.getByLabelText('API key'), 'x');
   expect(screen.queryByText(/did not accept this key/)).toBeNull();
+});
+
+test("a Custom server's image model (issue 41) is named with the key and kept; a preset has no such field", async () => {
+  const model = listingClient();
+  const { user } = renderKeyScreen('en', model, 'custom');
+  await user.type(screen.getByLabelText('Model'), 'llama-3.3-70b');
+  await user.type(screen.getByLabelText('Base URL'), 'https://studio.example.test/v1');
+  await user.type(screen.getByLabelText('Image model (for pictures)'), 'flux-schnell');
+
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await model.answer({ object: 'list', data: [{ id: 'llama-3.3-70b', object: 'model' }] });
+  expect(await screen.findByText('The game page')).toBeTruthy();
+  expect(store.getState().settings).toMatchObject({
+    provider: 'custom',
+    model: 'llama-3.3-70b',
+    imageModel: 'flux-schnell',
+  });
+  store.stop();
+
+  // OpenAI's image models come from its own list: its form names none.
+  renderKeyScreen('en', listingClient());
+  expect(screen.queryByLabelText('Image model (for pictures)')).toBeNull();
 });

@@ -29,18 +29,26 @@ async function listed(
   provider: string,
   list: () => Promise<unknown> = () => Promise.resolve(OPENAI_LIST),
   before: ImageModels = { status: 'unknown' },
+  imageModel = '',
 ) {
   const clock = virtualClock();
   const client = fakePictureClient(clock, { list });
   const state: RootState = {
-    ...appStateWith({ turn: { phase: 'choosingGenre' } }, { provider }),
+    ...appStateWith({ turn: { phase: 'choosingGenre' } }, { provider, imageModel }),
     pictures: { imageModels: before, pictures: {} },
   };
   const result = await expectSaga(listImageModels)
     .withReducer(rootReducer, state)
     .provide(contextProviders({ clock, pictureClient: client }))
     .run(false);
-  return { models: (result.storeState as RootState).pictures.imageModels, client, clock };
+  const after = result.storeState as RootState;
+  return {
+    models: after.pictures.imageModels,
+    named: after.settings.imageModel,
+    canIllustrate: selectCanIllustrate(after),
+    client,
+    clock,
+  };
 }
 
 const MINI: ImageModel = {
@@ -59,6 +67,7 @@ describe('the image models of the player’s provider', () => {
       models: [ONE, MINI],
       model: 'gpt-image-1-mini',
       replaced: null,
+      named: false,
     });
     expect(client.listed).toHaveLength(1);
     expect(client.listed[0]).toMatchObject({ apiKey: 'sk-test' });
@@ -74,6 +83,7 @@ describe('the image models of the player’s provider', () => {
       models: [ONE, MINI],
       model: 'gpt-image-1',
       replaced: null,
+      named: false,
     };
     const { models } = await listed('openai', undefined, before);
     expect(models).toMatchObject({ status: 'listed', model: 'gpt-image-1', replaced: null });
@@ -86,6 +96,7 @@ describe('the image models of the player’s provider', () => {
       models: [{ id: 'gpt-image-0', label: 'gpt-image-0' }],
       model: 'gpt-image-0',
       replaced: null,
+      named: false,
     };
     const { models } = await listed('openai', undefined, before);
     expect(models).toMatchObject({
@@ -102,12 +113,13 @@ describe('the image models of the player’s provider', () => {
       models: [{ id: 'gpt-image-0', label: 'gpt-image-0' }],
       model: 'gpt-image-0',
       replaced: null,
+      named: false,
     };
     const { models } = await listed('openai', undefined, before);
     expect(models).toMatchObject({ model: 'gpt-image-1-mini', replaced: null });
   });
 
-  test.each(['groq', 'custom'])(
+  test.each(['groq', 'local'])(
     '%s: no pictures offered, and its list is not asked',
     async (provider) => {
       const { models, client } = await listed(provider);
@@ -115,6 +127,64 @@ describe('the image models of the player’s provider', () => {
       expect(client.listed).toEqual([]);
     },
   );
+
+  describe('a Custom server: the player names the model, its list only suggests', () => {
+    const CUSTOM_LIST = {
+      object: 'list',
+      data: [
+        { id: 'llama-3.3-70b', object: 'model' },
+        { id: 'flux-schnell', object: 'model', created: 1_700_000_000 },
+        { id: 'house-painter', object: 'model', type: 'image', created: 1_600_000_000 },
+      ],
+    };
+
+    test('nothing named yet: the newest listed is filled in, the others suggested', async () => {
+      const { models, named, canIllustrate, client } = await listed('custom', () =>
+        Promise.resolve(CUSTOM_LIST),
+      );
+      expect(models).toEqual({
+        status: 'listed',
+        provider: 'custom',
+        models: [
+          { id: 'flux-schnell', label: 'flux-schnell', created: 1_700_000_000 },
+          { id: 'house-painter', label: 'house-painter', created: 1_600_000_000 },
+        ],
+        model: '',
+        replaced: null,
+        named: true,
+      });
+      expect(named).toBe('flux-schnell');
+      expect(canIllustrate).toBe(true);
+      expect(client.listed[0]!.provider.id).toBe('custom');
+    });
+
+    test('a name the list does not hold is the player’s, kept and drawn with', async () => {
+      const { models, named, canIllustrate } = await listed(
+        'custom',
+        () => Promise.resolve(CUSTOM_LIST),
+        undefined,
+        'my-painter',
+      );
+      expect(models).toMatchObject({ status: 'listed', named: true, replaced: null });
+      expect(named).toBe('my-painter');
+      expect(canIllustrate).toBe(true);
+    });
+
+    test('a list that cannot be read suggests nothing, and pictures wait for a name', async () => {
+      const { models, named, canIllustrate } = await listed('custom', () =>
+        Promise.reject(new Error('HTTP 404')),
+      );
+      expect(models).toEqual({
+        status: 'listed',
+        provider: 'custom',
+        models: [],
+        model: '',
+        replaced: null,
+        named: true,
+      });
+      expect([named, canIllustrate]).toEqual(['', false]);
+    });
+  });
 
   test('a list that holds no image model: none', async () => {
     const { models } = await listed('openai', () =>
@@ -168,6 +238,7 @@ describe('the pictures’ slice', () => {
     models: [ONE, MINI],
     model: 'gpt-image-1-mini',
     replaced: 'gpt-image-0',
+    named: false,
   });
 
   test('starts with no models known, no pictures, nothing to illustrate with', () => {

@@ -38,6 +38,7 @@ const LISTED: ImageModels = {
   ],
   model: 'gpt-image-1-mini',
   replaced: null,
+  named: false,
 };
 
 let store: AppStore | null = null;
@@ -57,7 +58,11 @@ function renderOver(
     imageModels = LISTED,
     illustrated = true,
     current = null,
+    provider = 'openai',
+    imageModel = '',
   }: {
+    provider?: string;
+    imageModel?: string;
     language?: Language;
     turn?: Turn;
     pictures?: PicturesState['pictures'];
@@ -75,7 +80,7 @@ function renderOver(
         storyLog: [{ kind: 'paragraph', text: OPENING }],
       },
     },
-    { provider: 'openai', language },
+    { provider, language, imageModel },
   );
   store = makeStore({
     preloadedState: {
@@ -115,6 +120,7 @@ describe('Illustrate this story', () => {
           models: LISTED.status === 'listed' ? LISTED.models : [],
           model: 'gpt-image-1-mini',
           replaced: null,
+          named: false,
         }),
       );
     });
@@ -161,6 +167,72 @@ describe('Illustrate this story', () => {
       model: 'gpt-image-1',
       replaced: null,
     });
+  });
+
+  const CUSTOM: ImageModels = {
+    status: 'listed',
+    provider: 'custom',
+    models: [{ id: 'flux-schnell', label: 'FLUX.1 schnell' }],
+    model: '',
+    replaced: null,
+    named: true,
+  };
+
+  test('a Custom server: off until the player names its image model, the list suggesting', async () => {
+    const { user } = renderOver(<IllustrateSlot />, {
+      turn: { phase: 'naming' },
+      illustrated: false,
+      provider: 'custom',
+      imageModels: CUSTOM,
+    });
+    const toggle = await screen.findByRole('checkbox', { name: 'Illustrate this story' });
+    expect((toggle as HTMLInputElement).disabled).toBe(true);
+    expect(
+      screen.getByText('Name the image model your server draws with to turn pictures on.'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Each picture is billed as your server bills it, if it does.'),
+    ).toBeTruthy();
+    const field = screen.getByRole('combobox', { name: 'Image model on your server' });
+    const suggested = document.getElementById(field.getAttribute('list')!);
+    expect([...suggested!.querySelectorAll('option')].map((option) => option.value)).toEqual([
+      'flux-schnell',
+    ]);
+
+    await user.type(field, 'sdxl-turbo');
+    // The settings' own event, the player's other model settings as they were.
+    expect(dispatched.at(-1)).toEqual({
+      type: 'settings/modelSettingsChosen',
+      payload: { provider: 'custom', model: '', baseUrl: '', imageModel: 'sdxl-turbo' },
+    });
+    expect(store!.getState().settings.imageModel).toBe('sdxl-turbo');
+    expect((toggle as HTMLInputElement).disabled).toBe(false);
+    expect(
+      screen.getByText(
+        /^sdxl-turbo on your server draws the opening, the ending and any moment you ask for/,
+      ),
+    ).toBeTruthy();
+    await user.click(toggle);
+    expect(store!.getState().game.story.illustrated).toBe(true);
+
+    // Cleared, the name takes pictures away again: nothing is drawn with no model.
+    await user.clear(field);
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect((toggle as HTMLInputElement).disabled).toBe(true);
+  });
+
+  test('a Custom server that refuses the named model says to check its name', async () => {
+    renderOver(<>{pictureAt({ turn: 0, latest: true })}</>, {
+      provider: 'custom',
+      imageModel: 'my-painter',
+      imageModels: CUSTOM,
+      pictures: failedWith({ kind: 'retired', providerMessage: 'model not found' }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.querySelector('p')?.textContent).toBe(
+      "Your server does not draw with my-painter. Check the image model's name under “Illustrate this story”, then try again.",
+    );
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
   test('in Korean', async () => {

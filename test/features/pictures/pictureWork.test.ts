@@ -39,7 +39,7 @@ let server: FakeImageServer | undefined;
 let work: PictureWork;
 
 /** A worker as the page sees one, its jobs done in this thread, each message cloned. */
-function inThreadWorker(): Worker | null {
+async function inThreadWorker(): Promise<Worker | null> {
   let onmessage: ((event: { data: unknown }) => void) | null = null;
   const fake = {
     set onmessage(listener: typeof onmessage) {
@@ -91,7 +91,7 @@ async function failure(promise: Promise<unknown>): Promise<PictureError> {
 
 const bytesOf = async (blob: Blob) => Buffer.from(await blob.arrayBuffer());
 
-const noWorker = (): Worker | null => null;
+const noWorker = async (): Promise<Worker | null> => null;
 
 describe.each([
   ['in a worker', inThreadWorker],

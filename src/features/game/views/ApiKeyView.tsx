@@ -41,7 +41,8 @@ export function ApiKeyView() {
   const keyErrorDetail = keyCheck.status === 'refused' ? keyCheck.detail : null;
   // What the player submitted before the page reloaded to allow their server, if it did.
   const resumed = useResumedKeyCheck();
-  const [draft, setDraft] = useState<Draft>(() => draftFromSettings(resumed ?? settings));
+  // What the player submitted before the page reloaded, over the settings (which keep the rest).
+  const [draft, setDraft] = useState<Draft>(() => draftFromSettings({ ...settings, ...resumed }));
   // The key this browser kept from an earlier visit (SPEC.md section 3, 'apiKey').
   const [apiKey, setApiKey] = useState(
     () => resumed?.apiKey ?? window.localStorage.getItem(API_KEY_STORAGE_KEY) ?? '',

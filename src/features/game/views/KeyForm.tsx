@@ -22,7 +22,8 @@ interface KeyFormProps {
 
 /**
  * The key screen's form, shown once a wallet is connected: the provider (with the preset's
- * hint), the model, the server address for presets that let the player name one, and the key,
+ * hint), the model, the server address for presets that let the player name one (and, for a
+ * Custom server, the image model it draws pictures with, if any), and the key,
  * then (for a server on the player's own computer or network) what the browser will ask, the
  * button that sends them, a word on where the key goes, and a link to the provider's
  * page for getting one. Choosing another provider starts from that preset's defaults.
@@ -98,6 +99,19 @@ export function KeyForm({
             placeholder={preset.baseUrl || 'http://localhost:8000/v1'}
             value={draft.baseUrl}
             onChange={(event) => onDraftChange({ ...draft, baseUrl: event.target.value })}
+          />
+        </div>
+      )}
+
+      {preset.editableBaseUrl && preset.draws && (
+        <div className="setup-field">
+          <label htmlFor={`${id}-image-model`}>
+            <FormattedMessage id="game.key.imageModel" />
+          </label>
+          <input
+            id={`${id}-image-model`}
+            value={draft.imageModel}
+            onChange={(event) => onDraftChange({ ...draft, imageModel: event.target.value })}
           />
         </div>
       )}

@@ -15,6 +15,8 @@ export interface Draft {
   /** Empty for the default, which the key check chooses from the provider's own list. */
   model: string;
   baseUrl: string;
+  /** A Custom server's image model, for pictures (issue 41); empty for none. */
+  imageModel: string;
 }
 
 /**
@@ -23,13 +25,14 @@ export interface Draft {
  * may not have).
  */
 export function draftFromSettings(
-  settings: Pick<SettingsState, 'provider' | 'model' | 'baseUrl'>,
+  settings: Pick<SettingsState, 'provider' | 'model' | 'baseUrl' | 'imageModel'>,
 ): Draft {
   const preset = providerById(settings.provider);
   return {
     provider: preset.id,
     model: settings.model,
     baseUrl: preset.editableBaseUrl ? settings.baseUrl || preset.baseUrl : '',
+    imageModel: settings.imageModel,
   };
 }
 
@@ -38,6 +41,7 @@ export function draftForPreset(preset: ProviderPreset): Draft {
     provider: preset.id,
     model: '',
     baseUrl: preset.editableBaseUrl ? preset.baseUrl : '',
+    imageModel: '',
   };
 }
 

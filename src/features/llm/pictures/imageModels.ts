@@ -130,6 +130,12 @@ export function defaultImageModel(
   return [...listed].sort(newerFirst)[0]?.id ?? null;
 }
 
+/**
+ * Whether the player names the image model: a Custom server, whose list may hold image models
+ * under any id (llm's draws() above only guesses them), and whose players know what they run.
+ */
+export const namesImageModel = (provider: ProviderPreset): boolean => provider.id === 'custom';
+
 export interface SettledImageModel {
   /** The model to draw with; null when none is listed and none was named. */
   model: string | null;

@@ -25,7 +25,12 @@ import {
   storiesActions,
 } from '../../stories';
 import { wait } from '../../../shared/waits';
-import { picturesActions, selectImageModels, type PictureFailure } from '../picturesSlice';
+import {
+  picturesActions,
+  selectImageModels,
+  selectPictureModel,
+  type PictureFailure,
+} from '../picturesSlice';
 import { listImageModels } from './imageModels';
 import { fromContext } from './sagaContext';
 
@@ -111,11 +116,14 @@ function* askForPicture(prompt: string) {
   const client = yield* fromContext('pictureClient');
   const clock = yield* fromContext('clock');
   const models = yield* select(selectImageModels);
-  if (models.status !== 'listed') throw new PictureError('retired', 'No model draws pictures');
+  const named = yield* select(selectPictureModel);
+  if (models.status !== 'listed' || named === '') {
+    throw new PictureError('retired', 'No model draws pictures');
+  }
   const settings = yield* select(selectSettings);
   const { apiKey } = yield* select(selectGame);
   const provider = providerById(settings.provider);
-  const model = models.models.find((listed) => listed.id === models.model);
+  const model = models.models.find((listed) => listed.id === named);
   const controller = new AbortController();
   try {
     const { drawn } = yield* race({
@@ -125,7 +133,7 @@ function* askForPicture(prompt: string) {
         apiKey,
         signal: controller.signal,
         now: () => clock.now(),
-        model: models.model,
+        model: named,
         prompt,
         size: SHAPE,
         ...(model?.drawsOnly ? { drawsOnly: true } : {}),
@@ -133,7 +141,7 @@ function* askForPicture(prompt: string) {
       late: call(wait, PICTURE_TIMEOUT_MS),
     });
     if (!drawn) throw new PictureError('timeout', 'The picture took longer than its time');
-    return { picture: drawn, model: models.model };
+    return { picture: drawn, model: named };
   } finally {
     // Whether it won, lost or was cancelled (a new story), the request has nothing more to do.
     // No effect may be yielded here: this generator runs inside drawPicture's (yield*), and a

@@ -22,7 +22,7 @@ import type { PictureMoment } from '../../llm';
 import {
   picturesActions,
   picturesSlice,
-  selectImageModels,
+  selectCanIllustrate,
   selectStoryPictures,
   roomForMoment,
   type PicturesState,
@@ -156,8 +156,7 @@ export function* illustrateStory() {
       yield* call(forgetPicturesPast, drawing);
       continue;
     }
-    const models = yield* select(selectImageModels);
-    if (models.status !== 'listed') continue;
+    if (!(yield* select(selectCanIllustrate))) continue;
     const { story } = yield* select(selectGame);
     const pictures = yield* select(selectStoryPictures);
     for (const turn of turnsToDraw(story, pictures, action)) {

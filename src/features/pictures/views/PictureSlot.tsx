@@ -1,15 +1,10 @@
 import { selectStory, type PicturePlace } from '../../game';
 import { ENDING_TURN, OPENING_TURN } from '../../stories';
 import { useAppSelector } from '../../../shared/hooks';
-import {
-  roomForMoment,
-  selectCanIllustrate,
-  selectPictureAt,
-  type PicturesState,
-} from '../picturesSlice';
+import { roomForMoment, selectCanIllustrate, selectPictureAt } from '../picturesSlice';
 import { StoryPicture } from './StoryPicture';
 
-type State = Parameters<typeof selectStory>[0] & { pictures: PicturesState };
+type State = Parameters<typeof selectStory>[0] & Parameters<typeof selectCanIllustrate>[0];
 
 /**
  * The picture of a paragraph (or of the ending), or, in an illustrated story, the offer to draw

@@ -1,9 +1,11 @@
 import { FormattedMessage } from 'react-intl';
-import { pictureRatio, providerById } from '../../llm';
+import { useProviderName } from '../../game/sharedViews';
+import { pictureRatio } from '../../llm';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import {
   picturesActions,
   selectImageModels,
+  selectPictureModel,
   selectPictureAt,
   type PictureFailure,
   type PicturesState,
@@ -99,13 +101,17 @@ export function StoryPicture({ turn }: { turn: number }) {
 
 function FailureMessage({ failure }: { failure: PictureFailure }) {
   const models = useAppSelector(selectImageModels);
-  const provider = models.status === 'unknown' ? '' : providerById(models.provider).label;
-  const model = models.status === 'listed' ? models.model : '';
+  const providerName = useProviderName();
+  const provider = models.status === 'unknown' ? '' : providerName(models.provider);
+  const model = useAppSelector(selectPictureModel);
   const seconds = useSecondsUntil(failure.retryAt);
+  const named = models.status === 'listed' && models.named;
   const id =
     failure.kind === 'rateLimited' && seconds === 0
       ? 'pictures.failed.rateLimitedNow'
-      : `pictures.failed.${failure.kind}`;
+      : failure.kind === 'retired' && named
+        ? 'pictures.failed.retiredNamed'
+        : `pictures.failed.${failure.kind}`;
   return (
     <div className="story-picture__why" role="alert">
       <p>

@@ -56,27 +56,16 @@ function resultOf<K extends 'answer' | 'picture' | 'compressed'>(outcome: JobOut
 }
 
 /**
- * The pictures' work done in the worker `openWorker` starts (openPicturesWorker.ts; a test's
- * own), started with the first job; on the page where there is none (null) or it fails.
+ * The pictures' work done in the worker `openWorker` starts (openPicturesWorker.ts, loaded with
+ * the first job; a test's own), started with the first job; on the page where there is none
+ * (null) or it fails.
  */
-export function pictureWork(openWorker: () => Worker | null): PictureWork {
-  let worker: Worker | null = null;
-  let workerFailed = false;
+export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWork {
+  let starting: Promise<Worker | null> | null = null;
   let nextId = 1;
   const waiting = new Map<number, Waiting>();
 
-  function startWorker(): Worker | null {
-    if (workerFailed) return null;
-    if (worker) return worker;
-    try {
-      worker = openWorker();
-    } catch (error) {
-      console.warn('The pictures worker did not start; the page does its work', error);
-    }
-    if (!worker) {
-      workerFailed = true;
-      return null;
-    }
+  function listenTo(worker: Worker): Worker {
     worker.onmessage = ({ data }: MessageEvent<{ id: number; outcome: JobOutcome }>) => {
       waiting.get(data.id)?.(data.outcome);
       waiting.delete(data.id);
@@ -84,9 +73,8 @@ export function pictureWork(openWorker: () => Worker | null): PictureWork {
     // A worker that cannot load (or dies) hands its jobs back, and no more go to it.
     worker.onerror = (event) => {
       console.warn('The pictures worker failed; the page does its work', event.message);
-      workerFailed = true;
-      worker?.terminate();
-      worker = null;
+      starting = Promise.resolve(null);
+      worker.terminate();
       const lost = [...waiting.values()];
       waiting.clear();
       for (const handBack of lost) handBack(null);
@@ -94,10 +82,19 @@ export function pictureWork(openWorker: () => Worker | null): PictureWork {
     return worker;
   }
 
+  const startWorker = () =>
+    (starting ??= openWorker().then(
+      (worker) => worker && listenTo(worker),
+      (error: unknown) => {
+        console.warn('The pictures worker did not start; the page does its work', error);
+        return null;
+      },
+    ));
+
   /** The job done in the worker where it can be, else here. */
   async function work(job: PictureJob): Promise<JobOutcome> {
     // Compressing in a worker needs an OffscreenCanvas there.
-    const running = job.kind !== 'compress' || hasOffscreenCanvas() ? startWorker() : null;
+    const running = job.kind !== 'compress' || hasOffscreenCanvas() ? await startWorker() : null;
     if (!running) return doPictureWork(job);
     const id = nextId++;
     const outcome = new Promise<JobOutcome | null>((resolve) => waiting.set(id, resolve));
