@@ -136,23 +136,13 @@ export {
   fetchImageModelList,
   pictureRatio,
   requestPicture,
-  type Picture,
   type PictureRequest,
   type PictureShape,
 } from './pictures/pictureClient';
 export { MAX_PICTURE_BYTES, pictureTooLarge } from './pictures/pictureBytes';
-export {
-  MAX_ANSWER_BYTES,
-  readHere,
-  type PictureAnswer,
-  type PictureDrawing,
-  type PictureReader,
-} from './pictures/pictureAnswer';
-export {
-  PictureError,
-  type PictureErrorDetails,
-  type PictureFailureKind,
-} from './pictures/pictureError';
+export { MAX_ANSWER_BYTES, type PictureReader } from './pictures/pictureAnswer';
+// What a worker may load of the model client, the page's too.
+export * from './workerParts';
 export { PICTURE_PROVIDERS } from './pictureProviders';
 export {
   PICTURE_PROMPT_MAX_CHARS,

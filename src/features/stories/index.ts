@@ -65,13 +65,9 @@ export {
 } from './storyExport';
 export type { StoryFile, StoryMarkdownLabels } from './storyExport';
 export { exportedPictures, readExportedPictures } from './pictures/picturesFile';
-export {
-  PictureCompressionError,
-  compressPicture,
-  type CompressedPicture,
-  type PictureCompressionProblem,
-} from './pictures/pictureCompression';
-export { browserCodec, hasOffscreenCanvas } from './pictures/browserCodec';
+// What a worker may load of the saved stories, the page's too.
+export * from './workerParts';
+export { hasOffscreenCanvas } from './pictures/browserCodec';
 export type { ExportedPicture, ImportedPicture } from './pictures/picturesFile';
 export {
   StoryImportError,

@@ -30,6 +30,7 @@ import {
   type FakeImageServerOptions,
 } from '../../fixtures/fakeImages/server';
 import { STOP_TIMEOUT_MS } from '../../support/timeouts';
+import { pictureFailure as failure } from '../../support/pictureFailure';
 
 const KEY = 'sk-proj-picture0123456789abcd';
 const PROMPT = 'The opening scene of a story (High Fantasy): a lantern-lit harbour at dusk.';
@@ -78,15 +79,6 @@ async function drawn(
     reader: work.reader,
     ...extra,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<PictureError> {
-  const error = await promise.then(
-    () => new Error('the picture was drawn'),
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof PictureError)) throw error;
-  return error;
 }
 
 const bytesOf = async (blob: Blob) => Buffer.from(await blob.arrayBuffer());

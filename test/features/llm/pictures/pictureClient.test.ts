@@ -7,7 +7,6 @@ import {
   requestPicture,
   type PictureRequest,
 } from '../../../../src/features/llm/pictures/pictureClient';
-import { PictureError } from '../../../../src/features/llm/pictures/pictureError';
 import { imageModelsOf } from '../../../../src/features/llm/pictures/imageModels';
 import { providerById } from '../../../../src/features/llm/providers';
 import {
@@ -18,6 +17,7 @@ import {
   type FakeImageServerOptions,
 } from '../../../fixtures/fakeImages/server';
 import { SERVER_TIMEOUT_MS, STOP_TIMEOUT_MS } from '../../../support/timeouts';
+import { pictureFailure as failure } from '../../../support/pictureFailure';
 
 const KEY = 'sk-proj-picture0123456789abcd';
 const PROMPT = 'The opening scene of a story (High Fantasy): a lantern-lit harbour at dusk.';
@@ -54,15 +54,6 @@ const ask = (
     signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS),
     ...extra,
   });
-
-async function failure(promise: Promise<unknown>): Promise<PictureError> {
-  const error = await promise.then(
-    () => new Error('the picture was drawn'),
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof PictureError)) throw error;
-  return error;
-}
 
 const bytesOf = async (blob: Blob) => Buffer.from(await blob.arrayBuffer());
 
