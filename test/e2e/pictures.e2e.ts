@@ -625,7 +625,7 @@ async function customServerKey(page: Page, lang: Lang, imageModel: string) {
   await page.getByLabel(say(lang, 'baseUrl')).fill(CUSTOM);
   await page.getByLabel(say(lang, 'model'), { exact: true }).fill('gpt-4.1-mini');
   await page.getByLabel(CUSTOM_WORDS[lang].keyField).fill(imageModel);
-  await shot(page, `pictures-custom-${lang}-key-form`);
+  await shot(page, `pictures-custom-${lang}-key-form-${page.viewportSize()?.width ?? 0}`);
   await page.getByLabel(say(lang, 'apiKey'), { exact: true }).fill(API_KEY);
   await submitKey(page, lang);
 }
@@ -695,10 +695,10 @@ test(
   GAME_TIMEOUT,
 );
 
-test(
-  'A Custom server in Korean on a 390 px phone: the named model field, nothing wider than the screen',
-  async () => {
-    const player = await newPlayer('phone', {}, undefined, CUSTOM);
+test.each(['phone', 'desktop'] as const)(
+  'A Custom server in Korean (%s): the named model field, nothing wider than the screen',
+  async (device) => {
+    const player = await newPlayer(device, {}, undefined, CUSTOM);
     const { page } = player;
     try {
       await customServerKey(page, 'kr', 'gpt-image-1');
@@ -711,7 +711,7 @@ test(
       await illustrateAndName(page, 'kr');
       expect(await horizontalOverflow(page)).toBe(0);
       await expectNoViolations(page);
-      await shot(page, 'pictures-custom-kr-phone-named');
+      await shot(page, `pictures-custom-kr-${device}-named`);
       expect(realErrors(player.errors)).toEqual([]);
     } finally {
       await player.close();
