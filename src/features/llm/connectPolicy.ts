@@ -44,6 +44,8 @@ export interface PendingKeyCheck {
   provider: string;
   model: string;
   baseUrl: string;
+  /** A Custom server's image model (issue 41); absent from a check kept by an earlier build. */
+  imageModel?: string;
   apiKey: string;
   /** When it was kept (ms since the epoch): an old one is not resumed. */
   savedAt: number;

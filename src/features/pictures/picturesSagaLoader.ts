@@ -15,7 +15,7 @@ function* wantsPictures(action: Action) {
     return (action.payload as Story).illustrated;
   }
   const { provider, imageModel } = yield* select(selectSettings);
-  return PICTURE_PROVIDERS.has(provider) && (provider !== 'custom' || imageModel !== '');
+  return PICTURE_PROVIDERS.has(provider) && (provider !== 'custom' || imageModel.trim() !== '');
 }
 
 /**

@@ -179,8 +179,8 @@ export const roomForMoment = (pictures: PicturesState['pictures']): boolean =>
   Object.keys(pictures).filter((turn) => Number(turn) >= 1).length < MAX_MOMENT_PICTURES;
 
 /**
- * A Custom server's image model named (or suggested): the settings' own event, the player's
- * other model settings as they are.
+ * A Custom server's image model named: the settings' own event, the player's other model
+ * settings as they are.
  */
 export const imageModelNamed = ({ provider, model, baseUrl }: SettingsState, imageModel: string) =>
   modelSettingsChosen({ provider, model, baseUrl, imageModel });

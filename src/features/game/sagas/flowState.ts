@@ -4,7 +4,7 @@ import type { GameState } from '../gameSlice';
 export interface State {
   game: GameState;
 
-  settings: { provider: string; model: string; baseUrl: string };
+  settings: { provider: string; model: string; baseUrl: string; imageModel: string };
   wallet: { status: string; address: string | null };
 }
 

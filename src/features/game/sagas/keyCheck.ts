@@ -155,11 +155,12 @@ export const checkKey = policed(
     const origin = connectOriginOf(baseUrlOf(provider, settings.baseUrl));
     const step = page && origin ? yield* call(connectStep, page, origin) : 'go';
     if (step === 'reload' && page && origin) {
-      const { baseUrl, model } = settings;
+      const { baseUrl, model, imageModel } = settings;
       yield* call(reloadToAllow, page, origin, {
         provider: provider.id,
         model,
         baseUrl,
+        imageModel,
         apiKey: key,
       });
       return; // 'Verifying...' until the page reloads

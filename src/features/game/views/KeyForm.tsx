@@ -1,4 +1,4 @@
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type InputHTMLAttributes } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { PROVIDERS, providerById, type ModelList, type ProviderPreset } from '../../llm';
 import { ApiKeyField } from './ApiKeyField';
@@ -7,6 +7,21 @@ import { LocalNetworkSlot, mayNeedPermission } from './localNetworkSlots';
 import { MinuteBudget } from './MinuteBudget';
 import { ModelField } from './ModelField';
 import { useProviderName } from './providerName';
+
+/** One labelled text field of the form. */
+function SetupInput({
+  label,
+  ...input
+}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="setup-field">
+      <label htmlFor={input.id}>
+        <FormattedMessage id={label} />
+      </label>
+      <input {...input} />
+    </div>
+  );
+}
 
 interface KeyFormProps {
   draft: Draft;
@@ -50,7 +65,9 @@ export function KeyForm({
         <select
           id={`${id}-provider`}
           value={draft.provider}
-          onChange={(event) => onDraftChange(draftForPreset(providerById(event.target.value)))}
+          onChange={(event) =>
+            onDraftChange({ ...draft, ...draftForPreset(providerById(event.target.value)) })
+          }
         >
           {PROVIDERS.map((provider) => (
             <option key={provider.id} value={provider.id}>
@@ -86,34 +103,25 @@ export function KeyForm({
       />
 
       {preset.editableBaseUrl && (
-        <div className="setup-field">
-          <label htmlFor={`${id}-base-url`}>
-            <FormattedMessage id="game.key.baseUrl" />
-          </label>
-          <input
-            id={`${id}-base-url`}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            spellCheck={false}
-            placeholder={preset.baseUrl || 'http://localhost:8000/v1'}
-            value={draft.baseUrl}
-            onChange={(event) => onDraftChange({ ...draft, baseUrl: event.target.value })}
-          />
-        </div>
+        <SetupInput
+          id={`${id}-base-url`}
+          label="game.key.baseUrl"
+          type="url"
+          autoComplete="url"
+          placeholder={preset.baseUrl || 'http://localhost:8000/v1'}
+          value={draft.baseUrl}
+          onChange={(event) => onDraftChange({ ...draft, baseUrl: event.target.value })}
+        />
       )}
-
       {preset.editableBaseUrl && preset.draws && (
-        <div className="setup-field">
-          <label htmlFor={`${id}-image-model`}>
-            <FormattedMessage id="game.key.imageModel" />
-          </label>
-          <input
-            id={`${id}-image-model`}
-            value={draft.imageModel}
-            onChange={(event) => onDraftChange({ ...draft, imageModel: event.target.value })}
-          />
-        </div>
+        <SetupInput
+          id={`${id}-image-model`}
+          label="game.key.imageModel"
+          spellCheck={false}
+          autoCapitalize="off"
+          value={draft.imageModel}
+          onChange={(event) => onDraftChange({ ...draft, imageModel: event.target.value })}
+        />
       )}
 
       <ApiKeyField

@@ -36,12 +36,15 @@ export function draftFromSettings(
   };
 }
 
-export function draftForPreset(preset: ProviderPreset): Draft {
+/**
+ * Another preset's defaults: its model and address; the image model named for a Custom server
+ * is not the preset's, and stays in the draft.
+ */
+export function draftForPreset(preset: ProviderPreset): Omit<Draft, 'imageModel'> {
   return {
     provider: preset.id,
     model: '',
     baseUrl: preset.editableBaseUrl ? preset.baseUrl : '',
-    imageModel: '',
   };
 }
 

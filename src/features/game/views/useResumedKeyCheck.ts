@@ -20,8 +20,8 @@ export function useResumedKeyCheck(): PendingKeyCheck | null {
     if (!pending || resumed.current || walletAddress === null) return;
     resumed.current = true;
     forgetPendingKeyCheck(window.sessionStorage);
-    const { provider, model, baseUrl, apiKey } = pending;
-    dispatch(modelSettingsChosen({ provider, model, baseUrl }));
+    const { provider, model, baseUrl, imageModel, apiKey } = pending;
+    dispatch(modelSettingsChosen({ provider, model, baseUrl, imageModel }));
     dispatch(gameActions.apiKeySubmitted(apiKey));
   }, [pending, walletAddress, dispatch]);
   return pending;

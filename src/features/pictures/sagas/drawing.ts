@@ -150,6 +150,12 @@ function* askForPicture(prompt: string) {
   }
 }
 
+/**
+ * How long compressing a picture may take (in the pictures' worker: a second or two): one that
+ * never comes back keeps the picture waiting no longer than this.
+ */
+export const COMPRESS_TIMEOUT_MS = 60_000;
+
 /** Draws, keeps and shows one picture of the story being played. */
 export function* drawPicture(turn: number, moment: PictureMoment) {
   const { story } = yield* select(selectGame);
@@ -161,7 +167,11 @@ export function* drawPicture(turn: number, moment: PictureMoment) {
   try {
     const { picture, model } = yield* askForPicture(promptOf(story, paragraph, moment));
     const client = yield* fromContext('pictureClient');
-    const image = yield* call([client, client.compress], picture.image);
+    const { image } = yield* race({
+      image: call([client, client.compress], picture.image),
+      late: call(wait, COMPRESS_TIMEOUT_MS),
+    });
+    if (!image) throw new PictureError('timeout', 'The picture took longer than its time to keep');
     // The story's id, or why its save failed (savedStoryId).
     const storyId: unknown = yield* join(saving);
     if (typeof storyId !== 'number') {

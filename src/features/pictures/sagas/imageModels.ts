@@ -2,14 +2,14 @@
  * Which models the player's provider draws with (issue 41, part 1), read from its own live list
  * with their key once the key is accepted: the text models' rules (llm/pictures/imageModels.ts),
  * the model chosen earlier kept while the list holds it, else the default with a notice. A
- * Custom server's player names the model (settings' imageModel, llm namesImageModel): what its list holds that looks
- * like one is only suggested, and a list that cannot be read suggests nothing.
+ * Custom server's player names the model (settings' imageModel, llm namesImageModel): what its
+ * list holds that looks like one is only suggested, and a list that cannot be read suggests
+ * nothing.
  */
 import { call, put, race, select } from 'typed-redux-saga';
 import { selectGame } from '../../game';
 import {
   PICTURE_PROVIDERS,
-  defaultImageModel,
   imageModelsOf,
   namesImageModel,
   providerById,
@@ -19,7 +19,7 @@ import {
 } from '../../llm';
 import { selectSettings } from '../../settings';
 import { wait } from '../../../shared/waits';
-import { imageModelNamed, picturesActions, selectImageModels } from '../picturesSlice';
+import { picturesActions, selectImageModels } from '../picturesSlice';
 import { fromContext } from './sagaContext';
 
 /** The list's time: a provider that does not answer soon offers no pictures this session. */
@@ -50,15 +50,11 @@ function* readImageModels(provider: ProviderPreset) {
 }
 
 /**
- * A Custom server: pictures are offered whatever its list holds, the model named by the player;
- * one not named yet is the list's likeliest, which the player sees filled in and may change.
+ * A Custom server: pictures are offered whatever its list holds, drawn with the model the player
+ * names (settings' imageModel); what its list holds that looks like an image model is only
+ * suggested, never named for them (a picture is billed to them).
  */
 function* offerNamedModel(provider: ProviderPreset, models: ImageModel[]) {
-  const settings = yield* select(selectSettings);
-  const suggested = defaultImageModel(provider, models);
-  if (settings.imageModel.trim() === '' && suggested !== null) {
-    yield* put(imageModelNamed(settings, suggested));
-  }
   yield* put(
     picturesActions.imageModelsListed({
       provider: provider.id,

@@ -4,6 +4,7 @@ import { pictureRatio } from '../../llm';
 import { useAppDispatch, useAppSelector } from '../../../shared/hooks';
 import {
   picturesActions,
+  selectCanIllustrate,
   selectImageModels,
   selectPictureModel,
   selectPictureAt,
@@ -34,6 +35,8 @@ export function StoryPicture({ turn }: { turn: number }) {
     selectPictureAt(state, turn),
   );
   const url = usePictureUrl(picture?.status === 'shown' ? picture.storyId : null, turn);
+  // Try again draws with the model there is: none (a Custom server's name cleared), none.
+  const canIllustrate = useAppSelector(selectCanIllustrate);
   // The shape the provider draws in: its place is kept while it comes.
   const models = useAppSelector(selectImageModels);
   const waitingRatio = pictureRatio(models.status === 'unknown' ? '' : models.provider);
@@ -85,7 +88,7 @@ export function StoryPicture({ turn }: { turn: number }) {
     <figure className="story-picture">
       <div className="story-picture__failed">
         <FailureMessage failure={picture.failure} />
-        {!FINAL_FAILURES.has(picture.failure.kind) && (
+        {canIllustrate && !FINAL_FAILURES.has(picture.failure.kind) && (
           <button
             type="button"
             className="button"

@@ -3,11 +3,9 @@
 // handing over a blob and taking back the outcome. Where a browser cannot (no worker, a worker
 // that would not start, no OffscreenCanvas to compress with there), the page does the same job.
 //
-// A response goes over as Response.blob(), which the browser fills off the page's script; its
-// stream transferred instead would pass every chunk through the page's main thread (Chromium
-// reads the body there and serializes each chunk to the worker: npm run bench picturesTurn).
-// A blob is not read as it arrives, so the bound is checked on the declared Content-Length
-// before it is gathered and on its size after, before any of it is decoded.
+// A response goes over as a Blob of its chunks, counted against its bound as they come (below,
+// bodyOf); its stream transferred instead would pass every chunk through the page's main
+// thread again (Chromium serializes each chunk to the worker: npm run bench picturesTurn).
 import {
   MAX_ANSWER_BYTES,
   MAX_PICTURE_BYTES,
@@ -36,16 +34,35 @@ export interface PictureWork {
 
 type Waiting = (outcome: JobOutcome | null) => void;
 
-/** A response's body as a blob of at most `limit` bytes, and the headers its reading needs. */
+/**
+ * A response's body as a blob of at most `limit` bytes, and the headers its reading needs: a
+ * declared Content-Length over it is refused unread; the bytes are counted as they come (a
+ * compressed or chunked body declares nothing true of what it becomes) and the body cancelled
+ * past the bound. The chunks are only counted and handed to the Blob, which gathers them in the
+ * browser's own code: none of the bytes is copied or read by the page's script.
+ */
 async function bodyOf(response: Response, limit: number): Promise<JobBody> {
   const declared = Number(response.headers.get('Content-Length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     await response.body?.cancel().catch(() => undefined);
     throw pictureTooLarge(declared);
   }
-  const body = await response.blob();
-  if (body.size > limit) throw pictureTooLarge(body.size);
-  return { body, headers: [...response.headers] };
+  const headers = [...response.headers];
+  if (!response.body) return { body: await response.blob(), headers };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw pictureTooLarge(size);
+    }
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+  }
+  return { body: new Blob(chunks), headers };
 }
 
 /** What the job came to, or the error it failed with, made again. */
@@ -70,15 +87,18 @@ export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWo
       waiting.get(data.id)?.(data.outcome);
       waiting.delete(data.id);
     };
-    // A worker that cannot load (or dies) hands its jobs back, and no more go to it.
-    worker.onerror = (event) => {
-      console.warn('The pictures worker failed; the page does its work', event.message);
+    // A worker that cannot load (or dies), or whose reply cannot be read, hands its jobs back,
+    // and no more go to it.
+    const failed = (why: string) => {
+      console.warn('The pictures worker failed; the page does its work', why);
       starting = Promise.resolve(null);
       worker.terminate();
       const lost = [...waiting.values()];
       waiting.clear();
       for (const handBack of lost) handBack(null);
     };
+    worker.onerror = (event) => failed(event.message);
+    worker.onmessageerror = () => failed('a reply could not be read');
     return worker;
   }
 

@@ -5,5 +5,12 @@
 import { doPictureWork, type PictureJob } from './pictureWork';
 
 self.onmessage = async ({ data }: MessageEvent<{ id: number; job: PictureJob }>) => {
-  self.postMessage({ id: data.id, outcome: await doPictureWork(data.job) });
+  const outcome = await doPictureWork(data.job);
+  try {
+    self.postMessage({ id: data.id, outcome });
+  } catch (error) {
+    // An outcome that cannot be sent is told as a failure, so that the page waits no more.
+    const message = error instanceof Error ? error.message : String(error);
+    self.postMessage({ id: data.id, outcome: { failed: { name: 'Error', message } } });
+  }
 };
