@@ -139,7 +139,12 @@ export {
   type PictureRequest,
   type PictureShape,
 } from './pictures/pictureClient';
-export { MAX_PICTURE_BYTES, pictureTooLarge } from './pictures/pictureBytes';
+export {
+  MAX_PICTURE_BYTES,
+  boundedChunks,
+  declaredLength,
+  pictureTooLarge,
+} from './pictures/pictureBytes';
 export { MAX_ANSWER_BYTES, type PictureReader } from './pictures/pictureAnswer';
 // What a worker may load of the model client, the page's too.
 export * from './workerParts';

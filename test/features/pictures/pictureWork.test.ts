@@ -84,6 +84,19 @@ async function drawn(
 
 const bytesOf = async (blob: Blob) => Buffer.from(await blob.arrayBuffer());
 
+/** A gpt-image picture asked of OpenAI's preset, answered by `fetch`, read by the work. */
+const answeredBy = (fetch: typeof globalThis.fetch) =>
+  requestPicture({
+    provider: providerById('openai'),
+    apiKey: KEY,
+    model: 'gpt-image-1',
+    prompt: PROMPT,
+    size: 'landscape',
+    signal: AbortSignal.timeout(10_000),
+    fetch,
+    reader: work.reader,
+  });
+
 const noWorker = async (): Promise<Worker | null> => null;
 
 describe.each([
@@ -157,18 +170,7 @@ describe.each([
         cancelled = true;
       },
     });
-    const error = await failure(
-      requestPicture({
-        provider: providerById('openai'),
-        apiKey: KEY,
-        model: 'gpt-image-1',
-        prompt: PROMPT,
-        size: 'landscape',
-        signal: AbortSignal.timeout(10_000),
-        fetch: () => Promise.resolve(new Response(endless)),
-        reader: work.reader,
-      }),
-    );
+    const error = await failure(answeredBy(() => Promise.resolve(new Response(endless))));
 
     expect(error.kind).toBe('tooLarge');
     expect(cancelled).toBe(true);
@@ -184,18 +186,7 @@ describe.each([
     });
     const fetchBroken: typeof fetch = () => Promise.resolve(new Response(broken));
 
-    const error = await failure(
-      requestPicture({
-        provider: providerById('openai'),
-        apiKey: KEY,
-        model: 'gpt-image-1',
-        prompt: PROMPT,
-        size: 'landscape',
-        signal: AbortSignal.timeout(10_000),
-        fetch: fetchBroken,
-        reader: work.reader,
-      }),
-    );
+    const error = await failure(answeredBy(fetchBroken));
 
     expect(error.kind).toBe('unreachable');
   });

@@ -104,6 +104,40 @@ export function dataUrlPicture(url: string): { image: Blob; mediaType: PictureMe
 }
 
 /**
+ * The length a response declares, if it declares one; one over `limit` is refused unread (its
+ * body cancelled).
+ */
+export async function declaredLength(response: Response, limit: number): Promise<number | null> {
+  const declared = Number(response.headers.get('Content-Length') ?? NaN);
+  if (!Number.isFinite(declared)) return null;
+  if (declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw pictureTooLarge(declared);
+  }
+  return declared;
+}
+
+/** A body's chunks as they come, at most `limit` bytes of them: past it, cancelled there. */
+export async function boundedChunks(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer>[]> {
+  const reader = body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return chunks;
+    length += value.byteLength;
+    if (length > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw pictureTooLarge(length);
+    }
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+  }
+}
+
+/**
  * A response's body as bytes, at most `limit` of them: a declared Content-Length over it is
  * refused unread, and a body that runs past it is cancelled there.
  */
@@ -111,30 +145,14 @@ export async function readBounded(
   response: Response,
   limit: number,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(response.headers.get('Content-Length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
-    throw pictureTooLarge(declared);
-  }
+  await declaredLength(response, limit);
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    length += value.byteLength;
-    if (length > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw pictureTooLarge(length);
-    }
-    parts.push(value);
-  }
-  const bytes = new Uint8Array(length);
+  const chunks = await boundedChunks(response.body, limit);
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
   let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
   }
   return bytes;
 }

@@ -9,6 +9,8 @@
 import {
   MAX_ANSWER_BYTES,
   MAX_PICTURE_BYTES,
+  boundedChunks,
+  declaredLength,
   pictureTooLarge,
   type PictureReader,
 } from '../../llm';
@@ -45,31 +47,14 @@ type Waiting = (outcome: JobOutcome | null) => void;
  *   past the bound, since nothing bounds it before; the Blob still gathers them natively.
  */
 async function bodyOf(response: Response, limit: number): Promise<JobBody> {
-  const declared = Number(response.headers.get('Content-Length') ?? NaN);
-  if (Number.isFinite(declared) && declared > limit) {
-    await response.body?.cancel().catch(() => undefined);
-    throw pictureTooLarge(declared);
-  }
+  const declared = await declaredLength(response, limit);
   const headers = [...response.headers];
-  if (Number.isFinite(declared) || !response.body) {
+  if (declared !== null || !response.body) {
     const body = await response.blob();
     if (body.size > limit) throw pictureTooLarge(body.size);
     return { body, headers };
   }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw pictureTooLarge(size);
-    }
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-  }
-  return { body: new Blob(chunks), headers };
+  return { body: new Blob(await boundedChunks(response.body, limit)), headers };
 }
 
 /** What the job came to, or the error it failed with, made again. */
