@@ -21,6 +21,7 @@ const parts: Record<MessagePart, Record<string, unknown>> = {
   localNetwork: {},
   memory: {},
   lore: {},
+  illustrate: {},
   pictures: {},
   troubles: {},
 };

@@ -10,15 +10,22 @@ import {
   StoriesNotice,
   selectCurrentRecord,
 } from '../features/stories';
-import { IllustrateSlot, pictureAt, picturesToShow } from '../features/pictures/pictureSlots';
+import {
+  IllustrateSlot,
+  illustrationOffered,
+  pictureAt,
+  picturesShown,
+} from '../features/pictures/pictureSlots';
 import { useAppSelector } from '../shared/hooks';
 
 /**
  * /game: the game's views, with the saved stories' parts, the leaderboard's button and, once they
- * have something to show, the story's pictures where the game leaves room for them.
+ * have something to show, "Illustrate this story" and the story's pictures where the game leaves
+ * room for them.
  */
 export function GameRoute() {
-  const pictures = useAppSelector(picturesToShow);
+  const offered = useAppSelector(illustrationOffered);
+  const shown = useAppSelector(picturesShown);
   return (
     <>
       <GamePage
@@ -28,8 +35,8 @@ export function GameRoute() {
         saveResult={(result) => <SaveResultOfStory result={result} />}
         resultNote={<LocalStoriesDeletedNote />}
         publishStory={<PublishCurrentStory />}
-        illustrate={pictures ? <IllustrateSlot /> : undefined}
-        pictureAt={pictures ? pictureAt : undefined}
+        illustrate={offered ? <IllustrateSlot /> : undefined}
+        pictureAt={shown ? pictureAt : undefined}
       />
       <StoriesNotice />
     </>

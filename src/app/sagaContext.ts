@@ -31,11 +31,17 @@ export type SagaContext = GameContext &
 /**
  * What a store fills in for itself when it is made without it (the backend, the wallet session
  * and the slices' injection are each store's own: makeStore puts them in; the browser's picture
- * client comes with the pictures' flows, whose loader puts it in unless a test gave one).
+ * client and the story pictures' code come with the pictures' flows, whose loader puts them in
+ * unless a test gave its own).
  */
 export type ContextDefaults = Omit<
   SagaContext,
-  'walletEnvironment' | 'backend' | 'walletSession' | 'injectSlice' | 'pictureClient'
+  | 'walletEnvironment'
+  | 'backend'
+  | 'walletSession'
+  | 'injectSlice'
+  | 'pictureClient'
+  | 'loadStoryPictures'
 >;
 
 /**
@@ -63,7 +69,10 @@ export function contextDefaults(): ContextDefaults {
  */
 export function browserContext(
   win: Window,
-): Omit<SagaContext, 'backend' | 'walletSession' | 'injectSlice' | 'pictureClient'> {
+): Omit<
+  SagaContext,
+  'backend' | 'walletSession' | 'injectSlice' | 'pictureClient' | 'loadStoryPictures'
+> {
   return {
     ...contextDefaults(),
     walletEnvironment: browserWalletEnvironment(win),

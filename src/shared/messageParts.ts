@@ -7,7 +7,15 @@
  * is done at once.
  */
 export type LaterMessagePart =
-  'pages' | 'profile' | 'sharing' | 'localNetwork' | 'memory' | 'lore' | 'pictures' | 'troubles';
+  | 'pages'
+  | 'profile'
+  | 'sharing'
+  | 'localNetwork'
+  | 'memory'
+  | 'lore'
+  | 'illustrate'
+  | 'pictures'
+  | 'troubles';
 
 type Messages = Record<string, unknown>;
 type Fetch = () => Promise<Messages>;

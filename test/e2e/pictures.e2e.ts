@@ -145,6 +145,16 @@ async function toNamingScreen(page: Page, lang: Lang) {
   await button(say(lang, 'chooseMe')).click();
 }
 
+/** The pictures' chunks (named picture*) the page has fetched so far, by name, each once. */
+function pictureCodeFetched(page: Page): () => string[] {
+  const names = new Set<string>();
+  page.on('request', (request) => {
+    const chunk = /\/assets\/(picture[\w-]*)\.[0-9a-f]+\.js$/.exec(request.url())?.[1];
+    if (chunk) names.add(chunk);
+  });
+  return () => [...names].sort();
+}
+
 const toggleOf = (page: Page, lang: Lang) =>
   page.getByRole('checkbox', { name: PICTURE_WORDS[lang].toggle });
 
@@ -286,9 +296,13 @@ test(
     const player = await newPlayer('desktop');
     const { page, route, images, text } = player;
     const words = PICTURE_WORDS.en;
+    const code = pictureCodeFetched(page);
     try {
       await openAiKey(page, 'en');
       await toNamingScreen(page, 'en');
+      // Offered with the key: the code that lists the models and the toggle, and none that draws.
+      await toggleOf(page, 'en').waitFor();
+      expect(code()).toEqual(['pictures-flow', 'pictures-toggle']);
       await illustrateAndName(page, 'en', ['Iris', 'Penhallow']);
       await expectNoViolations(page);
       await shot(page, 'pictures-en-1-naming-toggle');
@@ -312,6 +326,14 @@ test(
       release();
       const opening = page.locator('.story-picture__image').first();
       const shownOpening = await expectShownPicture(opening);
+      // The code that draws came with the story illustrated, its worker with the first picture.
+      expect(code()).toEqual([
+        'picture-work',
+        'pictures-drawing',
+        'pictures-flow',
+        'pictures-toggle',
+        'pictures-views',
+      ]);
       expect(await picturesByTurn(page)).toEqual({ 0: 'image', 1: 'offer' });
       await expectNoViolations(page);
 

@@ -15,6 +15,7 @@ import { rollOutcome } from '../../src/engine/outcome';
 import { seededRng } from '../../src/engine/random';
 import { chooseScenarioType } from '../../src/engine/scenario';
 import { flowFor, gameActions } from '../../src/features/game';
+import { followStories } from '../../src/features/pictures';
 import { makeOutbox } from '../../src/features/stories/outbox';
 import { scriptedModel, type ModelScript } from './scriptedModel';
 import { virtualClock } from './virtualClock';
@@ -33,6 +34,8 @@ export function contextProviders(context: Partial<SagaContext>): StaticProvider[
     storyOutbox: makeOutbox(),
     // A slice that comes with lazily loaded flows is plugged into the app's reducer, as makeStore does.
     injectSlice,
+    // A story's pictures' flows, fetched in the page with their chunk: here at once.
+    loadStoryPictures: () => Promise.resolve({ followStories }),
     ...context,
   };
   return Object.entries(full).map(([key, value]) => [matchers.getContext(key), value]);

@@ -35,12 +35,16 @@ registerMessageParts({
   memory: part(() => import(/* webpackChunkName: "intl-en-memory" */ './compiled/en.memory.json')),
   // In the lorebook panel's own chunk: one download when the panel is first opened.
   lore: part(() => import(/* webpackChunkName: "lorebook" */ './compiled/en.lore.json')),
-  // With the pictures' views: a story never illustrated never fetches them.
   // With what the game says when the model gives trouble (a wait, a model no longer offered):
   // most games never show it.
   troubles: part(
     () => import(/* webpackChunkName: "model-troubles" */ './compiled/en.troubles.json'),
   ),
+  // With "Illustrate this story": only a key whose provider draws fetches them.
+  illustrate: part(
+    () => import(/* webpackChunkName: "pictures-toggle" */ './compiled/en.illustrate.json'),
+  ),
+  // With the pictures' views: a story never illustrated never fetches them.
   pictures: part(
     () => import(/* webpackChunkName: "pictures-views" */ './compiled/en.pictures.json'),
   ),

@@ -12,8 +12,9 @@ import type { LaterMessagePart } from '../../shared/messageParts';
  * part, what the key screen says of the browser's Local Network Access, only where a page may
  * need the player's permission to reach their own server. The 'memory' part is what the play
  * screen's closed panels on the story's memory say once opened (Story so far's and the story
- * sheet's contents); the 'lore' part, the lorebook panel's words, with its code; the 'pictures'
- * part, the story's pictures' words (issue 41), with their views' code.
+ * sheet's contents); the 'lore' part, the lorebook panel's words, with its code; the
+ * 'illustrate' part, what "Illustrate this story" says (issue 41), with its view, offered where
+ * the provider draws; the 'pictures' part, the story's pictures' words, with their views' code.
  */
 export type MessagePart = 'home' | LaterMessagePart;
 
@@ -59,6 +60,12 @@ const CARD_WORDS = new Set(['card', 'markdown']);
 const CLOUD_ONLY_WORDS = new Set(['stories.reason.picturesRefused']);
 
 /**
+ * "Illustrate this story" (pictures.toggle.*) is offered before any picture is drawn: its words
+ * come with its view, the pictures' own with the first picture.
+ */
+const OFFER_WORDS = 'toggle';
+
+/**
  * What the game says when the model gives trouble comes with its code (views/troubles.tsx): a
  * wait for a limit or a garbled reply (game.wait.*, but the wait's Stop button, shown before),
  * and a saved model the provider no longer offers (game.model.*).
@@ -74,5 +81,6 @@ export function messagePart(id: string): MessagePart {
   if (first === 'game' && second === 'lore' && !SHOWN_CLOSED.has(id)) return 'lore';
   if (first === 'stories' && second !== undefined && CARD_WORDS.has(second)) return 'sharing';
   if (CLOUD_ONLY_WORDS.has(id)) return 'sharing';
+  if (first === 'pictures' && second === OFFER_WORDS) return 'illustrate';
   return PART_OF_PREFIX[first] ?? 'pages';
 }

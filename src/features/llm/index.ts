@@ -131,21 +131,17 @@ export {
   type ImageModel,
   type SettledImageModel,
 } from './pictures/imageModels';
+export { PICTURE_TIMEOUT_MS, requestPicture, type PictureRequest } from './pictures/pictureClient';
+export { fetchImageModelList } from './pictures/imageModelList';
+export { pictureRatio, type PictureShape } from './pictures/pictureShapes';
 export {
-  PICTURE_TIMEOUT_MS,
-  fetchImageModelList,
-  pictureRatio,
-  requestPicture,
-  type PictureRequest,
-  type PictureShape,
-} from './pictures/pictureClient';
-export {
+  MAX_ANSWER_BYTES,
   MAX_PICTURE_BYTES,
   boundedChunks,
   declaredLength,
   pictureTooLarge,
 } from './pictures/pictureBytes';
-export { MAX_ANSWER_BYTES, type PictureReader } from './pictures/pictureAnswer';
+export type { PictureReader } from './pictures/pictureAnswer';
 // What a worker may load of the model client, the page's too.
 export * from './workerParts';
 export { PICTURE_PROVIDERS } from './pictureProviders';

@@ -20,6 +20,7 @@ export type {
 } from './picturesSlice';
 export type { KeptImage, PictureClient, PicturesContext } from './sagas/sagaContext';
 export { IllustrateSlot, pictureAt } from './pictureSlots';
-export { picturesSaga, illustrateStory, showKeptPictures } from './sagas/picturesSaga';
+export { picturesSaga, followWhenIllustrated } from './sagas/picturesSaga';
+export { followStories, illustrateStory, showKeptPictures } from './sagas/storyPictures';
 export { drawPicture, altOf, failureOf, paragraphOf, promptOf } from './sagas/drawing';
 export { IMAGE_MODELS_TIMEOUT_MS, listImageModels } from './sagas/imageModels';

@@ -1,32 +1,39 @@
 /**
  * What the pictures put into the game's views (GameSlots: illustrate, pictureAt), as small as
- * they can be, since they are in every game's code: the app passes them only once the pictures'
- * flows have come (picturesToShow), and their views and words are downloaded then (issue 41,
- * part 6).
+ * they can be, since they are in every game's code: the app passes each only once the pictures'
+ * flows have something for it, and its view and words are downloaded then (issue 41, part 6):
+ * "Illustrate this story" once a key's provider draws, the pictures once a story is illustrated.
  */
 import type { PicturePlace, PictureSlot } from '../game';
 import { loadMessages } from '../../shared/messageParts';
 import { onDemand } from '../../shared/onDemand';
 import type { PicturesState } from './picturesSlice';
 
-const views = () =>
-  Promise.all([
-    import(/* webpackChunkName: "pictures-views" */ './views/pictureViews'),
-    loadMessages('pictures'),
-  ]).then(([module]) => module);
+type WithPictures = { pictures?: PicturesState };
 
 /**
- * Whether the pictures may have anything to show: their slice comes with their flows, which
- * load only for a provider that draws or a story that was illustrated.
+ * Whether "Illustrate this story" may be offered: the pictures' slice comes with their first
+ * flows, which load only for a provider that draws or a story that was illustrated.
  */
-export const picturesToShow = (state: { pictures?: PicturesState }): boolean =>
-  state.pictures !== undefined;
+export const illustrationOffered = (state: WithPictures): boolean => state.pictures !== undefined;
+
+/** Whether a story's pictures may show: their flows have come, with its first illustrated story. */
+export const picturesShown = (state: WithPictures): boolean => state.pictures?.storyFlows === true;
 
 /** "Illustrate this story", where the player's provider draws. */
-export const IllustrateSlot = onDemand(() => views().then((module) => module.IllustrateToggle));
+export const IllustrateSlot = onDemand(() =>
+  Promise.all([
+    import(/* webpackChunkName: "pictures-toggle" */ './views/IllustrateToggle'),
+    loadMessages('illustrate'),
+  ]).then(([module]) => module.IllustrateToggle),
+);
 
 const PictureSlotOf = onDemand<{ place: PicturePlace }>(
-  () => views().then((module) => module.PictureSlot),
+  () =>
+    Promise.all([
+      import(/* webpackChunkName: "pictures-views" */ './views/PictureSlot'),
+      loadMessages('pictures'),
+    ]).then(([module]) => module.PictureSlot),
   { quiet: true },
 );
 

@@ -76,11 +76,17 @@ export interface PicturesState {
    * ending's -1): session state, rebuilt from MyStoriesDB when a saved story is taken up.
    */
   pictures: Record<number, StoryPictureState>;
+  /**
+   * Whether a story's pictures are followed: their flows' code has come, with the first story
+   * illustrated (or taken up with pictures), and the game's views may show pictures.
+   */
+  storyFlows: boolean;
 }
 
 export const initialPicturesState: PicturesState = {
   imageModels: { status: 'unknown' },
   pictures: {},
+  storyFlows: false,
 };
 
 /** A new story, or none, has no pictures yet. */
@@ -94,6 +100,10 @@ export const picturesSlice = createSlice({
   reducers: {
     /** The pictures' code has arrived and their slice is in the store, in its first state. */
     flowsStarted() {},
+    /** The story pictures' code has come too (a story is illustrated): pictures are shown. */
+    storyFlowsStarted(state) {
+      state.storyFlows = true;
+    },
     imageModelsListed(
       state,
       action: PayloadAction<{

@@ -23,6 +23,7 @@ export {
   forgetPictureAt,
   forgetPictures,
   keepPicture,
+  keepsPictures,
   pictureAt,
   picturesOf,
 } from './pictureStore';

@@ -79,6 +79,17 @@ export async function picturesOf(db: StoriesDb, storyId: number): Promise<StoryP
   return inStoryOrder(pictures);
 }
 
+/** Whether a story keeps any picture: a count of its keys, its pictures left unread. */
+export async function keepsPictures(db: StoriesDb, storyId: number): Promise<boolean> {
+  const count = await inTransaction(
+    db,
+    'readonly',
+    (tx) => tx.objectStore(PICTURES).count(picturesKeyRange(storyId)),
+    [PICTURES],
+  );
+  return count > 0;
+}
+
 /** The picture of a story's turn (OPENING_TURN, a moment's turn, ENDING_TURN), if it has one. */
 export function pictureAt(
   db: StoriesDb,

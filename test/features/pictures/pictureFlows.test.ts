@@ -167,6 +167,7 @@ describe('a picture drawn beside the turn', () => {
     );
     expect(theirs.map((action) => action.type)).toEqual([
       picturesActions.flowsStarted.type,
+      picturesActions.storyFlowsStarted.type,
       picturesActions.imageModelsListed.type,
       picturesActions.pictureDrawingStarted.type,
       // The places beyond the browser are told it is kept, under its story's record.

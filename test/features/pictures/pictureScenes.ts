@@ -12,7 +12,12 @@ import { initialPicturesState, picturesSlice } from '../../../src/features/pictu
 import type { StoryOption } from '../../../src/engine/types';
 import { gameActions, type Story } from '../../../src/features/game';
 import type { ModelListRequest, Picture, PictureRequest } from '../../../src/features/llm';
-import { picturesSaga, type KeptImage, type PictureClient } from '../../../src/features/pictures';
+import {
+  picturesSaga,
+  type KeptImage,
+  type PictureClient,
+  type PicturesContext,
+} from '../../../src/features/pictures';
 import {
   saveStory,
   storiesActions,
@@ -240,7 +245,14 @@ export async function scene(
     clock,
     client,
     db,
-  }: { clock: VirtualClock; client: PictureClient; db: StoriesDb | (() => Promise<StoriesDb>) },
+    loadStoryPictures,
+  }: {
+    clock: VirtualClock;
+    client: PictureClient;
+    db: StoriesDb | (() => Promise<StoriesDb>);
+    /** How the story pictures' code is fetched; at once unless a test says. */
+    loadStoryPictures?: PicturesContext['loadStoryPictures'];
+  },
   script: () => Generator,
 ): Promise<SceneResult> {
   function* playing() {
@@ -251,11 +263,20 @@ export async function scene(
   const openStoriesDb = typeof db === 'function' ? db : () => Promise.resolve(db);
   const result = await expectSaga(playing)
     .withReducer(rootReducer, state)
-    .provide(contextProviders({ clock, pictureClient: client, openStoriesDb }))
+    .provide(
+      contextProviders({
+        clock,
+        pictureClient: client,
+        openStoriesDb,
+        ...(loadStoryPictures && { loadStoryPictures }),
+      }),
+    )
     .run(false);
-  const puts = (result.effects.put ?? []).map(
-    (effect) => (effect as { payload: { action: UnknownAction } }).payload.action,
-  );
+  // Into the store: not the story's events that the flows hand on to a story's flow (a channel).
+  const puts = (result.effects.put ?? [])
+    .map((effect) => (effect as { payload: { action: UnknownAction; channel?: unknown } }).payload)
+    .filter(({ channel }) => !channel)
+    .map(({ action }) => action);
   return { state: result.storeState as RootState, puts };
 }
 

@@ -86,7 +86,7 @@ function renderOver(
     preloadedState: {
       ...state,
       stories: { ...state.stories, current },
-      pictures: { imageModels, pictures },
+      pictures: { imageModels, pictures, storyFlows: true },
     },
   });
   const dispatch = store.dispatch;

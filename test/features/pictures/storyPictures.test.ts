@@ -18,7 +18,7 @@ import {
 } from '../../../src/features/game';
 import { PICTURE_TIMEOUT_MS } from '../../../src/features/llm';
 import { picturesActions, type PicturesState } from '../../../src/features/pictures';
-import { turnsToDraw } from '../../../src/features/pictures/sagas/picturesSaga';
+import { turnsToDraw } from '../../../src/features/pictures/sagas/storyPictures';
 import {
   ENDING_TURN,
   MAX_MOMENT_PICTURES,
@@ -60,13 +60,14 @@ beforeEach(async () => {
 afterEach(() => db.close());
 
 /**
- * The root's start with a saved story being played: the models listed, and the pictures
- * MyStoriesDB keeps of the story shown (its catch-up).
+ * The root's start with a saved story being played: the models listed, and, for a story that is
+ * illustrated or keeps pictures, the pictures MyStoriesDB keeps of it shown (the story flows'
+ * catch-up). A story with neither has no story flows yet: they come when it is illustrated.
  */
-function* settled() {
+function* settled({ keptShown = true } = {}) {
   yield* all([
     take(picturesActions.imageModelsListed.type),
-    take(picturesActions.storyPicturesFound.type),
+    ...(keptShown ? [take(picturesActions.storyPicturesFound.type)] : []),
   ]);
 }
 
@@ -166,7 +167,7 @@ describe('pictures turned on mid-story', () => {
     const client = fakePictureClient(clock, { draws: [drawnAfter(5_000)] });
     const state = atSecondChoice(record, { illustrated: false });
     const result = await scene(state, { clock, client, db }, function* () {
-      yield* settled();
+      yield* settled({ keptShown: false });
       yield* put(gameActions.illustrationChosen(true));
       yield* take(picturesActions.pictureShown.type);
       yield* call(wait, PICTURE_TIMEOUT_MS);
@@ -284,6 +285,7 @@ describe('a saved story taken up', () => {
       pictures: {
         imageModels: { status: 'unknown' },
         pictures: { 4: { status: 'drawing', moment: 'moment' } },
+        storyFlows: true,
       } satisfies PicturesState,
     };
     const client = fakePictureClient(clock);

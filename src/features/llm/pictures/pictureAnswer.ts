@@ -14,6 +14,7 @@
 import { parseJson, redactKey, textOf } from '../failure';
 import type { ProviderPreset } from '../providers';
 import {
+  MAX_ANSWER_BYTES,
   MAX_PICTURE_BYTES,
   base64Bytes,
   dataUrlPicture,
@@ -46,9 +47,6 @@ export interface PictureReader {
   /** A picture fetched by its URL: its bytes, bounded and checked. */
   picture(response: Response): Promise<Picture>;
 }
-
-/** What a JSON answer (base64 of a picture at most MAX_PICTURE_BYTES) may be, at most. */
-export const MAX_ANSWER_BYTES = Math.ceil((MAX_PICTURE_BYTES * 4) / 3) + 64 * 1024;
 
 type Listing = Record<string, unknown>;
 const objectOf = (value: unknown): Listing | null =>

@@ -9,6 +9,9 @@ import { PictureError } from './pictureError';
 /** The most a picture may be before the game compresses it: larger ones are refused. */
 export const MAX_PICTURE_BYTES = 8 * 1024 * 1024;
 
+/** What a JSON answer (base64 of a picture at most MAX_PICTURE_BYTES) may be, at most. */
+export const MAX_ANSWER_BYTES = Math.ceil((MAX_PICTURE_BYTES * 4) / 3) + 64 * 1024;
+
 export type PictureMediaType = 'image/png' | 'image/jpeg' | 'image/webp';
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>

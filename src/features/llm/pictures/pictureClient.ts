@@ -26,21 +26,20 @@
  * provider's own origin; its bytes are checked like base64 ones (pictureBytes.ts) and handed
  * back as a Blob: never shown from the provider's URL.
  */
-import { isAbortError, ProviderUnreachableError } from '../errors';
-import { baseUrlOf, chatCompletionsUrl, modelsUrl } from '../providers';
-import { headersOf, send, type ModelListRequest, type ProviderRequest } from '../requests';
-import { parseJson } from '../failure';
-import { MAX_ANSWER_BYTES, readHere, type Picture, type PictureReader } from './pictureAnswer';
-import { readBounded } from './pictureBytes';
+import { isAbortError } from '../errors';
+import { baseUrlOf, chatCompletionsUrl } from '../providers';
+import { headersOf, send, type ProviderRequest } from '../requests';
+import { readHere, type Picture, type PictureReader } from './pictureAnswer';
+import { MAX_ANSWER_BYTES, readBounded } from './pictureBytes';
 import { PictureError, pictureRefusalOf } from './pictureError';
+import { failureOfFetch, step } from './pictureFetch';
+import { ASPECT_RATIOS, OPENAI_SIZES, TOGETHER_SIZES, type PictureShape } from './pictureShapes';
 
 export type { Picture } from './pictureAnswer';
+export type { PictureShape } from './pictureShapes';
 
 /** How long the game gives a picture: image models take tens of seconds, slow ones minutes. */
 export const PICTURE_TIMEOUT_MS = 120_000;
-
-/** The picture's shape: beside the text, a landscape; square and portrait where a page wants. */
-export type PictureShape = 'landscape' | 'square' | 'portrait';
 
 export interface PictureRequest extends ProviderRequest {
   /** The image model (imageModels.ts settles it from the provider's list). */
@@ -52,32 +51,6 @@ export interface PictureRequest extends ProviderRequest {
   drawsOnly?: boolean;
   /** Where the answer is read (pictureAnswer.ts): where this is called unless it says. */
   reader?: PictureReader;
-}
-
-const OPENAI_SIZES: Readonly<Record<PictureShape, string>> = {
-  landscape: '1536x1024',
-  square: '1024x1024',
-  portrait: '1024x1536',
-};
-const TOGETHER_SIZES: Readonly<Record<PictureShape, { width: number; height: number }>> = {
-  landscape: { width: 1024, height: 768 },
-  square: { width: 1024, height: 1024 },
-  portrait: { width: 768, height: 1024 },
-};
-const ASPECT_RATIOS: Readonly<Record<PictureShape, string>> = {
-  landscape: '3:2',
-  square: '1:1',
-  portrait: '2:3',
-};
-
-/**
- * The aspect ratio of a landscape picture as the provider draws it (CSS aspect-ratio): what a
- * picture's place keeps while it comes. Together draws 1024x768; the others 3:2.
- */
-export function pictureRatio(providerId: string): string {
-  const { width, height } =
-    providerId === 'together' ? TOGETHER_SIZES.landscape : { width: 3, height: 2 };
-  return `${width} / ${height}`;
 }
 
 /** The endpoint and body of one picture request, by how the provider draws. */
@@ -105,33 +78,6 @@ function requestFor(request: PictureRequest): { url: string; body: Record<string
   }
   const quality = provider.id === 'openai' && /^gpt-image-/.test(model) ? { quality: 'low' } : {};
   return { url, body: { ...common, size: OPENAI_SIZES[size], ...quality } };
-}
-
-/** A rejection of the request's own fetch, read: a timeout, an abort, or no answer at all. */
-function failureOfFetch(error: unknown, signal: AbortSignal): unknown {
-  const reason: unknown = signal.reason;
-  if (signal.aborted && (reason as { name?: unknown } | null)?.name === 'TimeoutError') {
-    return new PictureError('timeout', 'The picture took longer than its time', { cause: error });
-  }
-  if (signal.aborted || isAbortError(error)) return error;
-  if (error instanceof ProviderUnreachableError) {
-    return new PictureError('unreachable', error.message, { cause: error });
-  }
-  // A connection dropped while the answer was read (fetch's TypeError).
-  if (error instanceof TypeError) {
-    return new PictureError('unreachable', 'The answer broke off', { cause: error });
-  }
-  return error;
-}
-
-/** Runs a step of the request, its fetch failures read as picture failures. */
-async function step<T>(signal: AbortSignal, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof PictureError) throw error;
-    throw failureOfFetch(error, signal);
-  }
 }
 
 /** The URL a picture answer names, if the page may fetch it: https, or the provider's origin. */
@@ -196,25 +142,5 @@ export async function requestPicture(request: PictureRequest): Promise<Picture> 
     if (!('url' in answer)) return answer.picture;
     const { url: named, ...revised } = answer;
     return { ...(await fetchPicture(request, named)), ...revised };
-  });
-}
-
-/**
- * The provider's list of models to find its image models in (imageModels.ts): GET /models, and
- * at OpenRouter GET /models?output_modalities=image, since its list holds only text models
- * unless asked. Rejects with a PictureError (a refusal read as a picture request's is).
- */
-export async function fetchImageModelList(request: ModelListRequest): Promise<unknown> {
-  const { provider, signal, apiKey, now = Date.now } = request;
-  const base = modelsUrl(baseUrlOf(provider, request.baseUrl));
-  const url = provider.draws === 'chat-modalities' ? `${base}?output_modalities=image` : base;
-  return step(signal, async () => {
-    const response = await send(request, url, { method: 'GET', headers: headersOf(request) });
-    const text = new TextDecoder().decode(await readBounded(response, MAX_ANSWER_BYTES));
-    if (!response.ok)
-      throw pictureRefusalOf(response.status, text, response.headers, apiKey, now());
-    const list = parseJson(text);
-    if (list === undefined) throw new PictureError('other', 'The model list is not JSON');
-    return list;
   });
 }

@@ -3,7 +3,8 @@
  * their flows use: the provider's picture endpoints and the browser's compression, with the
  * clock every wait goes through and MyStoriesDB, which the saved stories' part opens.
  */
-import type { Reducer } from '@reduxjs/toolkit';
+import type { Action, Reducer } from '@reduxjs/toolkit';
+import type { Channel } from 'redux-saga';
 import { contextReader, type ClockContext } from '../../../shared/sagaContext';
 import type { ModelListRequest, Picture, PictureRequest } from '../../llm';
 import type { StoriesContext } from '../../stories';
@@ -31,6 +32,16 @@ export interface PicturesContext extends ClockContext, Pick<StoriesContext, 'ope
    * a game that can have no pictures never downloads it).
    */
   injectSlice: (slice: { reducerPath: string; reducer: Reducer }) => void;
+  /**
+   * Fetches a story's pictures' flows (storyPictures.ts), which come with the first story
+   * illustrated: their chunk in the page (the loader puts its import in), at once in a test.
+   */
+  loadStoryPictures: () => Promise<StoryPicturesCode>;
+}
+
+/** What a story's pictures' code gives the pictures' root: its flows, fed with its events. */
+export interface StoryPicturesCode {
+  followStories(events: Channel<Action>, first: Action | null): Generator<unknown, void, unknown>;
 }
 
 /** One value of the context the pictures' flows read, typed by its key. */

@@ -11,7 +11,7 @@ import {
   selectPictureModel,
   type ImageModels,
 } from '../picturesSlice';
-import './pictures.css';
+import './illustrate.css';
 
 /** A model's name as the list gives it, else its id. */
 const labelIn = (models: Extract<ImageModels, { status: 'listed' }>, model: string) =>

@@ -3,10 +3,10 @@
  */
 import {
   PICTURE_TIMEOUT_MS,
-  fetchImageModelList,
   requestPicture,
   type PictureRequest,
 } from '../../../../src/features/llm/pictures/pictureClient';
+import { fetchImageModelList } from '../../../../src/features/llm/pictures/imageModelList';
 import { imageModelsOf } from '../../../../src/features/llm/pictures/imageModels';
 import { providerById } from '../../../../src/features/llm/providers';
 import {

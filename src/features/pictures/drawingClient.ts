@@ -1,0 +1,25 @@
+/**
+ * The page's drawing (issue 41): the provider's picture request, its answer read and the
+ * picture compressed in the pictures' worker where the browser can (work/). It comes with the
+ * story pictures' flows, in their chunk, when the first story is illustrated
+ * (browserPictureClient.ts asks for it then).
+ */
+import { requestPicture } from '../llm';
+import type { PictureClient } from './sagas/sagaContext';
+import { pictureWork } from './work/pictureWorker';
+
+/** The worker's opening, whose `import.meta` only a bundle holds: loaded with the first job. */
+const openPicturesWorker = () =>
+  import(/* webpackChunkName: "pictures-drawing" */ './work/openPicturesWorker').then((opening) =>
+    opening.openPicturesWorker(),
+  );
+
+export type Drawing = Pick<PictureClient, 'draw' | 'compress'>;
+
+export function browserDrawing(): Drawing {
+  const work = pictureWork(openPicturesWorker);
+  return {
+    draw: (request) => requestPicture({ ...request, reader: work.reader }),
+    compress: work.compress,
+  };
+}
