@@ -161,8 +161,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     output: {
       path: outDir,
       publicPath: '/',
-      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
-      chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      // Six hex digits of the content's hash (not eight): the runtime carries the hash of every
+      // chunk it may load, and a whole game over the wire has no bytes to spare (issue 41). A
+      // name keeps them apart; a change of a chunk meets its old hash once in 16 million.
+      filename: production ? 'assets/[name].[contenthash:6].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:6].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       clean: true,
     },
@@ -207,8 +210,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     plugins: [
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       new MiniCssExtractPlugin({
-        filename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
-        chunkFilename: production ? 'assets/[name].[contenthash:8].css' : 'assets/[name].css',
+        filename: production ? 'assets/[name].[contenthash:6].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[name].[contenthash:6].css' : 'assets/[name].css',
       }),
       new CopyWebpackPlugin({
         patterns: [{ from: 'public', to: '.', globOptions: { ignore: ['**/index.html'] } }],

@@ -31,17 +31,11 @@ export type SagaContext = GameContext &
 /**
  * What a store fills in for itself when it is made without it (the backend, the wallet session
  * and the slices' injection are each store's own: makeStore puts them in; the browser's picture
- * client and the story pictures' code come with the pictures' flows, whose loader puts them in
- * unless a test gave its own).
+ * client comes with the pictures' flows, whose loader puts it in unless a test gave one).
  */
 export type ContextDefaults = Omit<
   SagaContext,
-  | 'walletEnvironment'
-  | 'backend'
-  | 'walletSession'
-  | 'injectSlice'
-  | 'pictureClient'
-  | 'loadStoryPictures'
+  'walletEnvironment' | 'backend' | 'walletSession' | 'injectSlice' | 'pictureClient'
 >;
 
 /**
@@ -69,10 +63,7 @@ export function contextDefaults(): ContextDefaults {
  */
 export function browserContext(
   win: Window,
-): Omit<
-  SagaContext,
-  'backend' | 'walletSession' | 'injectSlice' | 'pictureClient' | 'loadStoryPictures'
-> {
+): Omit<SagaContext, 'backend' | 'walletSession' | 'injectSlice' | 'pictureClient'> {
   return {
     ...contextDefaults(),
     walletEnvironment: browserWalletEnvironment(win),

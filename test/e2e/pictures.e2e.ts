@@ -302,7 +302,7 @@ test(
       await toNamingScreen(page, 'en');
       // Offered with the key: the code that lists the models and the toggle, and none that draws.
       await toggleOf(page, 'en').waitFor();
-      expect(code()).toEqual(['pictures-flow', 'pictures-toggle']);
+      expect(code()).toEqual(['pictures-offer']);
       await illustrateAndName(page, 'en', ['Iris', 'Penhallow']);
       await expectNoViolations(page);
       await shot(page, 'pictures-en-1-naming-toggle');
@@ -327,13 +327,7 @@ test(
       const opening = page.locator('.story-picture__image').first();
       const shownOpening = await expectShownPicture(opening);
       // The code that draws came with the story illustrated, its worker with the first picture.
-      expect(code()).toEqual([
-        'picture-work',
-        'pictures-drawing',
-        'pictures-flow',
-        'pictures-toggle',
-        'pictures-views',
-      ]);
+      expect(code()).toEqual(['picture-work', 'pictures-drawing', 'pictures-offer']);
       expect(await picturesByTurn(page)).toEqual({ 0: 'image', 1: 'offer' });
       await expectNoViolations(page);
 

@@ -42,11 +42,11 @@ registerMessageParts({
   ),
   // With "Illustrate this story": only a key whose provider draws fetches them.
   illustrate: part(
-    () => import(/* webpackChunkName: "pictures-toggle" */ './compiled/en.illustrate.json'),
+    () => import(/* webpackChunkName: "pictures-offer" */ './compiled/en.illustrate.json'),
   ),
   // With the pictures' views: a story never illustrated never fetches them.
   pictures: part(
-    () => import(/* webpackChunkName: "pictures-views" */ './compiled/en.pictures.json'),
+    () => import(/* webpackChunkName: "pictures-drawing" */ './compiled/en.pictures.json'),
   ),
 });
 

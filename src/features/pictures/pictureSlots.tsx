@@ -23,7 +23,7 @@ export const picturesShown = (state: WithPictures): boolean => state.pictures?.s
 /** "Illustrate this story", where the player's provider draws. */
 export const IllustrateSlot = onDemand(() =>
   Promise.all([
-    import(/* webpackChunkName: "pictures-toggle" */ './views/IllustrateToggle'),
+    import(/* webpackChunkName: "pictures-offer" */ './views/IllustrateToggle'),
     loadMessages('illustrate'),
   ]).then(([module]) => module.IllustrateToggle),
 );
@@ -31,7 +31,7 @@ export const IllustrateSlot = onDemand(() =>
 const PictureSlotOf = onDemand<{ place: PicturePlace }>(
   () =>
     Promise.all([
-      import(/* webpackChunkName: "pictures-views" */ './views/PictureSlot'),
+      import(/* webpackChunkName: "pictures-drawing" */ './views/PictureSlot'),
       loadMessages('pictures'),
     ]).then(([module]) => module.PictureSlot),
   { quiet: true },

@@ -30,14 +30,10 @@ export function* picturesSagaLoader() {
     ]);
     if (yield* call(wantsPictures, action)) break;
   }
-  const flows = yield* call(() => import(/* webpackChunkName: "pictures-flow" */ './flows'));
-  // The browser's own client and code, which come with them, unless the store was given its own
-  // (a test's).
+  const flows = yield* call(() => import(/* webpackChunkName: "pictures-offer" */ './flows'));
+  // The browser's own client, which comes with them, unless the store was given one (a test's).
   if (!(yield* fromContext('pictureClient'))) {
     yield* setContext({ pictureClient: flows.browserPictureClient() });
-  }
-  if (!(yield* fromContext('loadStoryPictures'))) {
-    yield* setContext({ loadStoryPictures: flows.loadStoryPictures });
   }
   yield* call(flows.picturesSaga);
 }

@@ -53,6 +53,10 @@ function* wantsStoryPictures(action: Action | null) {
   }
 }
 
+/** A story's pictures' flows, in the chunk of the code that draws (drawingClient.ts). */
+const fetchStoryPictures = () =>
+  import(/* webpackChunkName: "pictures-drawing" */ './storyPictures');
+
 /**
  * Waits for a story that wants pictures, then fetches their flows and hands them the event that
  * wanted them and every story event after it: those that come while the code is fetched (or
@@ -64,7 +68,7 @@ export function* followWhenIllustrated() {
   let action: Action | null = null;
   // Events before the story wanted pictures ask for none: they are read and let go.
   while (!(yield* call(wantsStoryPictures, action))) action = yield* take(events);
-  const load = yield* fromContext('loadStoryPictures');
+  const load = (yield* fromContext('loadStoryPictures')) ?? fetchStoryPictures;
   const { followStories } = yield* call(load);
   yield* call(followStories, events, action);
 }

@@ -34,9 +34,9 @@ export interface PicturesContext extends ClockContext, Pick<StoriesContext, 'ope
   injectSlice: (slice: { reducerPath: string; reducer: Reducer }) => void;
   /**
    * Fetches a story's pictures' flows (storyPictures.ts), which come with the first story
-   * illustrated: their chunk in the page (the loader puts its import in), at once in a test.
+   * illustrated: unless given (a test's, at once), their chunk in the page.
    */
-  loadStoryPictures: () => Promise<StoryPicturesCode>;
+  loadStoryPictures?: () => Promise<StoryPicturesCode>;
 }
 
 /** What a story's pictures' code gives the pictures' root: its flows, fed with its events. */
