@@ -131,7 +131,7 @@ export {
   type ImageModel,
   type SettledImageModel,
 } from './pictures/imageModels';
-export { PICTURE_TIMEOUT_MS, requestPicture, type PictureRequest } from './pictures/pictureClient';
+export { PICTURE_TIMEOUT_MS } from './pictures/pictureClient';
 export { fetchImageModelList } from './pictures/imageModelList';
 export { pictureRatio, type PictureShape } from './pictures/pictureShapes';
 export {

@@ -1,7 +1,8 @@
 /**
- * What a worker may load of the model client: reading a picture's answer (issue 41, part 6),
- * plain code that makes no request (test/features/llm/localNetwork.test.ts holds the pictures'
- * worker to that). The page imports the same through index.ts.
+ * What a worker may load of the model client (issue 41, part 6): reading a picture's answer, and
+ * the picture's request itself, which the pictures' worker makes only for a preset provider's
+ * public API (test/features/llm/localNetwork.test.ts holds it to that). The page imports the
+ * same through index.ts.
  */
 export {
   readHere,
@@ -14,3 +15,4 @@ export {
   type PictureErrorDetails,
   type PictureFailureKind,
 } from './pictures/pictureError';
+export { requestPicture, type PictureRequest } from './pictures/pictureClient';

@@ -4,7 +4,6 @@
  * story pictures' flows, in their chunk, when the first story is illustrated
  * (browserPictureClient.ts asks for it then).
  */
-import { requestPicture } from '../llm';
 import type { PictureClient } from './sagas/sagaContext';
 import { pictureWork } from './work/pictureWorker';
 
@@ -19,7 +18,7 @@ export type Drawing = Pick<PictureClient, 'draw' | 'compress'>;
 export function browserDrawing(): Drawing {
   const work = pictureWork(openPicturesWorker);
   return {
-    draw: (request) => requestPicture({ ...request, reader: work.reader }),
+    draw: work.draw,
     compress: work.compress,
   };
 }

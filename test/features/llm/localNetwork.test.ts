@@ -129,12 +129,14 @@ function sourceFiles(dir: string): string[] {
 
 /**
  * The one worker the app starts, and the module it is built from: the pictures' work (issue
- * 41), which reads an answer, checks a picture and compresses it from blobs the page hands it,
- * and makes no request at all (the page fetches).
+ * 41), which asks a preset provider's public API for a picture, reads a Custom server's answer
+ * that the page fetched, checks a picture and compresses it. What it may ask, and nothing else:
+ * the picture's request (llm pictures/pictureClient.ts, over requests.ts).
  */
-const REQUESTLESS_WORKERS: Record<string, string> = {
+const PICTURE_WORKERS: Record<string, string> = {
   'features/pictures/work/openPicturesWorker.ts': 'features/pictures/work/pictures.worker.ts',
 };
+const REQUESTS_IN_WORKER = ['features/llm/pictures/pictureClient.ts', 'features/llm/requests.ts'];
 
 /** A module's file: `name.ts`, or a folder's `index.ts`. */
 function moduleFile(base: string): string {
@@ -157,22 +159,31 @@ function moduleGraph(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-test('the model is called from the page itself: the app starts no worker that could call it', () => {
+test("the model is called from the page itself; the one worker asks only a preset provider's API for a picture", () => {
   // Chrome asks the player from the page that makes the request; a request from a service or
-  // shared worker has no page to ask from, and is refused.
+  // shared worker has no page to ask from, and is refused. So a player's own server (Custom) is
+  // asked from the page alone: test/features/pictures/pictureWork.test.ts holds the worker to
+  // the presets' pictures.
   const src = path.resolve(__dirname, '..', '..', '..', 'src');
   const workers = sourceFiles(src).filter((file) =>
     /new (Shared)?Worker\(|serviceWorker\.register/.test(fs.readFileSync(file, 'utf8')),
   );
-  expect(workers.map((file) => path.relative(src, file))).toEqual(Object.keys(REQUESTLESS_WORKERS));
-  // The worker there is can make no request: nothing in its bundle fetches or opens a socket.
-  for (const worker of Object.values(REQUESTLESS_WORKERS)) {
-    const graph = [...moduleGraph(path.join(src, worker))];
+  expect(workers.map((file) => path.relative(src, file))).toEqual(Object.keys(PICTURE_WORKERS));
+  for (const worker of Object.values(PICTURE_WORKERS)) {
+    const graph = [...moduleGraph(path.join(src, worker))].map((file) => path.relative(src, file));
     expect(graph.length).toBeGreaterThan(1);
+    // No socket, beacon or script loading at all; requests only in the picture's own.
     for (const file of graph) {
-      expect(fs.readFileSync(file, 'utf8')).not.toMatch(
-        /fetch\(|XMLHttpRequest|WebSocket|EventSource|sendBeacon|importScripts|import\(/,
+      expect(fs.readFileSync(path.join(src, file), 'utf8')).not.toMatch(
+        /XMLHttpRequest|WebSocket|EventSource|sendBeacon|importScripts|import\(/,
       );
     }
+    // The browser's fetch, called or bound (requests.ts and pictureClient.ts bind it).
+    const fetching = graph.filter((file) =>
+      /globalThis\.fetch|(?<![.\w])fetch\(/.test(fs.readFileSync(path.join(src, file), 'utf8')),
+    );
+    expect(fetching.sort()).toEqual([...REQUESTS_IN_WORKER].sort());
+    // The text model's client is not in it.
+    expect(graph.filter((file) => /llm\/(httpModelClient|streaming|chat)/.test(file))).toEqual([]);
   }
 });

@@ -2,25 +2,27 @@
  * @jest-environment node
  */
 /**
- * The pictures' work (features/pictures/work) as the page's picture client uses it: answers
- * read through its reader, each the whole way the page's goes: gathered as a blob within its
- * bound, read by a job, its outcome (a failure too) plain data, made back into the error it was.
- * Each test runs twice: with a worker whose jobs run in this thread, every message structured-
- * cloned as between threads, and with none (as on a page whose worker would not start). In
- * Chromium, the worker itself: test/e2e/pictureCompression.e2e.ts.
+ * The pictures' work (features/pictures/work) as the page's picture client uses it: a picture
+ * drawn (work.draw), the whole way the page's goes: a preset provider's request made by a job,
+ * a Custom server's (and one given its own fetch) made here with its answer gathered as a blob
+ * within its bound and read by a job; each outcome (a failure too) plain data, made back into
+ * the error it was. Each test runs twice: with a worker whose jobs run in this thread (the
+ * worker's own jobRunner), every message structured-cloned as between threads, and with none (as
+ * on a page whose worker would not start). In Chromium, the worker itself:
+ * test/e2e/pictureCompression.e2e.ts.
  */
 import {
   MAX_ANSWER_BYTES,
   PICTURE_TIMEOUT_MS,
   PictureError,
   providerById,
-  requestPicture,
   type PictureRequest,
 } from '../../../src/features/llm';
 import {
   doPictureWork,
   errorOf,
-  type PictureJob,
+  jobRunner,
+  type JobMessage,
 } from '../../../src/features/pictures/work/pictureWork';
 import { pictureWork, type PictureWork } from '../../../src/features/pictures/work/pictureWorker';
 import {
@@ -40,19 +42,25 @@ let server: FakeImageServer | undefined;
 /** The work the tests of a `describe.each` below go through. */
 let work: PictureWork;
 
-/** A worker as the page sees one, its jobs done in this thread, each message cloned. */
+/** Every message the page posted to the last in-thread worker. */
+let posted: JobMessage[] = [];
+
+/**
+ * A worker as the page sees one, its jobs done in this thread by the worker's own runner, each
+ * message cloned as it crosses.
+ */
 async function inThreadWorker(): Promise<Worker | null> {
   let onmessage: ((event: { data: unknown }) => void) | null = null;
+  const run = jobRunner((reply) => onmessage?.({ data: structuredClone(reply) }));
+  posted = [];
   const fake = {
     set onmessage(listener: typeof onmessage) {
       onmessage = listener;
     },
     onerror: null,
-    postMessage(data: { id: number; job: PictureJob }) {
-      const { id, job } = structuredClone(data);
-      void doPictureWork(job).then((outcome) => {
-        onmessage?.({ data: structuredClone({ id, outcome }) });
-      });
+    postMessage(data: JobMessage) {
+      posted.push(data);
+      void run(structuredClone(data));
     },
     terminate() {},
   };
@@ -70,14 +78,13 @@ async function drawn(
   extra: Partial<PictureRequest> = {},
 ) {
   server = await startFakeImageServer({ validKeys: [KEY], ...options });
-  return requestPicture({
+  return work.draw({
     provider: { ...providerById(provider), baseUrl: server.url },
     apiKey: KEY,
     model: '',
     prompt: PROMPT,
     size: 'landscape',
     signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS),
-    reader: work.reader,
     ...extra,
   });
 }
@@ -86,7 +93,7 @@ const bytesOf = async (blob: Blob) => Buffer.from(await blob.arrayBuffer());
 
 /** A gpt-image picture asked of OpenAI's preset, answered by `fetch`, read by the work. */
 const answeredBy = (fetch: typeof globalThis.fetch) =>
-  requestPicture({
+  work.draw({
     provider: providerById('openai'),
     apiKey: KEY,
     model: 'gpt-image-1',
@@ -94,7 +101,6 @@ const answeredBy = (fetch: typeof globalThis.fetch) =>
     size: 'landscape',
     signal: AbortSignal.timeout(10_000),
     fetch,
-    reader: work.reader,
   });
 
 const noWorker = async (): Promise<Worker | null> => null;
@@ -189,6 +195,79 @@ describe.each([
     const error = await failure(answeredBy(fetchBroken));
 
     expect(error.kind).toBe('unreachable');
+  });
+});
+
+describe('where a picture is asked from', () => {
+  beforeEach(() => {
+    work = pictureWork(inThreadWorker);
+  });
+
+  test("a preset provider's in the worker; a Custom server's from the page, read in the worker", async () => {
+    const preset = await drawn({ profile: 'openai' }, 'openai', { model: 'gpt-image-1' });
+    const asPreset = posted.map((message) => ('job' in message ? message.job.kind : 'abort'));
+    await server?.close();
+    posted.length = 0;
+    server = await startFakeImageServer({ validKeys: [KEY], profile: 'openai' });
+    const custom = await work.draw({
+      provider: providerById('custom'),
+      baseUrl: server.url,
+      apiKey: KEY,
+      model: 'gpt-image-1',
+      prompt: PROMPT,
+      size: 'landscape',
+      signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS),
+    });
+    const asCustom = posted.map((message) => ('job' in message ? message.job.kind : 'abort'));
+
+    expect(asPreset).toEqual(['draw']);
+    // The page asked the player's server; the worker only read its answer.
+    expect(asCustom).toEqual(['answer']);
+    expect(server.requests.map((request) => request.path)).toEqual(['/v1/images/generations']);
+    for (const picture of [preset, custom]) {
+      expect((await bytesOf(picture.image)).equals(solidPng(1536, 1024))).toBe(true);
+    }
+  });
+
+  test('a picture given up while the worker asks for it: its request stopped there, the page not kept waiting', async () => {
+    server = await startFakeImageServer({ validKeys: [KEY], profile: 'openai', delayMs: 60_000 });
+    const signals: AbortSignal[] = [];
+    const realFetch = globalThis.fetch;
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.signal) signals.push(init.signal);
+        return realFetch(input, init);
+      });
+    try {
+      const controller = new AbortController();
+      const drawing = work.draw({
+        provider: { ...providerById('openai'), baseUrl: server.url },
+        apiKey: KEY,
+        model: 'gpt-image-1',
+        prompt: PROMPT,
+        size: 'landscape',
+        signal: controller.signal,
+      });
+      // The provider has the request (and holds its answer back).
+      while (server.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      controller.abort();
+      const error = await drawing.then(
+        () => null,
+        (rejected: unknown) => rejected,
+      );
+
+      expect((error as DOMException).name).toBe('AbortError');
+      expect(posted.map((message) => ('abort' in message ? 'abort' : message.job.kind))).toEqual([
+        'draw',
+        'abort',
+      ]);
+      // The worker's own request was stopped.
+      expect(signals).toHaveLength(1);
+      expect(signals[0]!.aborted).toBe(true);
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });
 

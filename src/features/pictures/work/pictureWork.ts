@@ -4,7 +4,11 @@
  * - 'answer': a provider's answer read into its picture (llm readHere.answer): megabytes of
  *   JSON and base64 for a gpt-image picture;
  * - 'picture': a picture fetched by the URL an answer named, its bytes bounded and checked;
- * - 'compress': a picture decoded, resized and encoded for keeping (stories compressPicture).
+ * - 'compress': a picture decoded, resized and encoded for keeping (stories compressPicture);
+ * - 'draw': a picture asked of a preset provider's public API and read, the whole request
+ *   (llm requestPicture) made where the job runs, so that its answer never reaches the page's
+ *   main thread at all. Never a Custom server's (pictureWorker.ts keeps those on the page, which
+ *   the browser asks the player about reaching their own network).
  * A job's body comes as a Blob of the response (Response.blob(): the browser gathers the bytes
  * itself, and handing a Blob to the worker passes a handle, not the bytes); its outcome is plain
  * data either way, a failure included, which pictureWorker.ts turns back into the error it was.
@@ -12,11 +16,13 @@
 import {
   PictureError,
   readHere,
+  requestPicture,
   type Picture,
   type PictureAnswer,
   type PictureDrawing,
   type PictureErrorDetails,
   type PictureFailureKind,
+  type PictureRequest,
 } from '../../llm/workerParts';
 import {
   PictureCompressionError,
@@ -32,10 +38,14 @@ export interface JobBody {
   headers: [string, string][];
 }
 
+/** A picture's request as a job carries it: plain data, its signal the job's own. */
+export type DrawnRequest = Omit<PictureRequest, 'signal' | 'fetch' | 'now' | 'reader'>;
+
 export type PictureJob =
   | ({ kind: 'answer'; drawing: PictureDrawing; apiKey: string } & JobBody)
   | ({ kind: 'picture' } & JobBody)
-  | { kind: 'compress'; image: Blob };
+  | { kind: 'compress'; image: Blob }
+  | { kind: 'draw'; request: DrawnRequest };
 
 /** A failure as plain data: a PictureError's kind and details, or an error's name. */
 export type JobFailure =
@@ -79,10 +89,18 @@ export function errorOf(failure: JobFailure): Error {
   return new DOMException(failure.message, failure.name);
 }
 
-/** Does one job where it is called: in the worker, or on a page that has none. */
-export async function doPictureWork(job: PictureJob): Promise<JobOutcome> {
+/**
+ * Does one job where it is called: in the worker, or on a page that has none. `signal` stops a
+ * 'draw' job's request (the page's abort, sent on by the worker).
+ */
+export async function doPictureWork(
+  job: PictureJob,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<JobOutcome> {
   try {
     switch (job.kind) {
+      case 'draw':
+        return { picture: await requestPicture({ ...job.request, signal, reader: readHere }) };
       case 'answer':
         return { answer: await readHere.answer(responseOf(job), job.drawing, job.apiKey) };
       case 'picture':
@@ -93,4 +111,42 @@ export async function doPictureWork(job: PictureJob): Promise<JobOutcome> {
   } catch (error) {
     return { failed: failureOf(error) };
   }
+}
+
+/** What the page posts to the worker: a job, or the abort of one under way. */
+export type JobMessage = { id: number; job: PictureJob } | { id: number; abort: true };
+
+/** What the worker posts back: a job's outcome. */
+export interface JobReply {
+  id: number;
+  outcome: JobOutcome;
+}
+
+/**
+ * The worker's side of the messages (pictures.worker.ts): each job done and its outcome sent
+ * with `reply`, one at a time or several at once; an abort stops that job's request, and the
+ * page, which no longer waits for it, hears nothing more of it.
+ */
+export function jobRunner(
+  reply: (message: JobReply) => void,
+): (message: JobMessage) => Promise<void> {
+  const asked = new Map<number, AbortController>();
+  return async (message) => {
+    if ('abort' in message) {
+      asked.get(message.id)?.abort();
+      return;
+    }
+    const controller = new AbortController();
+    asked.set(message.id, controller);
+    const outcome = await doPictureWork(message.job, controller.signal);
+    asked.delete(message.id);
+    if (controller.signal.aborted) return;
+    try {
+      reply({ id: message.id, outcome });
+    } catch (error) {
+      // An outcome that cannot be sent is told as a failure, so that the page waits no more.
+      const said = error instanceof Error ? error.message : String(error);
+      reply({ id: message.id, outcome: { failed: { name: 'Error', message: said } } });
+    }
+  };
 }

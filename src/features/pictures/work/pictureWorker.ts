@@ -1,7 +1,8 @@
-// The page's side of the pictures' worker (pictures.worker.ts): a picture's answer read, a
-// picture fetched by URL checked, and a picture compressed there, the page's main thread only
-// handing over a blob and taking back the outcome. Where a browser cannot (no worker, a worker
-// that would not start, no OffscreenCanvas to compress with there), the page does the same job.
+// The page's side of the pictures' worker (pictures.worker.ts): a preset provider's picture
+// asked for and read, a Custom server's answer read, a picture fetched by URL checked, and a
+// picture compressed there, the page's main thread only handing over a request or a blob and
+// taking back the outcome. Where a browser cannot (no worker, a worker that would not start, no
+// OffscreenCanvas to compress with there), the page does the same job.
 //
 // A response goes over as a Blob (below, bodyOf, and how its bound is kept); its stream
 // transferred instead would pass every chunk through the page's main thread (Chromium
@@ -12,19 +13,30 @@ import {
   boundedChunks,
   declaredLength,
   pictureTooLarge,
+  requestPicture,
+  type Picture,
   type PictureReader,
+  type PictureRequest,
 } from '../../llm';
 import { hasOffscreenCanvas, type CompressedPicture } from '../../stories';
 import {
   doPictureWork,
   errorOf,
   type JobBody,
+  type JobMessage,
+  type JobReply,
   type JobOutcome,
   type PictureJob,
 } from './pictureWork';
 
 /** The pictures' work as the page's picture client asks for it. */
 export interface PictureWork {
+  /**
+   * One picture asked of the provider (llm requestPicture): the whole request in the worker for
+   * a preset provider, its answer never on the page; a Custom server's from the page (whose
+   * browser asks the player before it reaches their own network), its answer read in the worker.
+   */
+  draw(request: PictureRequest): Promise<Picture>;
   /** Reads a picture's answer, and a picture fetched by URL (llm PictureReader). */
   reader: PictureReader;
   /**
@@ -35,6 +47,14 @@ export interface PictureWork {
 }
 
 type Waiting = (outcome: JobOutcome | null) => void;
+
+/**
+ * Whether a request may be made in the worker: a preset provider's public API, asked with the
+ * browser's own fetch. A Custom server (perhaps on the player's own network) is asked from the
+ * page; so is a request given a fetch of its own (a test's), which no message can carry.
+ */
+const drawsInWorker = (request: PictureRequest) =>
+  request.provider.id !== 'custom' && request.fetch === undefined;
 
 /**
  * A response's body as a blob of at most `limit` bytes, and the headers its reading needs.
@@ -75,7 +95,7 @@ export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWo
   const waiting = new Map<number, Waiting>();
 
   function listenTo(worker: Worker): Worker {
-    worker.onmessage = ({ data }: MessageEvent<{ id: number; outcome: JobOutcome }>) => {
+    worker.onmessage = ({ data }: MessageEvent<JobReply>) => {
       waiting.get(data.id)?.(data.outcome);
       waiting.delete(data.id);
     };
@@ -103,29 +123,50 @@ export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWo
       },
     ));
 
-  /** The job done in the worker where it can be, else here. */
-  async function work(job: PictureJob): Promise<JobOutcome> {
+  /**
+   * The job done in the worker where it can be, else here. `signal` (a 'draw' job's) aborts it
+   * at once where it was asked for, and tells the worker to stop its request.
+   */
+  async function work(job: PictureJob, signal?: AbortSignal): Promise<JobOutcome> {
     // Compressing in a worker needs an OffscreenCanvas there.
     const running = job.kind !== 'compress' || hasOffscreenCanvas() ? await startWorker() : null;
-    if (!running) return doPictureWork(job);
+    if (!running) return doPictureWork(job, signal);
+    signal?.throwIfAborted();
     const id = nextId++;
-    const outcome = new Promise<JobOutcome | null>((resolve) => waiting.set(id, resolve));
-    running.postMessage({ id, job });
-    // A worker lost on the way hands the job back: its blob can be given again.
-    return (await outcome) ?? doPictureWork(job);
+    let stop = () => {};
+    const outcome = new Promise<JobOutcome | null>((resolve, reject) => {
+      waiting.set(id, resolve);
+      stop = () => {
+        waiting.delete(id);
+        running.postMessage({ id, abort: true } satisfies JobMessage);
+        reject(signal?.reason as Error);
+      };
+      signal?.addEventListener('abort', stop, { once: true });
+    });
+    running.postMessage({ id, job } satisfies JobMessage);
+    const done = await outcome.finally(() => signal?.removeEventListener('abort', stop));
+    // A worker lost on the way hands the job back: its blob, or its request, can be given again.
+    return done ?? doPictureWork(job, signal);
   }
 
-  return {
-    reader: {
-      async answer(response, drawing, apiKey) {
-        const body = await bodyOf(response, MAX_ANSWER_BYTES);
-        return resultOf(await work({ kind: 'answer', drawing, apiKey, ...body }), 'answer');
-      },
-      async picture(response) {
-        const body = await bodyOf(response, MAX_PICTURE_BYTES);
-        return resultOf(await work({ kind: 'picture', ...body }), 'picture');
-      },
+  const reader: PictureReader = {
+    async answer(response, drawing, apiKey) {
+      const body = await bodyOf(response, MAX_ANSWER_BYTES);
+      return resultOf(await work({ kind: 'answer', drawing, apiKey, ...body }), 'answer');
     },
+    async picture(response) {
+      const body = await bodyOf(response, MAX_PICTURE_BYTES);
+      return resultOf(await work({ kind: 'picture', ...body }), 'picture');
+    },
+  };
+
+  return {
+    async draw(request) {
+      if (!drawsInWorker(request)) return requestPicture({ ...request, reader });
+      const { signal, fetch: _fetch, now: _now, reader: _reader, ...asked } = request;
+      return resultOf(await work({ kind: 'draw', request: asked }, signal), 'picture');
+    },
+    reader,
     compress: async (image) => resultOf(await work({ kind: 'compress', image }), 'compressed'),
   };
 }
