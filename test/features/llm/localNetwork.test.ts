@@ -159,7 +159,7 @@ function moduleGraph(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-test("the model is called from the page itself; the one worker asks only a preset provider's API for a picture", () => {
+test("the model is called from the page itself; the one worker's code makes no request but the picture's", () => {
   // Chrome asks the player from the page that makes the request; a request from a service or
   // shared worker has no page to ask from, and is refused. So a player's own server (Custom) is
   // asked from the page alone: test/features/pictures/pictureWork.test.ts holds the worker to

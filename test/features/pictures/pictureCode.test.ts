@@ -9,7 +9,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { call, put, take } from 'typed-redux-saga';
-import { gameActions } from '../../../src/features/game';
+import { gameActions, initialStory, type Story } from '../../../src/features/game';
 import { PICTURE_TIMEOUT_MS } from '../../../src/features/llm';
 import {
   followStories,
@@ -26,7 +26,9 @@ import { wait } from '../../../src/shared/waits';
 import { pictureOf } from '../../fixtures/storyPictures';
 import { virtualClock, type VirtualClock } from '../../support/virtualClock';
 import {
+  NAMED_STORY,
   OPENING,
+  SECOND,
   drawnAfter,
   fakePictureClient,
   firstTurn,
@@ -52,12 +54,14 @@ afterEach(() => db.close());
  * The story pictures' code as the page fetches it, counted: it arrives when `release` is called
  * (at once if `held` is false).
  */
-function storyPicturesCode({ held = false } = {}) {
+function storyPicturesCode({ held = false, failures = 0 } = {}) {
   let release = () => {};
   const arrived = held ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
   const fetched: number[] = [];
   const load: PicturesContext['loadStoryPictures'] = () => {
     fetched.push(clock.now());
+    // As a chunk that could not be fetched (offline, or gone after a new release).
+    if (fetched.length <= failures) return Promise.reject(new Error('Loading chunk failed'));
     return arrived.then(() => ({ followStories }));
   };
   return { load, fetched, release: () => release() };
@@ -160,5 +164,96 @@ describe('a saved story taken up, not illustrated', () => {
     // Turned on once under way: its opening drawn.
     expect(putsOf(result.puts, picturesActions.pictureShown.type)).toHaveLength(1);
     expect(result.state.pictures.pictures[0]).toMatchObject({ status: 'shown', moment: 'opening' });
+  });
+});
+
+describe('what comes while the code is on its way', () => {
+  test('a moment asked for meanwhile is drawn once it has come', async () => {
+    const record = await keptStory(db);
+    const code = storyPicturesCode({ held: true });
+    const client = fakePictureClient(clock, { draws: [drawnAfter(5_000)] });
+    // Illustrated from its start: the code is asked for at once, and held.
+    const state = reduced(openingState(), savedAs(record), ...openingArrives, ...firstTurn);
+    const result = await scene(
+      state,
+      { clock, client, db, loadStoryPictures: code.load },
+      function* () {
+        yield* take(picturesActions.imageModelsListed.type);
+        yield* put(picturesActions.momentPictureRequested(1));
+        yield* call(wait, 1_000);
+        code.release();
+        yield* take(picturesActions.pictureShown.type);
+      },
+    );
+
+    expect(client.drawn).toHaveLength(1);
+    expect(client.drawn[0]!.prompt).toContain(SECOND.slice(0, 40));
+    expect(result.state.pictures.pictures[1]).toMatchObject({ status: 'shown', moment: 'moment' });
+  });
+
+  test('a story left meanwhile: its events are not acted on for the one taken up', async () => {
+    const left = await keptStory(db);
+    const taken = await keptStory(db);
+    const code = storyPicturesCode({ held: true });
+    const client = fakePictureClient(clock, { draws: [drawnAfter(5_000)] });
+    const resumed: Story = {
+      ...initialStory,
+      ...NAMED_STORY,
+      storyLog: [{ kind: 'paragraph', text: SECOND }],
+      options: [],
+      turnCount: 2,
+    };
+    const result = await scene(
+      reduced(openingState(), savedAs(left)),
+      { clock, client, db, loadStoryPictures: code.load },
+      function* () {
+        yield* take(picturesActions.imageModelsListed.type);
+        // The left story's opening arrives; the player goes home and takes up another story.
+        for (const action of openingArrives) yield* put(action);
+        yield* put(gameActions.returnedHome());
+        yield* put(gameActions.savedStoryResumed(resumed));
+        yield* put(storiesActions.storyLoaded(taken));
+        code.release();
+        yield* take(picturesActions.storyPicturesFound.type);
+        yield* call(wait, PICTURE_TIMEOUT_MS);
+      },
+    );
+
+    // The opening that arrived for the story left is not drawn as the taken-up story's.
+    expect(client.drawn).toEqual([]);
+    expect(result.state.pictures.pictures).toEqual({});
+  });
+
+  test('code that could not be fetched: the models are still listed, and the next event fetches it again', async () => {
+    const record = await keptStory(db);
+    const code = storyPicturesCode({ failures: 1 });
+    const client = fakePictureClient(clock, { draws: [drawnAfter(5_000)] });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const state = reduced(openingState(), savedAs(record), ...openingArrives, ...firstTurn);
+      const result = await scene(
+        state,
+        { clock, client, db, loadStoryPictures: code.load },
+        function* () {
+          yield* take(picturesActions.imageModelsListed.type);
+          yield* call(wait, 1_000);
+          // The pictures' root lives on: another key is listed.
+          yield* put(gameActions.apiKeyAccepted('sk-another'));
+          yield* take(picturesActions.imageModelsListed.type);
+          yield* put(picturesActions.momentPictureRequested(1));
+          yield* take(picturesActions.pictureShown.type);
+        },
+      );
+
+      expect(code.fetched).toEqual([0, 1_000]);
+      expect(client.listed).toHaveLength(2);
+      expect(result.state.pictures.pictures[1]).toMatchObject({ status: 'shown' });
+      expect(warn).toHaveBeenCalledWith(
+        'The code that draws pictures could not be fetched; it is asked for again',
+        expect.any(Error),
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -271,6 +271,53 @@ describe('where a picture is asked from', () => {
   });
 });
 
+test('a worker lost after it asked for a picture: the picture fails, and is not asked for again', async () => {
+  server = await startFakeImageServer({ validKeys: [KEY], profile: 'openai', delayMs: 60_000 });
+  let lose = () => {};
+  const losingWorker = async (): Promise<Worker | null> => {
+    const asked: number[] = [];
+    const fake = {
+      onmessage: null as ((event: { data: unknown }) => void) | null,
+      onmessageerror: null as (() => void) | null,
+      onerror: null,
+      postMessage(data: JobMessage) {
+        if ('job' in data) asked.push(data.id);
+        void run(structuredClone(data));
+      },
+      // The worker's requests end with it.
+      terminate() {
+        for (const id of asked) void run({ id, abort: true });
+      },
+    };
+    const run = jobRunner((reply) => fake.onmessage?.({ data: structuredClone(reply) }));
+    lose = () => fake.onmessageerror?.();
+    return fake as unknown as Worker;
+  };
+  work = pictureWork(losingWorker);
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  try {
+    const drawing = failure(
+      work.draw({
+        provider: { ...providerById('openai'), baseUrl: server.url },
+        apiKey: KEY,
+        model: 'gpt-image-1',
+        prompt: PROMPT,
+        size: 'landscape',
+        signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS),
+      }),
+    );
+    // The provider has the request; then a reply of the worker's cannot be read.
+    while (server.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    lose();
+    const error = await drawing;
+
+    expect(error.kind).toBe('unreachable');
+    expect(server.requests).toHaveLength(1);
+  } finally {
+    warn.mockRestore();
+  }
+});
+
 test('a failed job is plain data, made back into the same error', async () => {
   const notJson = new Blob(['<html>busy</html>']);
   const outcome = await doPictureWork({

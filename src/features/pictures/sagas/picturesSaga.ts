@@ -58,6 +58,20 @@ const fetchStoryPictures = () =>
   import(/* webpackChunkName: "pictures-drawing" */ './storyPictures');
 
 /**
+ * The story pictures' code, or null when it could not be fetched (the network dropped, or a
+ * tab left open across a new release): the next event that wants pictures fetches it again.
+ */
+function* storyPicturesCode() {
+  const load = (yield* fromContext('loadStoryPictures')) ?? fetchStoryPictures;
+  try {
+    return yield* call(load);
+  } catch (error) {
+    console.warn('The code that draws pictures could not be fetched; it is asked for again', error);
+    return null;
+  }
+}
+
+/**
  * Waits for a story that wants pictures, then fetches their flows and hands them the event that
  * wanted them and every story event after it: those that come while the code is fetched (or
  * while a story's pictures are looked for) wait in a buffer, so an opening that arrives
@@ -65,12 +79,22 @@ const fetchStoryPictures = () =>
  */
 export function* followWhenIllustrated() {
   const events = yield* actionChannel(STORY_FLOW_EVENTS);
-  let action: Action | null = null;
-  // Events before the story wanted pictures ask for none: they are read and let go.
-  while (!(yield* call(wantsStoryPictures, action))) action = yield* take(events);
-  const load = (yield* fromContext('loadStoryPictures')) ?? fetchStoryPictures;
-  const { followStories } = yield* call(load);
-  yield* call(followStories, events, action);
+  try {
+    let action: Action | null = null;
+    for (;;) {
+      // Events before the story wanted pictures ask for none: they are read and let go.
+      if (yield* call(wantsStoryPictures, action)) {
+        const code = yield* call(storyPicturesCode);
+        if (code) {
+          yield* call(code.followStories, events, action);
+          return;
+        }
+      }
+      action = yield* take(events);
+    }
+  } finally {
+    events.close();
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { Action } from '@reduxjs/toolkit';
 import { channel, type Channel, type Task } from 'redux-saga';
-import { call, cancel, fork, put, select, take } from 'typed-redux-saga';
+import { call, cancel, flush, fork, put, select, take } from 'typed-redux-saga';
 import { gameActions, selectGame, type Story } from '../../game';
 import {
   ENDING_TURN,
@@ -149,22 +149,42 @@ export function* illustrateStory(events: Channel<Action>) {
   }
 }
 
+/** A story's pictures' flow; the first one shows the pictures its story keeps, then follows. */
+function* storyFlow(events: Channel<Action>, keptFirst: boolean) {
+  // Known before its first event is read: pictures turned on again are not drawn again where
+  // they are kept. Cancelled with the flow when the story changes.
+  if (keptFirst) yield* call(showKeptPictures);
+  yield* call(illustrateStory, events);
+}
+
 /**
- * A story's flow at a time, fed with `first` (the event that wanted pictures, if one did) and
- * then `events` (STORY_FLOW_EVENTS, buffered while this code was fetched): a new story (or none)
- * cancels the last one's, and every other event goes to the story's flow.
+ * The events this code may act on when it comes: `first` (the event that wanted pictures, if
+ * one did) and those buffered while it was fetched, from the last story change on (events of a
+ * story the player has left meanwhile are not acted on for the one in play). A story taken up
+ * meanwhile is not read twice: the first story flow shows what it keeps.
+ */
+function* stillCurrent(events: Channel<Action>, first: Action | null) {
+  const buffered = [...(first ? [first] : []), ...(yield* flush(events))];
+  const lastChange = buffered.findLastIndex((action) => STORY_CHANGES.includes(action.type));
+  return buffered
+    .slice(lastChange + 1)
+    .filter((action) => action.type !== storiesActions.storyLoaded.type);
+}
+
+/**
+ * A story's flow at a time, fed with the events that came while this code was fetched (the one
+ * that wanted pictures first: stillCurrent) and then `events` (STORY_FLOW_EVENTS): a new story
+ * (or none) cancels the last one's, and every other event goes to the story's flow.
  */
 export function* followStories(events: Channel<Action>, first: Action | null = null) {
   yield* put(picturesActions.storyFlowsStarted());
-  // The pictures the story keeps (one taken up before this code came), known before the first
-  // event is read: pictures turned on again are not drawn again where they are kept.
-  yield* call(showKeptPictures);
   let storyEvents = channel<Action>();
-  let story = yield* fork(illustrateStory, storyEvents);
-  let next = first;
+  for (const action of yield* call(stillCurrent, events, first)) {
+    yield* put(storyEvents, action);
+  }
+  let story = yield* fork(storyFlow, storyEvents, true);
   for (;;) {
-    const action = next ?? (yield* take(events));
-    next = null;
+    const action = yield* take(events);
     if (!STORY_CHANGES.includes(action.type)) {
       yield* put(storyEvents, action);
       continue;
@@ -172,6 +192,6 @@ export function* followStories(events: Channel<Action>, first: Action | null = n
     yield* cancel(story);
     storyEvents.close();
     storyEvents = channel<Action>();
-    story = yield* fork(illustrateStory, storyEvents);
+    story = yield* fork(storyFlow, storyEvents, false);
   }
 }

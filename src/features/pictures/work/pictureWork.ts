@@ -100,6 +100,10 @@ export async function doPictureWork(
   try {
     switch (job.kind) {
       case 'draw':
+        // The player's own server is asked from the page alone (pictureWorker.ts).
+        if (job.request.provider.editableBaseUrl) {
+          throw new PictureError('other', 'A server of the player is not asked from the worker');
+        }
         return { picture: await requestPicture({ ...job.request, signal, reader: readHere }) };
       case 'answer':
         return { answer: await readHere.answer(responseOf(job), job.drawing, job.apiKey) };
@@ -116,11 +120,12 @@ export async function doPictureWork(
 /** What the page posts to the worker: a job, or the abort of one under way. */
 export type JobMessage = { id: number; job: PictureJob } | { id: number; abort: true };
 
-/** What the worker posts back: a job's outcome. */
-export interface JobReply {
-  id: number;
-  outcome: JobOutcome;
-}
+/**
+ * What the worker posts back: a job's outcome; and, before a 'draw' job's request goes out, that
+ * it has started (a worker lost after that is not asked again by the page: the provider may
+ * already bill the picture).
+ */
+export type JobReply = { id: number; outcome: JobOutcome } | { id: number; started: true };
 
 /**
  * The worker's side of the messages (pictures.worker.ts): each job done and its outcome sent
@@ -138,6 +143,7 @@ export function jobRunner(
     }
     const controller = new AbortController();
     asked.set(message.id, controller);
+    if (message.job.kind === 'draw') reply({ id: message.id, started: true });
     const outcome = await doPictureWork(message.job, controller.signal);
     asked.delete(message.id);
     if (controller.signal.aborted) return;

@@ -23,6 +23,7 @@ import {
   doPictureWork,
   errorOf,
   type JobBody,
+  type JobFailure,
   type JobMessage,
   type JobReply,
   type JobOutcome,
@@ -48,13 +49,21 @@ export interface PictureWork {
 
 type Waiting = (outcome: JobOutcome | null) => void;
 
+/** A picture whose request the worker had started when it was lost. */
+const WORKER_LOST: JobFailure = {
+  picture: 'unreachable',
+  message: 'The pictures worker stopped while it asked for the picture',
+  details: {},
+};
+
 /**
  * Whether a request may be made in the worker: a preset provider's public API, asked with the
- * browser's own fetch. A Custom server (perhaps on the player's own network) is asked from the
- * page; so is a request given a fetch of its own (a test's), which no message can carry.
+ * browser's own fetch. A server whose address the player gives (Custom, a local one: perhaps on
+ * their own network) is asked from the page; so is a request given a fetch of its own (a
+ * test's), which no message can carry.
  */
 const drawsInWorker = (request: PictureRequest) =>
-  request.provider.id !== 'custom' && request.fetch === undefined;
+  !request.provider.editableBaseUrl && request.fetch === undefined;
 
 /**
  * A response's body as a blob of at most `limit` bytes, and the headers its reading needs.
@@ -93,21 +102,31 @@ export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWo
   let starting: Promise<Worker | null> | null = null;
   let nextId = 1;
   const waiting = new Map<number, Waiting>();
+  /** The 'draw' jobs whose request the worker has started. */
+  const started = new Set<number>();
 
   function listenTo(worker: Worker): Worker {
     worker.onmessage = ({ data }: MessageEvent<JobReply>) => {
+      if ('started' in data) {
+        started.add(data.id);
+        return;
+      }
       waiting.get(data.id)?.(data.outcome);
       waiting.delete(data.id);
+      started.delete(data.id);
     };
     // A worker that cannot load (or dies), or whose reply cannot be read, hands its jobs back,
-    // and no more go to it.
+    // and no more go to it; but a picture it had already asked for fails (Try again is the
+    // player's), since asked again it could be billed twice.
     const failed = (why: string) => {
       console.warn('The pictures worker failed; the page does its work', why);
       starting = Promise.resolve(null);
       worker.terminate();
-      const lost = [...waiting.values()];
+      const lost = [...waiting];
       waiting.clear();
-      for (const handBack of lost) handBack(null);
+      for (const [id, handBack] of lost) {
+        handBack(started.delete(id) ? { failed: WORKER_LOST } : null);
+      }
     };
     worker.onerror = (event) => failed(event.message);
     worker.onmessageerror = () => failed('a reply could not be read');
@@ -138,6 +157,7 @@ export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWo
       waiting.set(id, resolve);
       stop = () => {
         waiting.delete(id);
+        started.delete(id);
         running.postMessage({ id, abort: true } satisfies JobMessage);
         reject(signal?.reason as Error);
       };
@@ -145,7 +165,8 @@ export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWo
     });
     running.postMessage({ id, job } satisfies JobMessage);
     const done = await outcome.finally(() => signal?.removeEventListener('abort', stop));
-    // A worker lost on the way hands the job back: its blob, or its request, can be given again.
+    // A worker lost on the way hands the job back (a blob, or a request never sent, can be given
+    // again), or fails a picture it had asked for.
     return done ?? doPictureWork(job, signal);
   }
 
