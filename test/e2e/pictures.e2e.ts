@@ -538,6 +538,50 @@ test(
 
 // ---- 3. Korean on a phone -----------------------------------------------------------------------
 
+test.each([
+  [
+    'en',
+    'desktop',
+    "The pictures' code could not be downloaded (is the connection down?). It is tried again with the story's next scene.",
+  ],
+  [
+    'kr',
+    'phone',
+    '그림 기능을 내려받지 못했습니다(인터넷 연결을 확인하세요). 이야기의 다음 장면에서 다시 시도합니다.',
+  ],
+] as const)(
+  '%s on a %s: the code that draws cannot be downloaded; the player is told, and it comes with the next scene',
+  async (lang, device, said) => {
+    const player = await newPlayer(device);
+    const { page, context } = player;
+    // As offline, or a tab left open across a new release: the drawing chunk does not come.
+    const blocked = '**/assets/pictures-drawing.*.js';
+    await context.route(blocked, (route) => route.abort());
+    try {
+      await openAiKey(page, lang);
+      await toNamingScreen(page, lang);
+      await illustrateAndName(page, lang);
+      const notice = page.getByRole('alert').filter({ hasText: said });
+      await notice.waitFor({ timeout: STEP_TIMEOUT_MS });
+      expect(await horizontalOverflow(page)).toBe(0);
+      await expectNoViolations(page);
+      await shot(page, `pictures-${lang}-${device}-code-missing`);
+
+      // Back online: the opening is the next scene, and brings the code and its picture.
+      await context.unroute(blocked);
+      await startStory(page, lang);
+      await expectShownPicture(page.locator('.story-picture__image').first());
+      expect(await notice.count()).toBe(0);
+      expect(realErrors(player.errors).filter((error) => !/pictures-drawing/.test(error))).toEqual(
+        [],
+      );
+    } finally {
+      await player.close();
+    }
+  },
+  GAME_TIMEOUT,
+);
+
 test(
   'Korean on a 390 px phone: the toggle, the opening drawn, a moment over the limit, the ending drawn, nothing wider than the screen',
   async () => {

@@ -81,12 +81,15 @@ export interface PicturesState {
    * illustrated (or taken up with pictures), and the game's views may show pictures.
    */
   storyFlows: boolean;
+  /** That code could not be fetched when a story wanted it; the next event that does asks again. */
+  storyFlowsMissing: boolean;
 }
 
 export const initialPicturesState: PicturesState = {
   imageModels: { status: 'unknown' },
   pictures: {},
   storyFlows: false,
+  storyFlowsMissing: false,
 };
 
 /** A new story, or none, has no pictures yet. */
@@ -103,6 +106,11 @@ export const picturesSlice = createSlice({
     /** The story pictures' code has come too (a story is illustrated): pictures are shown. */
     storyFlowsStarted(state) {
       state.storyFlows = true;
+      state.storyFlowsMissing = false;
+    },
+    /** The story pictures' code could not be fetched (offline, or a new release meanwhile). */
+    storyFlowsMissing(state) {
+      state.storyFlowsMissing = true;
     },
     imageModelsListed(
       state,
@@ -170,11 +178,13 @@ export const picturesSlice = createSlice({
   selectors: {
     selectImageModels: (pictures) => pictures.imageModels,
     selectStoryPictures: (pictures) => pictures.pictures,
+    selectStoryFlowsMissing: (pictures) => pictures.storyFlowsMissing,
   },
 });
 
 export const picturesActions = picturesSlice.actions;
-export const { selectImageModels, selectStoryPictures } = picturesSlice.selectors;
+export const { selectImageModels, selectStoryPictures, selectStoryFlowsMissing } =
+  picturesSlice.selectors;
 
 /** The picture of a turn of the story being played, if it has one in any state. */
 export const selectPictureAt = (state: { pictures: PicturesState }, turn: number) =>

@@ -35,7 +35,7 @@ async function listed(
   const client = fakePictureClient(clock, { list });
   const state: RootState = {
     ...appStateWith({ turn: { phase: 'choosingGenre' } }, { provider, imageModel }),
-    pictures: { imageModels: before, pictures: {}, storyFlows: false },
+    pictures: { imageModels: before, pictures: {}, storyFlows: false, storyFlowsMissing: false },
   };
   const result = await expectSaga(listImageModels)
     .withReducer(rootReducer, state)

@@ -246,6 +246,9 @@ describe('what comes while the code is on its way', () => {
       );
 
       expect(code.fetched).toEqual([0, 1_000]);
+      // The player was told, until the code came.
+      expect(putsOf(result.puts, picturesActions.storyFlowsMissing.type)).toHaveLength(1);
+      expect(result.state.pictures.storyFlowsMissing).toBe(false);
       expect(client.listed).toHaveLength(2);
       expect(result.state.pictures.pictures[1]).toMatchObject({ status: 'shown' });
       expect(warn).toHaveBeenCalledWith(

@@ -60,7 +60,10 @@ function renderOver(
     current = null,
     provider = 'openai',
     imageModel = '',
+    codeMissing = false,
   }: {
+    /** The story pictures' code could not be fetched. */
+    codeMissing?: boolean;
     provider?: string;
     imageModel?: string;
     language?: Language;
@@ -86,7 +89,12 @@ function renderOver(
     preloadedState: {
       ...state,
       stories: { ...state.stories, current },
-      pictures: { imageModels, pictures, storyFlows: true },
+      pictures: {
+        imageModels,
+        pictures,
+        storyFlows: !codeMissing,
+        storyFlowsMissing: codeMissing,
+      },
     },
   });
   const dispatch = store.dispatch;
@@ -244,6 +252,29 @@ describe('Illustrate this story', () => {
     });
     await screen.findByRole('alert');
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  test.each([
+    [
+      'en',
+      "The pictures' code could not be downloaded (is the connection down?). It is tried again with the story's next scene.",
+    ],
+    [
+      'kr',
+      '그림 기능을 내려받지 못했습니다(인터넷 연결을 확인하세요). 이야기의 다음 장면에서 다시 시도합니다.',
+    ],
+  ] as const)(
+    'says so (%s) when the code that draws could not be downloaded, while the story is illustrated',
+    async (language, said) => {
+      renderOver(<IllustrateSlot />, { language, codeMissing: true });
+      expect((await screen.findByRole('alert')).textContent).toBe(said);
+    },
+  );
+
+  test('says nothing of it for a story not illustrated', async () => {
+    renderOver(<IllustrateSlot />, { codeMissing: true, illustrated: false });
+    await screen.findByRole('checkbox', { name: 'Illustrate this story' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   test('in Korean', async () => {

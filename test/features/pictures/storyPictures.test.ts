@@ -286,6 +286,7 @@ describe('a saved story taken up', () => {
         imageModels: { status: 'unknown' },
         pictures: { 4: { status: 'drawing', moment: 'moment' } },
         storyFlows: true,
+        storyFlowsMissing: false,
       } satisfies PicturesState,
     };
     const client = fakePictureClient(clock);

@@ -67,6 +67,7 @@ function* storyPicturesCode() {
     return yield* call(load);
   } catch (error) {
     console.warn('The code that draws pictures could not be fetched; it is asked for again', error);
+    yield* put(picturesActions.storyFlowsMissing());
     return null;
   }
 }

@@ -9,6 +9,7 @@ import {
   picturesActions,
   selectImageModels,
   selectPictureModel,
+  selectStoryFlowsMissing,
   type ImageModels,
 } from '../picturesSlice';
 import './illustrate.css';
@@ -32,6 +33,7 @@ export function IllustrateToggle() {
   const model = useAppSelector(selectPictureModel);
   const settings = useAppSelector(selectSettings);
   const illustrated = useAppSelector(selectStory).illustrated;
+  const codeMissing = useAppSelector(selectStoryFlowsMissing);
   const providerName = useProviderName();
   if (models.status !== 'listed') return null;
   const provider = providerName(models.provider);
@@ -109,6 +111,11 @@ export function IllustrateToggle() {
             </select>
           </label>
         )
+      )}
+      {illustrated && codeMissing && (
+        <p className="illustrate__replaced" role="alert">
+          <FormattedMessage id="pictures.toggle.codeMissing" />
+        </p>
       )}
       {models.replaced !== null && (
         <p className="illustrate__replaced" role="status">
