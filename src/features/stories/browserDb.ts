@@ -216,3 +216,27 @@ export async function inTransaction<Mode extends IDBTransactionMode, T>(
     throw toStorageError(error);
   }
 }
+
+/**
+ * Opens MyStoriesDB on first use and keeps it. A failed open is tried again next time, and so is
+ * a connection that closed: the browser dropped it (site data cleared), or another tab's upgrade
+ * asked it to go.
+ */
+export function openedOnce(open: () => Promise<StoriesDb>): () => Promise<StoriesDb> {
+  let opening: Promise<StoriesDb> | null = null;
+  const forget = () => {
+    opening = null;
+  };
+  return () =>
+    (opening ??= open().then(
+      (db) => {
+        db.addEventListener('close', forget);
+        db.addEventListener('versionchange', forget);
+        return db;
+      },
+      (error: unknown) => {
+        forget();
+        throw error;
+      },
+    ));
+}

@@ -5,7 +5,13 @@
 // of them, and the loaders fetch them).
 export { ANONYMOUS_WALLET, MIN_PREVIOUS_PARAGRAPH_LENGTH, isListable } from './savedStory';
 export type { SavedStory, StoryDraft } from './savedStory';
-export { STORIES_DB_NAME, STORIES_DB_VERSION, StorageError, openStoriesDb } from './browserDb';
+export {
+  STORIES_DB_NAME,
+  STORIES_DB_VERSION,
+  StorageError,
+  openStoriesDb,
+  openedOnce,
+} from './browserDb';
 export type { StorageErrorReason, StoriesDb } from './browserDb';
 export {
   DamagedStoryError,

@@ -17,23 +17,11 @@ import {
   takeLatest,
 } from 'typed-redux-saga';
 import { gameActions, selectGame, selectStory } from '../../game';
-import { keepsPictures, selectCurrentRecord, storiesActions } from '../../stories';
+import { keepsPictures, openedOnce, selectCurrentRecord, storiesActions } from '../../stories';
 import { picturesActions, picturesSlice } from '../picturesSlice';
 import { listImageModels } from './imageModels';
 import { STORY_FLOW_EVENTS } from './pictureEvents';
 import { fromContext } from './sagaContext';
-
-/** MyStoriesDB, opened once for every picture flow. */
-function openedOnce<T>(open: () => Promise<T>): () => Promise<T> {
-  let opened: Promise<T> | null = null;
-  return () => {
-    opened ??= open().catch((error: unknown) => {
-      opened = null;
-      throw error;
-    });
-    return opened;
-  };
-}
 
 /**
  * Whether the story in play has pictures to draw or show: it is illustrated, or, taken up
@@ -108,6 +96,7 @@ export function* picturesSaga() {
   // A slice plugged in has its first state from the next action the store reduces: this one.
   yield* put(picturesActions.flowsStarted());
   const open = yield* fromContext('openStoriesDb');
+  // Opened once for every picture flow, and again after the browser drops it (stories' own).
   yield* setContext({ openStoriesDb: openedOnce(open) });
   yield* takeLatest(gameActions.apiKeyAccepted.type, listImageModels);
   yield* fork(followWhenIllustrated);

@@ -1,15 +1,8 @@
 import { useEffect, useState } from 'react';
-import { openStoriesDb, pictureAt, type StoriesDb } from '../../stories';
+import { openStoriesDb, openedOnce, pictureAt } from '../../stories';
 
-/** MyStoriesDB for the page's pictures, opened once. */
-let opened: Promise<StoriesDb> | null = null;
-const storiesDb = () => {
-  opened ??= openStoriesDb().catch((error: unknown) => {
-    opened = null;
-    throw error;
-  });
-  return opened;
-};
+/** MyStoriesDB for the page's pictures, opened once (and again if the browser drops it). */
+const storiesDb = openedOnce(openStoriesDb);
 
 /**
  * A kept picture, as a blob: URL the page may show (issue 41, part 5: never the provider's

@@ -34,7 +34,8 @@ import { hearOtherTabs } from './otherTabs';
 import { WALLET_CHANGES, followWallet, listSaved } from './savedList';
 import { requestSave, saveInTurn, saveWhenStoryChanges, type SaveKind } from './saving';
 import { fromContext, type StoriesContext } from './sagaContext';
-import { openedOnce, selectState } from './storiesState';
+import { openedOnce } from '../browserDb';
+import { selectState } from './storiesState';
 
 /**
  * The watchers, with MyStoriesDB and the other tabs' channel from the saga context (the app's

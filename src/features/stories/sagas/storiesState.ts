@@ -7,7 +7,6 @@ import type { GameState } from '../../game';
 import type { SettingsState } from '../../settings';
 import { selectWalletAddress, type WalletState } from '../../wallet';
 import { walletOwner } from '../savedStory';
-import type { StoriesDb } from '../browserDb';
 import type { StoriesState } from '../storiesSlice';
 import { fromContext } from './sagaContext';
 
@@ -20,30 +19,6 @@ export interface State {
 
 export const selectState = (state: State) => state;
 export const selectOwner = (state: State) => walletOwner(selectWalletAddress(state));
-
-/**
- * Opens MyStoriesDB on first use and keeps it. A failed open is tried again next time, and so is
- * a connection that closed: the browser dropped it (site data cleared), or another tab's upgrade
- * asked it to go.
- */
-export function openedOnce(open: () => Promise<StoriesDb>): () => Promise<StoriesDb> {
-  let opening: Promise<StoriesDb> | null = null;
-  const forget = () => {
-    opening = null;
-  };
-  return () =>
-    (opening ??= open().then(
-      (db) => {
-        db.addEventListener('close', forget);
-        db.addEventListener('versionchange', forget);
-        return db;
-      },
-      (error: unknown) => {
-        forget();
-        throw error;
-      },
-    ));
-}
 
 /**
  * MyStoriesDB, from the saga context's 'openStoriesDb': under the root saga, the one it opened
