@@ -88,12 +88,14 @@ export function topSelfTime(profiles: CpuProfile[], count: number): string[] {
 }
 
 /**
- * The `count` functions with the most total time (themselves and what they call) over these
- * profiles, counted once per sample however deep they recur: where to look when the self time
- * is spread thin.
+ * Milliseconds of total time (themselves and what they call) per function over these profiles,
+ * counted once per sample however deep they recur, and all the script time.
  */
-export function topTotalTime(profiles: CpuProfile[], count: number): string[] {
-  const totals = new Map<string, number>();
+export function totalTimes(profiles: CpuProfile[]): {
+  byFunction: Map<string, number>;
+  total: number;
+} {
+  const byFunction = new Map<string, number>();
   let total = 0;
   for (const profile of profiles) {
     const parent = new Map<number, number>();
@@ -110,9 +112,18 @@ export function topTotalTime(profiles: CpuProfile[], count: number): string[] {
         if (!node || NOT_SCRIPT.has(node.callFrame.functionName)) break;
         if (seen.has(label(node))) continue;
         seen.add(label(node));
-        totals.set(label(node), (totals.get(label(node)) ?? 0) + time);
+        byFunction.set(label(node), (byFunction.get(label(node)) ?? 0) + time);
       }
     }
   }
-  return lines(totals, count, total);
+  return { byFunction, total };
+}
+
+/**
+ * The `count` functions with the most total time (themselves and what they call) over these
+ * profiles: where to look when the self time is spread thin.
+ */
+export function topTotalTime(profiles: CpuProfile[], count: number): string[] {
+  const { byFunction, total } = totalTimes(profiles);
+  return lines(byFunction, count, total);
 }

@@ -34,10 +34,15 @@
  * Both sides get it so; it leaves out the streamed updates' work, which makes the denominator
  * smaller and the ratio, if anything, stricter.
  *
- * BENCH_TRACE=1 traces the last turn of each block (Chromium's timeline) and prints the main
- * thread's events by total time; BENCH_PROFILE=1 prints, for each side, the functions that took
- * the most script time in its counted turns (themselves, and with what they call); BENCH_DEBUG=1 prints the page's console, and on a failure
- * keeps a screenshot (/tmp/pictures-turn-failed.png) and the image requests.
+ * Looking into it:
+ * - BENCH_TRACE=1 traces each counted turn (Chromium's timeline) and prints, per turn, the main
+ *   thread's events by their own time where the two sides differ the most;
+ * - BENCH_PROFILE=1 prints, for each side, the functions that took the most script time in its
+ *   counted turns (themselves, and with what they call), and per turn those whose time differs
+ *   the most between the sides;
+ * - BENCH_PICTURE_ALONE=1 counts the 'on' side's picture without its turn (PICTURE_ALONE);
+ * - BENCH_DEBUG=1 prints the page's console, and on a failure keeps a screenshot
+ *   (/tmp/pictures-turn-failed.png) and the image requests.
  */
 import { deflateSync } from 'node:zlib';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
@@ -46,7 +51,7 @@ import type { FakeModelServer, ReplyFunction } from '../../test/fixtures/fakeMod
 import { startFakeImageServer, type FakeImageServer } from '../../test/fixtures/fakeImages/server';
 import { PNG_SIGNATURE, pngChunk } from '../../test/fixtures/fakeImages/png';
 import { PICTURES_ON_LIMIT, median, ms, times, type Benchmark, type BudgetResult } from './budget';
-import { scriptTime, topSelfTime, topTotalTime, type CpuProfile } from './cpuProfile';
+import { scriptTime, topSelfTime, topTotalTime, totalTimes, type CpuProfile } from './cpuProfile';
 import { API_KEY, openBrowserGame } from './gameInBrowser';
 import {
   CPU_SLOWDOWN,
@@ -266,6 +271,16 @@ function printProfiles() {
     console.log(`  ${side}: script time by function, with what it calls`);
     for (const line of topTotalTime(profiled[side], 30)) console.log(`    ${line}`);
   }
+  // Where the pictures' script time goes: per turn, the functions whose time differs the most.
+  const [on, off] = [totalTimes(profiled.on).byFunction, totalTimes(profiled.off).byFunction];
+  const perTurn = (times: Map<string, number>, side: Side, name: string) =>
+    (times.get(name) ?? 0) / Math.max(1, profiled[side].length);
+  const rows = [...new Set([...on.keys(), ...off.keys()])]
+    .map((name) => ({ name, more: perTurn(on, 'on', name) - perTurn(off, 'off', name) }))
+    .sort((a, b) => b.more - a.more)
+    .slice(0, 40);
+  console.log('  per turn, on less off: script time by function, with what it calls');
+  for (const { name, more } of rows) console.log(`    ${ms(more).padStart(9)}  ${name}`);
 }
 
 async function playBlock(page: Page, side: Side, turns: number, events: TurnEvents) {
@@ -292,15 +307,25 @@ async function playBlock(page: Page, side: Side, turns: number, events: TurnEven
     if (!box) throw new Error('the first option is not on screen');
     const before = await counters(page);
     const loadsBefore = await pictureLoads(page);
-    const tracing = TRACE && turn === WARM_UP_TURNS + TURNS_EACH ? await startTrace(cdp) : null;
+    const alone = side === 'on' && PICTURE_ALONE;
+    let tracing = TRACE && !alone && turn > WARM_UP_TURNS ? await startTrace(cdp, side) : null;
     const shown = events.next('options');
     await cdp.send('Profiler.start');
-    const start = await mainThread(cdp);
-    const chosen = Date.now();
+    let start = await mainThread(cdp);
+    let chosen = Date.now();
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await shown;
     await events.next('saved');
     let pictureTime = 0;
+    if (alone) {
+      // The turn has its window uncounted; the picture is counted over one of its own.
+      await new Promise((resolve) => setTimeout(resolve, chosen + TURN_WINDOW_MS - Date.now()));
+      await cdp.send('Profiler.stop');
+      await cdp.send('Profiler.start');
+      if (TRACE && turn > WARM_UP_TURNS) tracing = await startTrace(cdp, side);
+      start = await mainThread(cdp);
+      chosen = Date.now();
+    }
     if (side === 'on') {
       // The player asks for the new paragraph's picture, and the turn lasts until it is shown.
       const arrived = events.next('picture');
@@ -313,7 +338,7 @@ async function playBlock(page: Page, side: Side, turns: number, events: TurnEven
     await new Promise((resolve) => setTimeout(resolve, chosen + TURN_WINDOW_MS - Date.now()));
     const window = Date.now() - chosen;
     const work = spent(start, await mainThread(cdp));
-    if (tracing) console.log(`  ${side}, turn ${turns + turn}:\n${await tracing()}`);
+    if (tracing) await tracing();
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
     const after = await counters(page);
     const loads = (await pictureLoads(page)) - loadsBefore;
@@ -345,16 +370,26 @@ async function playBlock(page: Page, side: Side, turns: number, events: TurnEven
 }
 
 const TRACE = process.env.BENCH_TRACE;
+/**
+ * BENCH_PICTURE_ALONE=1: the 'on' side counts its picture alone: the turn played and let settle
+ * uncounted, then Picture this moment to the picture shown, over a window of its own
+ * (TURN_WINDOW_MS from the press). Not the budget: what one picture costs the page by itself.
+ */
+const PICTURE_ALONE = process.env.BENCH_PICTURE_ALONE;
+
+/** BENCH_TRACE: each side's main-thread time by trace event, itself, summed over its turns. */
+const traced: Record<Side, Map<string, number>> = { off: new Map(), on: new Map() };
+const tracedTurns: Record<Side, number> = { off: 0, on: 0 };
 
 /**
- * BENCH_TRACE=1: traces the last turn of each block (Chromium's timeline) and returns the
- * main thread's events by name, their total time, the largest first (nested events counted
- * in each of their parents too).
+ * BENCH_TRACE=1: traces each counted turn (Chromium's timeline) and adds to the side's sums the
+ * time of each of the main thread's events by name, itself (less the events nested in it).
  */
-async function startTrace(cdp: CDPSession): Promise<() => Promise<string>> {
+async function startTrace(cdp: CDPSession, side: Side): Promise<() => Promise<void>> {
   interface TraceEvent {
     name: string;
     ph: string;
+    ts: number;
     dur?: number;
     tid: number;
     pid: number;
@@ -362,14 +397,15 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<string>> {
   }
   const events: TraceEvent[] = [];
   const threads = new Map<string, string>();
-  cdp.on('Tracing.dataCollected', ({ value }) => {
+  const onData = ({ value }: { value: object[] }) => {
     for (const event of value as unknown as TraceEvent[]) {
       if (event.name === 'thread_name') {
         threads.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
       }
       events.push(event);
     }
-  });
+  };
+  cdp.on('Tracing.dataCollected', onData);
   await cdp.send('Tracing.start', {
     categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink,loading',
     transferMode: 'ReportEvents',
@@ -378,19 +414,45 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<string>> {
     const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.end');
     await done;
-    const byName = new Map<string, number>();
-    for (const e of events) {
-      if (e.ph !== 'X' || !e.dur) continue;
-      const thread = threads.get(`${e.pid}:${e.tid}`) ?? '';
-      const key = `${thread === 'CrRendererMain' ? 'main' : thread}: ${e.name}`;
-      byName.set(key, (byName.get(key) ?? 0) + e.dur / 1000);
+    cdp.off('Tracing.dataCollected', onData);
+    const main = events
+      .filter((e) => e.ph === 'X' && e.dur && threads.get(`${e.pid}:${e.tid}`) === 'CrRendererMain')
+      .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+    const sums = traced[side];
+    const open: { end: number; name: string; self: number }[] = [];
+    const close = (until: number) => {
+      while (open.length > 0 && open.at(-1)!.end <= until) {
+        const done = open.pop()!;
+        sums.set(done.name, (sums.get(done.name) ?? 0) + done.self / 1000);
+      }
+    };
+    for (const event of main) {
+      close(event.ts);
+      const parent = open.at(-1);
+      if (parent) parent.self -= event.dur!;
+      open.push({ end: event.ts + event.dur!, name: event.name, self: event.dur! });
     }
-    return [...byName]
-      .sort(([, a], [, b]) => b - a)
-      .slice(0, 40)
-      .map(([name, total]) => `    ${ms(total)}  ${name}`)
-      .join('\n');
+    close(Infinity);
+    tracedTurns[side] += 1;
   };
+}
+
+/** BENCH_TRACE=1: per turn, the main thread's events where the sides differ the most. */
+function printTraces() {
+  if (!TRACE) return;
+  const names = new Set([...traced.off.keys(), ...traced.on.keys()]);
+  const perTurn = (side: Side, name: string) =>
+    (traced[side].get(name) ?? 0) / Math.max(1, tracedTurns[side]);
+  const rows = [...names]
+    .map((name) => ({ name, off: perTurn('off', name), on: perTurn('on', name) }))
+    .sort((a, b) => Math.abs(b.on - b.off) - Math.abs(a.on - a.off))
+    .slice(0, 40);
+  console.log('  main thread per turn, by event itself: on, off, on less off');
+  for (const { name, on, off } of rows) {
+    console.log(
+      `    ${ms(on).padStart(9)} ${ms(off).padStart(9)} ${ms(on - off).padStart(9)}  ${name}`,
+    );
+  }
 }
 
 const each = (turns: PlayedTurn[], figure: (turn: PlayedTurn) => number, unit = ms) =>
@@ -450,6 +512,7 @@ async function run(): Promise<BudgetResult[]> {
         'measured how': `Chromium, CPU ${CPU_SLOWDOWN}x slower; the OpenAI preset routed to the fake model server and the fake image server (its picture a 1536x1024 PNG of ${(png.length / 1024 / 1024).toFixed(1)} MB); the same saved story from turn ${FROM_TURN}, ${BLOCKS} blocks of ${TURNS_EACH} counted turns (after ${WARM_UP_TURNS} played) each side, alternating; off: click to options and the auto-save committed; on: the same, then Picture this moment to the picture loaded and decoded; each side counted over ${TURN_WINDOW_MS / 1000} s from the click (longer where a picture took longer); Performance.getMetrics TaskDuration, and the sampling profiler (every 1 ms) for the script`,
       };
       printProfiles();
+      printTraces();
       return [
         {
           budget: "41. A turn's main-thread work, pictures on against off",
