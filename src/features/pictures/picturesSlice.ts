@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { gameActions } from '../game';
 import type { ImageModel, PictureFailureKind, PictureMoment } from '../llm';
 import { modelSettingsChosen, type SettingsState } from '../settings';
-import { MAX_MOMENT_PICTURES } from '../stories';
+import { MAX_MOMENT_PICTURES, storiesActions } from '../stories';
 
 /**
  * The models the player's provider can draw with (issue 41), read from its own live list with
@@ -173,7 +173,16 @@ export const picturesSlice = createSlice({
     builder
       .addCase(gameActions.newGameStarted, noPictures)
       .addCase(gameActions.returnedHome, noPictures)
-      .addCase(gameActions.savedStoryResumed, noPictures);
+      .addCase(gameActions.savedStoryResumed, noPictures)
+      // The story went on as a branch of its own (another tab played it on): the pictures it
+      // shares with the story it split from were copied to it, and are shown from there.
+      .addCase(storiesActions.storySavedAsBranch, (state, action) => {
+        const { id, from, copiedPictures } = action.payload;
+        for (const turn of copiedPictures) {
+          const picture = state.pictures[turn];
+          if (picture?.status === 'shown' && picture.storyId === from) picture.storyId = id;
+        }
+      });
   },
   selectors: {
     selectImageModels: (pictures) => pictures.imageModels,

@@ -32,6 +32,7 @@ export {
   keepsPictures,
   pictureAt,
   picturesOf,
+  sharesScene,
 } from './pictureStore';
 export type { KeepPictureResult } from './pictureStore';
 export {

@@ -3,8 +3,11 @@
 // record: a save of the story never reads, clones or rewrites them. Deleting a story deletes its
 // pictures in the same transaction (browserPlace.ts, deleteRecord), so no picture outlives its
 // story, even in a tab closed mid-way.
+import { isRecord } from '../../engine/guards';
 import { type StoriesDb, PICTURES, STORE, inTransaction, picturesKeyRange } from './browserDb';
+import { getStory } from './browserPlace';
 import {
+  ENDING_TURN,
   MAGIC_BYTES,
   MAX_ALT_LENGTH,
   MAX_MOMENT_PICTURES,
@@ -130,4 +133,59 @@ export async function storiesWithPictures(db: StoriesDb): Promise<number[]> {
     PICTURES,
   ]);
   return [...new Set(keys.map(([storyId]) => storyId))];
+}
+
+/** A story log's paragraphs, in order: the scenes its pictures show (turn 0 the first). */
+const paragraphsOf = (log: readonly unknown[]): string[] =>
+  log.flatMap((entry) =>
+    isRecord(entry) && entry.kind === 'paragraph' && typeof entry.text === 'string'
+      ? [entry.text]
+      : [],
+  );
+
+/**
+ * Whether a picture of one line of a story shows a scene of another line too: a turn before
+ * their first paragraph that differs, and the ending where the two are the same story.
+ */
+export function sharesScene(
+  one: readonly unknown[],
+  other: readonly unknown[],
+): (turn: number) => boolean {
+  const [a, b] = [paragraphsOf(one), paragraphsOf(other)];
+  let shared = 0;
+  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared += 1;
+  const same = shared === a.length && shared === b.length;
+  return (turn) => (turn === ENDING_TURN ? same : turn >= 0 && turn < shared);
+}
+
+/**
+ * A new branch of a story (another tab had saved the story since this tab did, browserPlace.ts
+ * keepInBrowser) keeps the pictures of the scenes it shares with the story it split from,
+ * copied under its own id: they stay when that story is deleted, and go with the branch to the
+ * cloud and into its export. Returns the turns copied; the branch's own story log is `log`.
+ */
+export async function copySharedPictures(
+  db: StoriesDb,
+  from: number,
+  branch: number,
+  log: readonly unknown[],
+): Promise<number[]> {
+  const original = await getStory(db, from);
+  if (!original) return [];
+  const shared = sharesScene(original.game.storyLog, log);
+  return inTransaction(
+    db,
+    'readwrite',
+    async (tx) => {
+      // A branch deleted meanwhile keeps nothing.
+      if ((await tx.objectStore(STORE).count(branch)) === 0) return [];
+      const pictures = tx.objectStore(PICTURES);
+      const copied = (await pictures.getAll(picturesKeyRange(from))).filter((picture) =>
+        shared(picture.turn),
+      );
+      await Promise.all(copied.map((picture) => pictures.put({ ...picture, storyId: branch })));
+      return copied.map((picture) => picture.turn);
+    },
+    [STORE, PICTURES],
+  );
 }

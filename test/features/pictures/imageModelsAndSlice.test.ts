@@ -20,6 +20,7 @@ import {
   selectStoryPictures,
   type ImageModels,
 } from '../../../src/features/pictures';
+import { storiesActions } from '../../../src/features/stories';
 import { appStateWith } from '../../fixtures/games';
 import { contextProviders } from '../../support/sagaReplay';
 import { virtualClock } from '../../support/virtualClock';
@@ -321,6 +322,46 @@ describe('the pictures’ slice', () => {
       0: { status: 'shown', storyId: 7, moment: 'opening', width: 768, height: 512, alt: 'o' },
       2: { status: 'drawing', moment: 'moment' },
       5: { status: 'drawing', moment: 'moment' },
+    });
+  });
+
+  test('a branch of the story shows the pictures copied to it from its own record', () => {
+    const shown = (storyId: number, turn: number) =>
+      picturesActions.pictureShown({
+        storyId,
+        turn,
+        moment: turn === 0 ? 'opening' : 'moment',
+        width: 768,
+        height: 512,
+        alt: `scene ${turn}`,
+      });
+    dispatch(shown(4, 0), shown(4, 1), shown(9, 2));
+    dispatch(picturesActions.pictureDrawingStarted({ turn: 3, moment: 'moment' }));
+    dispatch(
+      storiesActions.storySavedAsBranch({
+        id: 9,
+        from: 4,
+        revision: 1,
+        walletAddress: '0xabc',
+        lastSaved: '2026-11-29T10:00:00.000Z',
+        manual: false,
+        storyGeneration: 0,
+        copiedPictures: [0],
+      }),
+    );
+    // The opening was copied; turn 1's scene is the other line's and stays where it is.
+    expect(pictures()).toEqual({
+      0: {
+        status: 'shown',
+        storyId: 9,
+        moment: 'opening',
+        width: 768,
+        height: 512,
+        alt: 'scene 0',
+      },
+      1: { status: 'shown', storyId: 4, moment: 'moment', width: 768, height: 512, alt: 'scene 1' },
+      2: { status: 'shown', storyId: 9, moment: 'moment', width: 768, height: 512, alt: 'scene 2' },
+      3: { status: 'drawing', moment: 'moment' },
     });
   });
 

@@ -10,6 +10,7 @@ import { rootReducer } from '../../../src/app/store';
 import {
   ENDING_TURN,
   MAX_MOMENT_PICTURES,
+  OPENING_TURN,
   MAX_PICTURE_BYTES,
   STORIES_DB_NAME,
   STORIES_DB_VERSION,
@@ -26,6 +27,7 @@ import {
   pictureAt,
   picturesOf,
   saveStory,
+  sharesScene,
   storiesActions,
 } from '../../../src/features/stories';
 import { savedStory } from '../../fixtures/savedStories';
@@ -285,5 +287,42 @@ describe('a deleted story takes its pictures', () => {
 
     expect(await picturesOf(db, final)).toEqual([]);
     expect(await picturesOf(db, playing)).toHaveLength(1);
+  });
+});
+
+describe('the scenes two lines of a story share (a branch keeps their pictures)', () => {
+  const log = (...paragraphs: string[]) =>
+    paragraphs.flatMap((text, index) => [
+      ...(index > 0 ? [{ kind: 'choice', text: `Choice ${index}` }] : []),
+      { kind: 'paragraph', text },
+    ]);
+
+  test('turns before the first paragraph that differs; the ending only where the lines are one', () => {
+    const shares = sharesScene(log('Gate', 'Orchard', 'Well'), log('Gate', 'Orchard', 'Tower'));
+    expect([OPENING_TURN, 1, 2, 3, ENDING_TURN].map(shares)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    const same = sharesScene(log('Gate', 'Orchard'), log('Gate', 'Orchard'));
+    expect([OPENING_TURN, 1, 2, ENDING_TURN].map(same)).toEqual([true, true, false, true]);
+  });
+
+  test('a line that went no further shares what it has, but not the ending of the longer one', () => {
+    const shares = sharesScene(log('Gate', 'Orchard', 'Well'), log('Gate', 'Orchard'));
+    expect([OPENING_TURN, 1, 2, ENDING_TURN].map(shares)).toEqual([true, true, false, false]);
+  });
+
+  test('lines parted from the opening share nothing; the choices between paragraphs do not count', () => {
+    expect([OPENING_TURN, ENDING_TURN].map(sharesScene(log('Gate'), log('Ferry')))).toEqual([
+      false,
+      false,
+    ]);
+    const otherChoices = log('Gate', 'Orchard').map((entry) =>
+      entry.kind === 'choice' ? { ...entry, text: 'Another choice' } : entry,
+    );
+    expect(sharesScene(log('Gate', 'Orchard'), otherChoices)(ENDING_TURN)).toBe(true);
   });
 });

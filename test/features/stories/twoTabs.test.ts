@@ -2,7 +2,8 @@
  * Two tabs on one story, each a real store (makeStore) with the real flows, sharing one
  * fake-indexeddb MyStoriesDB and one channel between tabs, as two tabs of a browser share them.
  * Both resume the same saved story and take turns; no paragraph either tab showed may be missing
- * from every saved record, and the tab whose line split off is told.
+ * from every saved record, and the tab whose line split off is told, and keeps the pictures of
+ * the scenes the two lines share.
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
@@ -16,14 +17,19 @@ import {
   type Story,
 } from '../../../src/features/game';
 import {
+  OPENING_TURN,
+  deleteStory,
+  keepPicture,
   listStories,
   openStoriesDb,
+  picturesOf,
   saveStory,
   storiesActions,
   type StoriesDb,
 } from '../../../src/features/stories';
 import { storyDraftOf } from '../../../src/features/stories/storyRecord';
 import { initialWalletState } from '../../../src/features/wallet/walletSlice';
+import { pictureOf } from '../../fixtures/storyPictures';
 import { fakeTabs } from './fakeTabs';
 
 const WALLET = '0xaaaa000000000000000000000000000000000001';
@@ -195,4 +201,32 @@ test('a tab told that its story went on elsewhere can switch to it, and then pla
   expect(records.map((record) => [record.id, record.revision, record.branchOf])).toEqual([
     [saved.id, 3, null],
   ]);
+});
+
+test('a tab whose line split off keeps the pictures of the scenes both lines share, under its own story', async () => {
+  const { saved, one, two } = await twoTabsOnOneStory();
+  // The opening's picture, drawn before the lines parted, and tab one's picture of its turn 1.
+  for (const picture of [pictureOf(saved.id, 'opening'), pictureOf(saved.id, 'moment', 1)]) {
+    expect((await keepPicture(db, picture)).kept).toBe(true);
+  }
+  playTurn(one, 'In tab one, Aria climbs the gate and drops into the orchard.');
+  await until('tab two hears of it', () => two.getState().stories.otherTab !== null);
+  playTurn(two, 'In tab two, Aria knocks, and a porter with a lantern lets her in.');
+  await until('tab two split off', () => two.getState().stories.otherTab?.status === 'branched');
+  const branch = two.getState().stories.current!.id;
+  expect(branch).not.toBe(saved.id);
+
+  // Only the opening is a scene of both lines; tab one's turn 1 is not tab two's.
+  expect((await picturesOf(db, branch)).map((picture) => picture.turn)).toEqual([OPENING_TURN]);
+  expect((await picturesOf(db, saved.id)).map((picture) => picture.turn)).toEqual([
+    OPENING_TURN,
+    1,
+  ]);
+  // The branch's copy is its own: it stays when the story it split from is deleted.
+  await deleteStory(db, saved.id);
+  const [kept] = await picturesOf(db, branch);
+  expect(kept).toMatchObject({ storyId: branch, turn: OPENING_TURN, moment: 'opening' });
+  expect(new Uint8Array(await kept!.blob.arrayBuffer())).toEqual(
+    new Uint8Array(await pictureOf(saved.id, 'opening').blob.arrayBuffer()),
+  );
 });
