@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { gameActions } from '../game';
 import type { ImageModel, PictureFailureKind, PictureMoment } from '../llm';
 import { modelSettingsChosen, type SettingsState } from '../settings';
-import { MAX_MOMENT_PICTURES, storiesActions } from '../stories';
+import { MAX_MOMENT_PICTURES } from '../stories';
 
 /**
  * The models the player's provider can draw with (issue 41), read from its own live list with
@@ -159,6 +159,20 @@ export const picturesSlice = createSlice({
     pictureDropped(state, action: PayloadAction<number>) {
       delete state.pictures[action.payload];
     },
+    /**
+     * The story went on as a branch of its own (another tab had played it on), which keeps
+     * copies of the pictures of these turns: they are shown from it.
+     */
+    branchPicturesKept(
+      state,
+      action: PayloadAction<{ from: number; storyId: number; turns: number[] }>,
+    ) {
+      const { from, storyId, turns } = action.payload;
+      for (const turn of turns) {
+        const picture = state.pictures[turn];
+        if (picture?.status === 'shown' && picture.storyId === from) picture.storyId = storyId;
+      }
+    },
     /** The pictures MyStoriesDB keeps of the story just taken up. */
     storyPicturesFound(state, action: PayloadAction<ShownPicture[]>) {
       // Beside what this session already drew or is drawing: a picture being drawn stays so.
@@ -173,16 +187,7 @@ export const picturesSlice = createSlice({
     builder
       .addCase(gameActions.newGameStarted, noPictures)
       .addCase(gameActions.returnedHome, noPictures)
-      .addCase(gameActions.savedStoryResumed, noPictures)
-      // The story went on as a branch of its own (another tab played it on): the pictures it
-      // shares with the story it split from were copied to it, and are shown from there.
-      .addCase(storiesActions.storySavedAsBranch, (state, action) => {
-        const { id, from, copiedPictures } = action.payload;
-        for (const turn of copiedPictures) {
-          const picture = state.pictures[turn];
-          if (picture?.status === 'shown' && picture.storyId === from) picture.storyId = id;
-        }
-      });
+      .addCase(gameActions.savedStoryResumed, noPictures);
   },
   selectors: {
     selectImageModels: (pictures) => pictures.imageModels,

@@ -26,6 +26,7 @@ export {
 } from './browserPlace';
 export type { KeptStory, ListedStory, SaveResult } from './browserPlace';
 export {
+  copySharedPictures,
   forgetPictureAt,
   forgetPictures,
   keepPicture,

@@ -159,20 +159,19 @@ export function sharesScene(
 }
 
 /**
- * A new branch of a story (another tab had saved the story since this tab did, browserPlace.ts
- * keepInBrowser) keeps the pictures of the scenes it shares with the story it split from,
- * copied under its own id: they stay when that story is deleted, and go with the branch to the
- * cloud and into its export. Returns the turns copied; the branch's own story log is `log`.
+ * A branch of a story (another tab had saved the story since this tab did: browserPlace.ts
+ * keepInBrowser) keeps copies, under its own id, of the pictures of the scenes it shares with the
+ * story it split from (sharesScene): they stay when that story is deleted, and go with the branch
+ * to the wallet's cloud and into its export. Returns the turns copied.
  */
 export async function copySharedPictures(
   db: StoriesDb,
   from: number,
   branch: number,
-  log: readonly unknown[],
 ): Promise<number[]> {
-  const original = await getStory(db, from);
-  if (!original) return [];
-  const shared = sharesScene(original.game.storyLog, log);
+  const [original, split] = await Promise.all([getStory(db, from), getStory(db, branch)]);
+  if (!original || !split) return [];
+  const shared = sharesScene(original.game.storyLog, split.game.storyLog);
   return inTransaction(
     db,
     'readwrite',

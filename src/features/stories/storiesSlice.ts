@@ -141,20 +141,10 @@ export const storiesSlice = createSlice({
     },
     /**
      * Another tab had saved the story since this one did, so this tab's line was saved as a new
-     * story that split from `from`; this tab plays on in that one. It keeps the pictures of the
-     * turns `copiedPictures`, the scenes it shares with `from`.
+     * story that split from `from`; this tab plays on in that one.
      */
-    storySavedAsBranch(
-      state,
-      action: PayloadAction<SavedPayload & { from: number; copiedPictures: number[] }>,
-    ) {
-      const {
-        manual: _manual,
-        storyGeneration,
-        from,
-        copiedPictures: _copiedPictures,
-        ...current
-      } = action.payload;
+    storySavedAsBranch(state, action: PayloadAction<SavedPayload & { from: number }>) {
+      const { manual: _manual, storyGeneration, from, ...current } = action.payload;
       if (storyGeneration !== state.storyGeneration) return;
       state.current = current;
       state.otherTab = { status: 'branched', storyId: from, branchId: current.id };

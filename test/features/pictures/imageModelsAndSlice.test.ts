@@ -20,7 +20,6 @@ import {
   selectStoryPictures,
   type ImageModels,
 } from '../../../src/features/pictures';
-import { storiesActions } from '../../../src/features/stories';
 import { appStateWith } from '../../fixtures/games';
 import { contextProviders } from '../../support/sagaReplay';
 import { virtualClock } from '../../support/virtualClock';
@@ -325,7 +324,7 @@ describe('the pictures’ slice', () => {
     });
   });
 
-  test('a branch of the story shows the pictures copied to it from its own record', () => {
+  test('a branch of the story shows the pictures copied to it from its own record, and only those', () => {
     const shown = (storyId: number, turn: number) =>
       picturesActions.pictureShown({
         storyId,
@@ -337,18 +336,7 @@ describe('the pictures’ slice', () => {
       });
     dispatch(shown(4, 0), shown(4, 1), shown(9, 2));
     dispatch(picturesActions.pictureDrawingStarted({ turn: 3, moment: 'moment' }));
-    dispatch(
-      storiesActions.storySavedAsBranch({
-        id: 9,
-        from: 4,
-        revision: 1,
-        walletAddress: '0xabc',
-        lastSaved: '2026-11-29T10:00:00.000Z',
-        manual: false,
-        storyGeneration: 0,
-        copiedPictures: [0],
-      }),
-    );
+    dispatch(picturesActions.branchPicturesKept({ from: 4, storyId: 9, turns: [0] }));
     // The opening was copied; turn 1's scene is the other line's and stays where it is.
     expect(pictures()).toEqual({
       0: {

@@ -375,3 +375,66 @@ describe('turnsToDraw', () => {
     ]);
   });
 });
+
+describe('a story that split off in another tab', () => {
+  test('keeps copies of the pictures of the scenes both lines share, shows them from itself, and sends them', async () => {
+    const choice = {
+      kind: 'choice',
+      text: 'Knock on the gate',
+      outcome: null,
+      freeText: false,
+    } as const;
+    const line = (second: string): Partial<Story> => ({
+      storyLog: [{ kind: 'paragraph', text: OPENING }, choice, { kind: 'paragraph', text: second }],
+    });
+    // The other tab's line (kept under the story's own id) and this tab's, saved as a branch.
+    const record = await keptStory(db, line('The porter lets Aria in.'));
+    const branch = await keptStory(db, line('Nobody answers; Aria climbs the wall.'));
+    await keep(record, [record.id, 'opening'], [record.id, 'moment', 1]);
+    const story: Story = {
+      ...initialStory,
+      ...NAMED_STORY,
+      ...line('Nobody answers; Aria climbs the wall.'),
+      illustrated: true,
+      options: [],
+      turnCount: 1,
+    };
+    const client = fakePictureClient(clock);
+    const result = await scene(
+      appStateWith({ turn: { phase: 'home' } }, { provider: 'openai' }) as RootState,
+      { clock, client, db },
+      function* () {
+        yield* take(picturesActions.imageModelsListed.type);
+        yield* put(gameActions.savedStoryResumed(story));
+        yield* put(storiesActions.storyLoaded(record));
+        yield* take(picturesActions.storyPicturesFound.type);
+        yield* put(
+          storiesActions.storySavedAsBranch({
+            ...branch,
+            from: record.id,
+            manual: false,
+            storyGeneration: 0,
+          }),
+        );
+        yield* take(picturesActions.branchPicturesKept.type);
+      },
+    );
+
+    // The opening is a scene of both lines; turn 1 is the other tab's, and stays with it.
+    expect((await picturesOf(db, branch.id)).map((picture) => picture.turn)).toEqual([0]);
+    expect((await picturesOf(db, record.id)).map((picture) => picture.turn)).toEqual([0, 1]);
+    expect(result.state.pictures.pictures[0]).toMatchObject({
+      status: 'shown',
+      storyId: branch.id,
+    });
+    expect(result.state.pictures.pictures[1]).toMatchObject({
+      status: 'shown',
+      storyId: record.id,
+    });
+    // Kept under the branch as a drawn picture is: the wallet's cloud hears of it the same way.
+    expect(putsOf(result.puts, storiesActions.pictureKept.type)).toEqual([
+      storiesActions.pictureKept({ storyId: branch.id, turn: 0 }),
+    ]);
+    expect(client.drawn).toEqual([]);
+  });
+});

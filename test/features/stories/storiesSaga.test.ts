@@ -704,8 +704,6 @@ describe('two tabs on one story', () => {
           revision: 1,
           walletAddress: WALLET,
           manual: false,
-          // The story it split from kept no picture to copy.
-          copiedPictures: [],
         },
       },
       summary,

@@ -93,15 +93,8 @@ describe('word that another tab played this story on', () => {
     const branch = { ...current, id: 9, revision: 1 };
     store.dispatch(storiesActions.savedInAnotherTab(elsewhere));
     store.dispatch(
-      storiesActions.storySavedAsBranch({
-        ...branch,
-        from: 4,
-        manual: true,
-        storyGeneration: 1,
-        copiedPictures: [0, 2],
-      }),
+      storiesActions.storySavedAsBranch({ ...branch, from: 4, manual: true, storyGeneration: 1 }),
     );
-    // The story this tab plays on; the pictures it kept are the pictures' news, not its record.
     expect(store.getState().stories.current).toEqual(branch);
     expect(otherTab()).toEqual({ status: 'branched', storyId: 4, branchId: 9 });
     // A manual save that split says so through this word, not 'Game saved successfully!'.
@@ -123,7 +116,6 @@ describe('word that another tab played this story on', () => {
         from: 4,
         manual: false,
         storyGeneration: 1,
-        copiedPictures: [],
       }),
     );
     expect(store.getState().stories.current).toBeNull();

@@ -30,6 +30,8 @@ import {
 import { storyDraftOf } from '../../../src/features/stories/storyRecord';
 import { initialWalletState } from '../../../src/features/wallet/walletSlice';
 import { pictureOf } from '../../fixtures/storyPictures';
+import { virtualClock } from '../../support/virtualClock';
+import { fakePictureClient } from '../pictures/pictureScenes';
 import { fakeTabs } from './fakeTabs';
 
 const WALLET = '0xaaaa000000000000000000000000000000000001';
@@ -71,14 +73,21 @@ async function until(what: string, check: () => boolean | Promise<boolean>) {
   throw new Error(`timed out waiting until ${what}`);
 }
 
-/** A tab at the load-or-create screen with its key in, the flows started. */
+/**
+ * A tab at the load-or-create screen with its key in, the flows started (the pictures' too, a
+ * story illustrated taken up: their provider a fake that draws nothing here).
+ */
 function openTab(tabs: ReturnType<typeof fakeTabs>): AppStore {
   const store = makeStore({
     preloadedState: {
       game: { ...initialGameState, turn: { phase: 'home' }, apiKey: 'sk-session' },
       wallet: { ...initialWalletState, status: 'verified', address: WALLET },
     },
-    context: { openStoriesDb: () => openStoriesDb(factory), openTabChannel: tabs.open },
+    context: {
+      openStoriesDb: () => openStoriesDb(factory),
+      openTabChannel: tabs.open,
+      pictureClient: fakePictureClient(virtualClock()),
+    },
   });
   stores.push(store);
   store.dispatch(storiesActions.savedStoriesRequested());
@@ -119,8 +128,8 @@ async function savedParagraphs(): Promise<Set<string>> {
 }
 
 /** One saved story, resumed in two tabs that share the database and hear each other. */
-async function twoTabsOnOneStory() {
-  const saved = await saveStory(db, storyDraftOf(story, null), WALLET);
+async function twoTabsOnOneStory(played: Story = story) {
+  const saved = await saveStory(db, storyDraftOf(played, null), WALLET);
   if (!saved.saved) throw new Error('not saved');
   const tabs = fakeTabs();
   const [one, two] = [openTab(tabs), openTab(tabs)];
@@ -204,7 +213,7 @@ test('a tab told that its story went on elsewhere can switch to it, and then pla
 });
 
 test('a tab whose line split off keeps the pictures of the scenes both lines share, under its own story', async () => {
-  const { saved, one, two } = await twoTabsOnOneStory();
+  const { saved, one, two } = await twoTabsOnOneStory({ ...story, illustrated: true });
   // The opening's picture, drawn before the lines parted, and tab one's picture of its turn 1.
   for (const picture of [pictureOf(saved.id, 'opening'), pictureOf(saved.id, 'moment', 1)]) {
     expect((await keepPicture(db, picture)).kept).toBe(true);
@@ -215,6 +224,10 @@ test('a tab whose line split off keeps the pictures of the scenes both lines sha
   await until('tab two split off', () => two.getState().stories.otherTab?.status === 'branched');
   const branch = two.getState().stories.current!.id;
   expect(branch).not.toBe(saved.id);
+  await until(
+    'the branch keeps its pictures',
+    async () => (await picturesOf(db, branch)).length > 0,
+  );
 
   // Only the opening is a scene of both lines; tab one's turn 1 is not tab two's.
   expect((await picturesOf(db, branch)).map((picture) => picture.turn)).toEqual([OPENING_TURN]);

@@ -23,6 +23,7 @@ const PICTURE_EVENTS: string[] = [
   picturesActions.momentPictureRequested.type,
   picturesActions.pictureRetryRequested.type,
   storiesActions.storyLoaded.type,
+  storiesActions.storySavedAsBranch.type,
 ];
 
 /** Every event a story's pictures follow, in the order they came. */

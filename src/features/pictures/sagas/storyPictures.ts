@@ -12,6 +12,7 @@ import { gameActions, selectGame, type Story } from '../../game';
 import {
   ENDING_TURN,
   OPENING_TURN,
+  copySharedPictures,
   forgetPictureAt,
   picturesOf,
   selectCurrentRecord,
@@ -88,6 +89,24 @@ function* forgetPicturesPast(drawing: Map<number, Task>) {
   }
 }
 
+/**
+ * The story went on as a branch of its own (another tab had played it on): the branch keeps
+ * copies of the pictures of the scenes it shares with the story it split from, shows them from
+ * there, and sends them to the wallet's cloud with its saves (pictureKept, as a drawn one is).
+ */
+export function* keepBranchPictures({ id, from }: { id: number; from: number }) {
+  const open = yield* fromContext('openStoriesDb');
+  try {
+    const turns = yield* call(copySharedPictures, yield* call(open), from, id);
+    if (turns.length === 0) return;
+    yield* put(picturesActions.branchPicturesKept({ from, storyId: id, turns }));
+    for (const turn of turns) yield* put(storiesActions.pictureKept({ storyId: id, turn }));
+  } catch (error) {
+    // The branch plays on; its pictures stay where they were, with the story it split from.
+    console.warn('The pictures this branch shares with its story could not be copied', error);
+  }
+}
+
 /** The turns a picture should be drawn for after `action`, when the story is illustrated. */
 export function turnsToDraw(
   story: Story,
@@ -137,6 +156,10 @@ export function* illustrateStory(events: Channel<Action>) {
     }
     if (action.type === gameActions.rewriteRequested.type) {
       yield* call(forgetPicturesPast, drawing);
+      continue;
+    }
+    if (storiesActions.storySavedAsBranch.match(action)) {
+      yield* fork(keepBranchPictures, action.payload);
       continue;
     }
     if (!(yield* select(selectCanIllustrate))) continue;

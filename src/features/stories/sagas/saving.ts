@@ -12,9 +12,8 @@ import { call, put, race, select, take } from 'typed-redux-saga';
 import { wait } from '../../../shared/waits';
 import { isResumable, isStoryEvent, selectStory, type Story } from '../../game';
 import { selectIsWalletBusy } from '../../wallet';
-import { toStorageError, type StorageErrorReason, type StoriesDb } from '../browserDb';
+import { toStorageError, type StorageErrorReason } from '../browserDb';
 import { keepInBrowser } from '../browserPlace';
-import { copySharedPictures } from '../pictureStore';
 import { recordOf } from '../storyRecord';
 import { storiesActions } from '../storiesSlice';
 import type { StorySavedMessage } from '../tabChannel';
@@ -48,10 +47,6 @@ export function* saveCurrentStory(manual: boolean) {
     // A refused story is only logged (SPEC.md section 5).
     if (!result.saved) return 'skipped';
     const { id, revision, lastSaved, splitFrom, cloudId } = result;
-    const copiedPictures =
-      splitFrom === null
-        ? []
-        : yield* call(picturesOfBranch, db, splitFrom, id, record.lists.storyLog ?? []);
     const saved = {
       id,
       walletAddress: owner,
@@ -67,7 +62,7 @@ export function* saveCurrentStory(manual: boolean) {
     yield* put(
       splitFrom === null
         ? storiesActions.storySaved(saved)
-        : storiesActions.storySavedAsBranch({ ...saved, from: splitFrom, copiedPictures }),
+        : storiesActions.storySavedAsBranch({ ...saved, from: splitFrom }),
     );
     const message: StorySavedMessage = { type: 'storySaved', id, revision, lastSaved };
     yield* call(tellOtherTabs, message);
@@ -75,24 +70,6 @@ export function* saveCurrentStory(manual: boolean) {
   } catch (error) {
     console.error('Saving the story failed', error);
     return toStorageError(error).reason;
-  }
-}
-
-/**
- * A new branch keeps the pictures of the scenes it shares with the story it split from
- * (copySharedPictures); their turns. Its save stands whether or not they could be copied.
- */
-export function* picturesOfBranch(
-  db: StoriesDb,
-  from: number,
-  branch: number,
-  log: readonly unknown[],
-) {
-  try {
-    return yield* call(copySharedPictures, db, from, branch, log);
-  } catch (error) {
-    console.warn('The pictures the branch shares with its story were not copied', error);
-    return [];
   }
 }
 

@@ -186,10 +186,6 @@ export function* sendInTurn(place: CloudPlace) {
     rebuild = next !== undefined && REBUILD_TRIGGERS.has(next.type);
     // A picture kept or let go: its story's pictures are set beside the cloud's (it has gone up
     // already, or its first save that does sends them).
-    // A branch that kept pictures of the story it split from sends them with its first save.
-    if (storiesActions.storySavedAsBranch.match(next) && next.payload.copiedPictures.length > 0) {
-      place.picturesDue.add(next.payload.id);
-    }
     if (storiesActions.pictureKept.match(next) || storiesActions.pictureForgotten.match(next)) {
       const { storyId, turn } = next.payload;
       place.picturesDue.add(storyId);
