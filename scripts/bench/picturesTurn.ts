@@ -41,6 +41,8 @@
  *   counted turns (themselves, and with what they call), and per turn those whose time differs
  *   the most between the sides;
  * - BENCH_PICTURE_ALONE=1 counts the 'on' side's picture without its turn (PICTURE_ALONE);
+ * - BENCH_BLOCKS=n plays n blocks of each side instead of 3: the same build measured 1.28x to
+ *   1.57x over runs of 3 (12 turns a side), too wide to see a change of a few percent in;
  * - BENCH_DEBUG=1 prints the page's console, and on a failure keeps a screenshot
  *   (/tmp/pictures-turn-failed.png) and the image requests.
  */
@@ -75,7 +77,7 @@ const FROM_TURN = 9;
 const TURNS_EACH = 4;
 const WARM_UP_TURNS = 1;
 /** Blocks of each side, alternating: off, on, off, on... */
-const BLOCKS = 3;
+const BLOCKS = Number(process.env.BENCH_BLOCKS) || 3;
 /**
  * How long a turn is counted for, from the choice, on both sides alike: its work is what the
  * choice sets off in that time. A turn's work does not end when its options are on screen and
