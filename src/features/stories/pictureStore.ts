@@ -179,11 +179,24 @@ export async function copySharedPictures(
       // A branch deleted meanwhile keeps nothing.
       if ((await tx.objectStore(STORE).count(branch)) === 0) return [];
       const pictures = tx.objectStore(PICTURES);
-      const copied = (await pictures.getAll(picturesKeyRange(from))).filter((picture) =>
-        shared(picture.turn),
+      const [offered, own] = await Promise.all([
+        pictures.getAllKeys(picturesKeyRange(from)),
+        pictures.getAllKeys(picturesKeyRange(branch)),
+      ]);
+      // What the branch drew of its own stays; its moments stay within their bound.
+      const has = new Set(own.map(([, turn]) => turn));
+      let moments = own.filter(([, turn]) => turn >= 1).length;
+      const turns = offered
+        .map(([, turn]) => turn)
+        .filter((turn) => shared(turn) && !has.has(turn))
+        .filter((turn) => turn < 1 || (moments += 1) <= MAX_MOMENT_PICTURES);
+      const copied = await Promise.all(turns.map((turn) => pictures.get([from, turn])));
+      await Promise.all(
+        copied.flatMap((picture) =>
+          picture ? [pictures.put({ ...picture, storyId: branch })] : [],
+        ),
       );
-      await Promise.all(copied.map((picture) => pictures.put({ ...picture, storyId: branch })));
-      return copied.map((picture) => picture.turn);
+      return copied.flatMap((picture) => (picture ? [picture.turn] : []));
     },
     [STORE, PICTURES],
   );

@@ -334,10 +334,11 @@ describe('the pictures’ slice', () => {
         height: 512,
         alt: `scene ${turn}`,
       });
-    dispatch(shown(4, 0), shown(4, 1), shown(9, 2));
+    dispatch(shown(4, 0), shown(4, 1), shown(5, 2));
     dispatch(picturesActions.pictureDrawingStarted({ turn: 3, moment: 'moment' }));
-    dispatch(picturesActions.branchPicturesKept({ from: 4, storyId: 9, turns: [0] }));
-    // The opening was copied; turn 1's scene is the other line's and stays where it is.
+    dispatch(picturesActions.branchPicturesKept({ from: 4, storyId: 9, turns: [0, 2, 3] }));
+    // The opening was copied; turn 1's scene is the other line's and stays where it is, and so
+    // do those not shown from the story it split from.
     expect(pictures()).toEqual({
       0: {
         status: 'shown',
@@ -348,7 +349,7 @@ describe('the pictures’ slice', () => {
         alt: 'scene 0',
       },
       1: { status: 'shown', storyId: 4, moment: 'moment', width: 768, height: 512, alt: 'scene 1' },
-      2: { status: 'shown', storyId: 9, moment: 'moment', width: 768, height: 512, alt: 'scene 2' },
+      2: { status: 'shown', storyId: 5, moment: 'moment', width: 768, height: 512, alt: 'scene 2' },
       3: { status: 'drawing', moment: 'moment' },
     });
   });

@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { all, call, put, take } from 'typed-redux-saga';
+import { all, call, put, select, take } from 'typed-redux-saga';
 import type { RootState } from './pictureScenes';
 import {
   canRewrite,
@@ -376,30 +376,40 @@ describe('turnsToDraw', () => {
   });
 });
 
-describe('a story that split off in another tab', () => {
-  test('keeps copies of the pictures of the scenes both lines share, shows them from itself, and sends them', async () => {
-    const choice = {
-      kind: 'choice',
-      text: 'Knock on the gate',
-      outcome: null,
-      freeText: false,
-    } as const;
-    const line = (second: string): Partial<Story> => ({
-      storyLog: [{ kind: 'paragraph', text: OPENING }, choice, { kind: 'paragraph', text: second }],
-    });
-    // The other tab's line (kept under the story's own id) and this tab's, saved as a branch.
-    const record = await keptStory(db, line('The porter lets Aria in.'));
-    const branch = await keptStory(db, line('Nobody answers; Aria climbs the wall.'));
-    await keep(record, [record.id, 'opening'], [record.id, 'moment', 1]);
+describe('a story that went on as a branch of its own (another tab had played it on)', () => {
+  const choice = {
+    kind: 'choice',
+    text: 'Knock on the gate',
+    outcome: null,
+    freeText: false,
+  } as const;
+  const line = (second: string): Partial<Story> => ({
+    storyLog: [{ kind: 'paragraph', text: OPENING }, choice, { kind: 'paragraph', text: second }],
+  });
+  const OTHER_TAB = 'The porter lets Aria in.';
+  const THIS_TAB = 'Nobody answers; Aria climbs the wall.';
+
+  /**
+   * The other tab's line kept under the story's own id with its opening (and turn 1) drawn, this
+   * tab's line saved as a branch; the story taken up here, its kept pictures shown, then `script`.
+   */
+  async function branched(
+    script: (branch: KeptRecord, from: KeptRecord) => Generator,
+    { otherTabDrew = true } = {},
+  ) {
+    const record = await keptStory(db, line(OTHER_TAB));
+    const branch = await keptStory(db, line(THIS_TAB));
+    await keep(record, [record.id, 'opening']);
+    if (otherTabDrew) await keep(record, [record.id, 'moment', 1]);
     const story: Story = {
       ...initialStory,
       ...NAMED_STORY,
-      ...line('Nobody answers; Aria climbs the wall.'),
+      ...line(THIS_TAB),
       illustrated: true,
       options: [],
       turnCount: 1,
     };
-    const client = fakePictureClient(clock);
+    const client = fakePictureClient(clock, { draws: [drawnAfter(5_000)] });
     const result = await scene(
       appStateWith({ turn: { phase: 'home' } }, { provider: 'openai' }) as RootState,
       { clock, client, db },
@@ -408,19 +418,33 @@ describe('a story that split off in another tab', () => {
         yield* put(gameActions.savedStoryResumed(story));
         yield* put(storiesActions.storyLoaded(record));
         yield* take(picturesActions.storyPicturesFound.type);
-        yield* put(
-          storiesActions.storySavedAsBranch({
-            ...branch,
-            from: record.id,
-            manual: false,
-            storyGeneration: 0,
-          }),
-        );
-        yield* take(picturesActions.branchPicturesKept.type);
+        yield* call(script, branch, record);
       },
     );
+    return { result, record, branch, client };
+  }
+
+  /** The branch's save, as the stories' flows report it for the story in play. */
+  function* savedAsBranch(branch: KeptRecord, from: KeptRecord) {
+    const { storyGeneration } = (yield* select((state: RootState) => state.stories))!;
+    yield* put(
+      storiesActions.storySavedAsBranch({
+        ...branch,
+        from: from.id,
+        manual: false,
+        storyGeneration,
+      }),
+    );
+  }
+
+  test('keeps copies of the pictures of the scenes both lines share, shows them from itself, and sends them', async () => {
+    const { result, record, branch, client } = await branched(function* (branch, from) {
+      yield* call(savedAsBranch, branch, from);
+      yield* take(picturesActions.branchPicturesKept.type);
+    });
 
     // The opening is a scene of both lines; turn 1 is the other tab's, and stays with it.
+    expect(result.state.stories.current?.id).toBe(branch.id);
     expect((await picturesOf(db, branch.id)).map((picture) => picture.turn)).toEqual([0]);
     expect((await picturesOf(db, record.id)).map((picture) => picture.turn)).toEqual([0, 1]);
     expect(result.state.pictures.pictures[0]).toMatchObject({
@@ -436,5 +460,50 @@ describe('a story that split off in another tab', () => {
       storiesActions.pictureKept({ storyId: branch.id, turn: 0 }),
     ]);
     expect(client.drawn).toEqual([]);
+  });
+
+  test('a branch reported after the player took up the story it split from is copied, not shown from', async () => {
+    const { result, record, branch } = await branched(function* (branch, from) {
+      // The report of an earlier story's save: the stories' slice lets it go.
+      yield* put(
+        storiesActions.storySavedAsBranch({
+          ...branch,
+          from: from.id,
+          manual: false,
+          storyGeneration: -1,
+        }),
+      );
+      yield* take(storiesActions.pictureKept.type);
+    });
+
+    expect(result.state.stories.current?.id).toBe(record.id);
+    expect((await picturesOf(db, branch.id)).map((picture) => picture.turn)).toEqual([0]);
+    expect(putsOf(result.puts, picturesActions.branchPicturesKept.type)).toEqual([]);
+    expect(result.state.pictures.pictures[0]).toMatchObject({
+      status: 'shown',
+      storyId: record.id,
+    });
+  });
+
+  test('a picture drawn while the story went on as a branch is kept under the branch', async () => {
+    const { result, record, branch, client } = await branched(
+      function* (branch, from) {
+        yield* put(picturesActions.momentPictureRequested(1));
+        // Being drawn, and so asked for under the story's own id, when the split comes.
+        yield* take(picturesActions.pictureDrawingStarted.type);
+        yield* call(savedAsBranch, branch, from);
+        yield* take(picturesActions.pictureShown.type);
+      },
+      { otherTabDrew: false },
+    );
+
+    expect(client.drawn).toHaveLength(1);
+    expect(result.state.pictures.pictures[1]).toMatchObject({
+      status: 'shown',
+      storyId: branch.id,
+    });
+    expect((await picturesOf(db, branch.id)).map((picture) => picture.turn)).toEqual([0, 1]);
+    // The other tab's story is left as it was: this tab's scene is not its turn 1.
+    expect((await picturesOf(db, record.id)).map((picture) => picture.turn)).toEqual([0]);
   });
 });

@@ -26,6 +26,7 @@ import {
   openStoriesDb,
   pictureAt,
   picturesOf,
+  copySharedPictures,
   saveStory,
   sharesScene,
   storiesActions,
@@ -324,5 +325,61 @@ describe('the scenes two lines of a story share (a branch keeps their pictures)'
       entry.kind === 'choice' ? { ...entry, text: 'Another choice' } : entry,
     );
     expect(sharesScene(log('Gate', 'Orchard'), otherChoices)(ENDING_TURN)).toBe(true);
+  });
+});
+
+describe('the pictures a branch keeps of the story it split from', () => {
+  const paragraphs = (...texts: string[]) =>
+    texts.map((text) => ({ kind: 'paragraph' as const, text }));
+  const lines = async (shared: number, more = 1) => {
+    const common = Array.from({ length: shared }, (_, turn) => `Scene ${turn}`);
+    const from = await savedId({
+      game: { ...draft().game, storyLog: paragraphs(...common, 'Theirs') },
+    });
+    const branch = await savedId({
+      game: {
+        ...draft().game,
+        storyLog: paragraphs(...common, ...Array.from({ length: more }, (_, i) => `Ours ${i}`)),
+      },
+    });
+    return { from, branch };
+  };
+  const turnsOf = async (id: number) => (await picturesOf(db, id)).map((picture) => picture.turn);
+
+  test('copies the shared scenes’ pictures, whole, under the branch; the story it left keeps its own', async () => {
+    const { from, branch } = await lines(3);
+    await keep(from, 'opening');
+    await keep(from, 'moment', 2);
+    await keep(from, 'moment', 3);
+    expect(await copySharedPictures(db, from, branch)).toEqual([OPENING_TURN, 2]);
+    expect(await turnsOf(branch)).toEqual([OPENING_TURN, 2]);
+    expect(await turnsOf(from)).toEqual([OPENING_TURN, 2, 3]);
+    const [copy] = await picturesOf(db, branch);
+    const [original] = await picturesOf(db, from);
+    expect({ ...copy, blob: undefined }).toEqual({ ...original, storyId: branch, blob: undefined });
+    expect(await bytesOf(copy!.blob)).toEqual(await bytesOf(original!.blob));
+  });
+
+  test('a picture the branch drew of its own stays; its moments stay within their bound', async () => {
+    const { from, branch } = await lines(MAX_MOMENT_PICTURES + 2);
+    for (let turn = 1; turn <= MAX_MOMENT_PICTURES; turn += 1) await keep(from, 'moment', turn);
+    const own = await keep(branch, 'moment', 1, { alt: 'The branch’s own drawing of turn 1.' });
+    await keep(branch, 'moment', MAX_MOMENT_PICTURES + 1);
+    const copied = await copySharedPictures(db, from, branch);
+    // Turn 1 is the branch's own; of the rest, as many as the bound leaves room for.
+    expect(copied).toEqual(Array.from({ length: MAX_MOMENT_PICTURES - 2 }, (_, i) => i + 2));
+    expect((await pictureAt(db, branch, 1))?.alt).toBe(own.alt);
+    expect((await turnsOf(branch)).filter((turn) => turn >= 1)).toHaveLength(MAX_MOMENT_PICTURES);
+  });
+
+  test('nothing is copied to a branch that is gone, or from a story that is', async () => {
+    const { from, branch } = await lines(2);
+    await keep(from, 'opening');
+    await deleteStory(db, branch);
+    expect(await copySharedPictures(db, from, branch)).toEqual([]);
+    expect(await turnsOf(branch)).toEqual([]);
+    const again = await lines(2);
+    await deleteStory(db, again.from);
+    expect(await copySharedPictures(db, again.from, again.branch)).toEqual([]);
   });
 });

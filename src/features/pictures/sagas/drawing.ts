@@ -173,10 +173,14 @@ export function* drawPicture(turn: number, moment: PictureMoment) {
     });
     if (!image) throw new PictureError('timeout', 'The picture took longer than its time to keep');
     // The story's id, or why its save failed (savedStoryId).
-    const storyId: unknown = yield* join(saving);
-    if (typeof storyId !== 'number') {
-      throw new StorageError(storyId as StorageErrorReason, 'The story was not saved');
+    const saved: unknown = yield* join(saving);
+    if (typeof saved !== 'number') {
+      throw new StorageError(saved as StorageErrorReason, 'The story was not saved');
     }
+    // Kept under the story as it is saved now: one that went on as a branch of its own meanwhile
+    // (another tab had played it on) keeps its own line's pictures. A story left for another
+    // cancels this flow, so the record here is still this story's.
+    const storyId = (yield* select(selectCurrentRecord))?.id ?? saved;
     const openDb = yield* fromContext('openStoriesDb');
     const db = yield* call(openDb);
     const alt = altOf(paragraph);

@@ -99,7 +99,11 @@ export function* keepBranchPictures({ id, from }: { id: number; from: number }) 
   try {
     const turns = yield* call(copySharedPictures, yield* call(open), from, id);
     if (turns.length === 0) return;
-    yield* put(picturesActions.branchPicturesKept({ from, storyId: id, turns }));
+    // Shown from the branch only where it is the story in play: a branch reported after the
+    // player took up the story it split from (the stories' slice lets that report go) is not.
+    if ((yield* select(selectCurrentRecord))?.id === id) {
+      yield* put(picturesActions.branchPicturesKept({ from, storyId: id, turns }));
+    }
     for (const turn of turns) yield* put(storiesActions.pictureKept({ storyId: id, turn }));
   } catch (error) {
     // The branch plays on; its pictures stay where they were, with the story it split from.
