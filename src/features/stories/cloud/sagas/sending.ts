@@ -11,7 +11,7 @@
  */
 import type { Action } from '@reduxjs/toolkit';
 import { buffers } from 'redux-saga';
-import { actionChannel, call, put, race, select, take } from 'typed-redux-saga';
+import { actionChannel, call, flush, put, race, select, take } from 'typed-redux-saga';
 import { wait } from '../../../../shared/waits';
 import { cloudSavesChosen, selectCloudSaves } from '../../../settings';
 import { currentWalletSession, walletSlice } from '../../../wallet';
@@ -183,15 +183,23 @@ export function* sendInTurn(place: CloudPlace) {
       retry === null
         ? yield* take(triggers)
         : (yield* race({ next: take(triggers), again: call(wait, retry) })).next;
-    rebuild = next !== undefined && REBUILD_TRIGGERS.has(next.type);
-    // A picture kept or let go: its story's pictures are set beside the cloud's (it has gone up
-    // already, or its first save that does sends them).
-    if (storiesActions.pictureKept.match(next) || storiesActions.pictureForgotten.match(next)) {
-      const { storyId, turn } = next.payload;
-      place.picturesDue.add(storyId);
-      if (storiesActions.pictureForgotten.match(next)) {
-        const forgotten = place.picturesForgotten.get(storyId) ?? new Set<number>();
-        place.picturesForgotten.set(storyId, forgotten.add(turn));
+    // What else came meanwhile is answered by the same round: a burst of pictures kept (a
+    // branch's copies, a story's pictures brought in) makes one round, not one each.
+    const burst = next === undefined ? [] : [next, ...(yield* flush(triggers))];
+    rebuild = burst.some((trigger) => REBUILD_TRIGGERS.has(trigger.type));
+    for (const trigger of burst) {
+      // A picture kept or let go: its story's pictures are set beside the cloud's (it has gone
+      // up already, or its first save that does sends them).
+      if (
+        storiesActions.pictureKept.match(trigger) ||
+        storiesActions.pictureForgotten.match(trigger)
+      ) {
+        const { storyId, turn } = trigger.payload;
+        place.picturesDue.add(storyId);
+        if (storiesActions.pictureForgotten.match(trigger)) {
+          const forgotten = place.picturesForgotten.get(storyId) ?? new Set<number>();
+          place.picturesForgotten.set(storyId, forgotten.add(turn));
+        }
       }
     }
   }
