@@ -21,6 +21,11 @@ export type {
 export type { KeptImage, PictureClient, PicturesContext } from './sagas/sagaContext';
 export { IllustrateSlot, pictureAt } from './pictureSlots';
 export { picturesSaga, followWhenIllustrated } from './sagas/picturesSaga';
-export { followStories, illustrateStory, showKeptPictures } from './sagas/storyPictures';
+export {
+  followStories,
+  illustrateStory,
+  keepBranchPictures,
+  showKeptPictures,
+} from './sagas/storyPictures';
 export { drawPicture, altOf, failureOf, paragraphOf, promptOf } from './sagas/drawing';
 export { IMAGE_MODELS_TIMEOUT_MS, listImageModels } from './sagas/imageModels';
