@@ -7,8 +7,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { expectSaga } from 'redux-saga-test-plan';
 import { all, call, put, select, take } from 'typed-redux-saga';
-import type { RootState } from './pictureScenes';
+import { rootReducer, type RootState } from './pictureScenes';
 import {
   canRewrite,
   gameActions,
@@ -17,7 +18,11 @@ import {
   type Turn,
 } from '../../../src/features/game';
 import { PICTURE_TIMEOUT_MS } from '../../../src/features/llm';
-import { picturesActions, type PicturesState } from '../../../src/features/pictures';
+import {
+  keepBranchPictures,
+  picturesActions,
+  type PicturesState,
+} from '../../../src/features/pictures';
 import { turnsToDraw } from '../../../src/features/pictures/sagas/storyPictures';
 import {
   ENDING_TURN,
@@ -31,6 +36,7 @@ import {
 import { wait } from '../../../src/shared/waits';
 import { RECAP, appStateWith } from '../../fixtures/games';
 import { pictureOf } from '../../fixtures/storyPictures';
+import { contextProviders } from '../../support/sagaReplay';
 import { virtualClock, type VirtualClock } from '../../support/virtualClock';
 import {
   NAMED_STORY,
@@ -505,5 +511,24 @@ describe('a story that went on as a branch of its own (another tab had played it
     expect((await picturesOf(db, branch.id)).map((picture) => picture.turn)).toEqual([0, 1]);
     // The other tab's story is left as it was: this tab's scene is not its turn 1.
     expect((await picturesOf(db, record.id)).map((picture) => picture.turn)).toEqual([0]);
+  });
+
+  test('keepBranchPictures, replayed alone: the copy, then its events, and nothing for a branch with nothing to copy', async () => {
+    const record = await keptStory(db, line(OTHER_TAB));
+    const branch = await keptStory(db, line(THIS_TAB));
+    await keep(record, [record.id, 'opening'], [record.id, 'moment', 1]);
+    const playing = reduced(openingState(), savedAs(branch));
+    const replay = () =>
+      expectSaga(keepBranchPictures, { id: branch.id, from: record.id })
+        .withReducer(rootReducer, playing)
+        .provide(contextProviders({ clock, openStoriesDb: () => Promise.resolve(db) }));
+    await replay()
+      .put(picturesActions.branchPicturesKept({ from: record.id, storyId: branch.id, turns: [0] }))
+      .put(storiesActions.pictureKept({ storyId: branch.id, turn: 0 }))
+      .run(false);
+    // Copied once: a second report finds the branch has its opening, and says nothing.
+    const again = await replay().run(false);
+    expect(again.effects.put).toBeUndefined();
+    expect((await picturesOf(db, branch.id)).map((picture) => picture.turn)).toEqual([0]);
   });
 });
