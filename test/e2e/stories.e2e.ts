@@ -134,7 +134,7 @@ interface StoredStory {
   id: number;
   walletAddress: string;
   chosenCharacter: string;
-  game: { turnCount?: number };
+  game: { turnCount?: number; previousParagraph?: string };
 }
 
 async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 5_000) {
@@ -145,11 +145,19 @@ async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs 
   }
 }
 
-/** Waits for the auto-save of the turn on screen to be in IndexedDB. */
+/**
+ * Waits for the auto-save of the turn on screen to be in IndexedDB: its count, and its paragraph.
+ * A turn is saved more than once (its roll first, so a reload does not roll it again; then its
+ * paragraph): a save with the count alone may still lack the paragraph being written.
+ */
 async function autoSaved(page: Page, name: string, turns: number) {
+  const shown = await page.locator('.story-log .story-paragraph').last().textContent();
   await waitUntil(`${name}'s turn ${turns} is saved`, async () =>
     (await storedStories<StoredStory>(page)).some(
-      (story) => story.chosenCharacter === name && story.game.turnCount === turns,
+      (story) =>
+        story.chosenCharacter === name &&
+        story.game.turnCount === turns &&
+        story.game.previousParagraph === shown,
     ),
   );
 }
