@@ -209,6 +209,23 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // expectSaga's run() stops the saga after 250 ms of wall clock and says so only as a
+    // warning: on a loaded machine a saga doing real IndexedDB work is cut short and its test
+    // fails by chance. A saga that ends by itself runs with run(false); one that waits for ever
+    // says how it ends (silentRun for a watcher, a dispatched event for a flow).
+    files: ['test/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='run'][arguments.length=0]",
+          message:
+            'expectSaga(...).run() ends on a 250 ms wall clock: use run(false) for a saga that ends by itself.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',

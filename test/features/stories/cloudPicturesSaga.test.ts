@@ -87,7 +87,7 @@ test('a backend that does not answer leaves the pictures due, and the next round
       [matchers.call.fn(listCloudPictures), []],
       [matchers.call.fn(savePictureToCloud), throwError(new CloudError('unreachable', 'offline'))],
     ])
-    .run();
+    .run(false);
   expect(offline.returnValue).toMatchObject({ problem: 'unreachable' });
   expect(offline.storeState.stories.cloud.sync).toEqual({
     status: 'waiting',
@@ -105,7 +105,7 @@ test('a backend that does not answer leaves the pictures due, and the next round
   const online = await expectSaga(sendWaitingSaves, queue, place)
     .withReducer(rootReducer, state())
     .provide([...context(), [matchers.call.fn(listCloudPictures), []], send])
-    .run();
+    .run(false);
   expect(online.returnValue).toBeNull();
   expect(online.storeState.stories.cloud.sync).toEqual({ status: 'idle', problem: null });
   expect(sent).toEqual([{ story: CLOUD_ID, turn: 0 }]);
@@ -116,7 +116,7 @@ test('a backend that does not answer leaves the pictures due, and the next round
   await expectSaga(sendWaitingSaves, queue, place)
     .withReducer(rootReducer, state())
     .provide([...context(), send])
-    .run();
+    .run(false);
   expect(sent).toHaveLength(1);
 });
 
@@ -132,7 +132,7 @@ test('a picture refused for a bound is told once as the pictures’ bound, and t
         throwError(new CloudError('picturesRefused', 'A wallet may keep at most 20 MB')),
       ],
     ])
-    .run();
+    .run(false);
   expect(result.returnValue).toBeNull();
   expect(result.storeState.stories.cloud.sync).toEqual({
     status: 'idle',

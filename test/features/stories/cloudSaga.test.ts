@@ -104,7 +104,7 @@ test('a save the cloud refuses as moved on goes up whole as a copy, and the play
       ],
     ])
     .put(storiesActions.cloudStoryKeptAsCopy({ name: 'Ione Reef' }))
-    .run();
+    .run(false);
 
   // Sent whole both times: the cloud's place knew nothing of it (one log entry).
   expect(calls).toEqual([
@@ -124,7 +124,7 @@ test('a save goes up as the very record the browser kept: nothing is read back f
   const result = await expectSaga(sendWaitingSaves, queueWith(kept), newCloudPlace())
     .withReducer(rootReducer, state())
     .provide([...context(), [matchers.call.fn(saveToCloud), { saved: true, revision: 1 }]])
-    .run();
+    .run(false);
   const called = (result.effects.call ?? []).map((effect) => effect.payload.fn.name);
   expect(called).toContain('saveToCloud');
   expect(called).not.toContain('getStory');
@@ -142,7 +142,7 @@ test('a backend that does not answer leaves the save waiting, said as unreachabl
       ...context(),
       [matchers.call.fn(saveToCloud), throwError(new CloudError('unreachable', 'fetch failed'))],
     ])
-    .run();
+    .run(false);
   expect(result.returnValue).toMatchObject({ problem: 'unreachable' });
   expect(result.storeState.stories.cloud.sync).toEqual({
     status: 'waiting',
@@ -161,7 +161,7 @@ test('a story past 1 MB is said once, and stays in the browser', async () => {
       ...context(),
       [matchers.call.fn(saveToCloud), throwError(new CloudError('tooLarge', '1 MB'))],
     ])
-    .run();
+    .run(false);
   expect(result.storeState.stories.notice).toMatchObject({
     kind: 'cloudSaveFailed',
     reason: 'tooLarge',
@@ -174,7 +174,7 @@ test('with cloud saves off nothing is sent', async () => {
   const result = await expectSaga(sendWaitingSaves, queue, newCloudPlace())
     .withReducer(rootReducer, state(false))
     .provide(context())
-    .run();
+    .run(false);
   expect(result.effects.call?.some((effect) => effect.payload.fn === saveToCloud) ?? false).toBe(
     false,
   );
@@ -192,7 +192,7 @@ test('a publish the backend refuses is told for its story, under the one failure
       [matchers.call.fn(setPublished), throwError(new CloudError('limit', 'no'))],
     ])
     .put(storiesActions.publishFailed({ cloudId: target.cloudId, problem: 'limit' }))
-    .run();
+    .run(false);
   expect(result.storeState.stories.cloud.publishing).toEqual({
     status: 'failed',
     storyId: target.cloudId,

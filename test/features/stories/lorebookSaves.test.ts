@@ -122,7 +122,7 @@ test('a cloud save sends it in the story’s own record, as MyStoriesDB keeps it
         }),
       ],
     ])
-    .run();
+    .run(false);
   expect(sent).toHaveLength(1);
   expect(sent[0]!.head.game.lorebook).toEqual(LOREBOOK);
   // Not one of the growing lists sent entry by entry.

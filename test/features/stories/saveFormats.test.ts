@@ -184,6 +184,6 @@ test('a save goes up with the very arguments the code before sent', async () => 
         }),
       ],
     ])
-    .run();
+    .run(false);
   expect(sent).toEqual([{ ...fixture.cloudFirstSend, id: kept.cloud.id }]);
 });
