@@ -13,6 +13,7 @@ import type { RootState } from './pictureScenes';
 import { gameActions, type Story } from '../../../src/features/game';
 import { PICTURE_TIMEOUT_MS, PictureError } from '../../../src/features/llm';
 import {
+  pictureHandedOver,
   picturesActions,
   selectStoryPictures,
   type PictureFailure,
@@ -177,6 +178,9 @@ describe('a picture drawn beside the turn', () => {
     expect(putsOf(result.puts, storiesActions.pictureKept.type)).toEqual([
       storiesActions.pictureKept({ storyId: record.id, turn: 0 }),
     ]);
+    // Its view is handed the kept WebP, to show without reading it back.
+    const handed = pictureHandedOver(record.id, 0);
+    expect(handed).toMatchObject({ type: 'image/webp', size: kept!.bytes });
   });
 
   test('a refused picture fails as refused, with the provider’s words, and the turn is untouched', async () => {

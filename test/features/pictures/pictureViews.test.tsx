@@ -17,7 +17,9 @@ import type { Language } from '../../../src/engine/types';
 import type { Turn } from '../../../src/features/game';
 import {
   IllustrateSlot,
+  handOverPicture,
   pictureAt,
+  pictureHandedOver,
   picturesActions,
   type ImageModels,
   type PictureFailure,
@@ -373,6 +375,44 @@ describe('a picture under its paragraph', () => {
     expect(made).toHaveLength(1);
     unmount();
     expect(revoked).toEqual(['blob:taleweaver/opening']);
+  });
+
+  test('a picture just kept is shown from the Blob its flow handed over, MyStoriesDB not read', async () => {
+    // A story whose record MyStoriesDB does not keep: a read would find nothing, and show none.
+    const storyId = 4_141;
+    const drawn = new Blob(['the kept WebP'], { type: 'image/webp' });
+    handOverPicture(storyId, 0, drawn);
+    const made: unknown[] = [];
+    const revoked: string[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      made.push(blob);
+      return 'blob:taleweaver/handed';
+    };
+    URL.revokeObjectURL = (url: string) => void revoked.push(url);
+    const shownPicture = {
+      status: 'shown' as const,
+      storyId,
+      moment: 'opening' as const,
+      width: 768,
+      height: 512,
+      alt: 'The lamp over the rocks.',
+    };
+    const { unmount } = renderOver(<>{pictureAt({ turn: 0, latest: true })}</>, {
+      pictures: { 0: shownPicture },
+    });
+    const shown = (await screen.findByAltText(shownPicture.alt)) as HTMLImageElement;
+    expect(shown.getAttribute('src')).toBe('blob:taleweaver/handed');
+    expect(made).toEqual([drawn]);
+    // Taken once shown: a later view of it (the story taken up again) reads MyStoriesDB.
+    expect(pictureHandedOver(storyId, 0)).toBeUndefined();
+    // Another render of the story keeps the same image and its URL.
+    await act(async () => {
+      store!.dispatch(picturesActions.pictureDrawingStarted({ turn: 1, moment: 'moment' }));
+    });
+    expect(screen.getByAltText(shownPicture.alt)).toBe(shown);
+    expect(made).toHaveLength(1);
+    unmount();
+    expect(revoked).toEqual(['blob:taleweaver/handed']);
   });
 
   test.each([

@@ -31,6 +31,7 @@ import {
   selectPictureModel,
   type PictureFailure,
 } from '../picturesSlice';
+import { handOverPicture } from '../handedOver';
 import { listImageModels } from './imageModels';
 import { fromContext } from './sagaContext';
 
@@ -201,8 +202,10 @@ export function* drawPicture(turn: number, moment: PictureMoment) {
       yield* put(picturesActions.pictureFailed({ turn, moment, failure }));
       return;
     }
-    // Kept: the places beyond the browser follow (the wallet's cloud), then it is shown.
+    // Kept: the places beyond the browser follow (the wallet's cloud), then it is shown, from
+    // the Blob in hand (handedOver.ts).
     yield* put(storiesActions.pictureKept({ storyId, turn }));
+    yield* call(handOverPicture, storyId, turn, image.blob);
     const { width, height } = image;
     yield* put(picturesActions.pictureShown({ storyId, turn, moment, width, height, alt }));
   } catch (error) {

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useProviderName } from '../../game/sharedViews';
 import { pictureRatio } from '../../llm';
@@ -10,7 +11,9 @@ import {
   selectPictureAt,
   type PictureFailure,
   type PicturesState,
+  type ShownPicture as Shown,
 } from '../picturesSlice';
+import { pictureHandedOver, pictureTaken } from '../handedOver';
 import { MAX_PICTURES_PER_STORY } from '../../stories';
 import { useSecondsUntil } from '../../../shared/useSecondsUntil';
 import { usePictureUrl } from './usePictureUrl';
@@ -34,7 +37,6 @@ export function StoryPicture({ turn }: { turn: number }) {
   const picture = useAppSelector((state: { pictures: PicturesState }) =>
     selectPictureAt(state, turn),
   );
-  const url = usePictureUrl(picture?.status === 'shown' ? picture.storyId : null, turn);
   // Try again draws with the model there is: none (a Custom server's name cleared), none.
   const canIllustrate = useAppSelector(selectCanIllustrate);
   // The shape the provider draws in: its place is kept while it comes.
@@ -54,25 +56,7 @@ export function StoryPicture({ turn }: { turn: number }) {
       </div>
     );
   }
-  if (picture.status === 'shown') {
-    // Its story's record is gone (deleted once its result went to the leaderboard): nothing.
-    if (url === 'gone') return null;
-    const { width, height, alt } = picture;
-    return (
-      <figure className="story-picture">
-        {url === null ? (
-          <div
-            className="story-picture__waiting"
-            style={{ aspectRatio: `${width} / ${height}` }}
-            role="img"
-            aria-label={alt}
-          />
-        ) : (
-          <img className="story-picture__image" src={url} width={width} height={height} alt={alt} />
-        )}
-      </figure>
-    );
-  }
+  if (picture.status === 'shown') return <ShownPicture picture={picture} turn={turn} />;
   if (picture.status === 'drawing') {
     return (
       <figure className="story-picture">
@@ -98,6 +82,54 @@ export function StoryPicture({ turn }: { turn: number }) {
           </button>
         )}
       </div>
+    </figure>
+  );
+}
+
+/**
+ * A kept picture: the Blob its flow has just handed over (handedOver.ts), shown at once, or
+ * else a blob: URL of what MyStoriesDB keeps, its place kept while it is read.
+ */
+function ShownPicture({ picture, turn }: { picture: Omit<Shown, 'turn'>; turn: number }) {
+  const { storyId, width, height, alt } = picture;
+  // Looked for once, when the picture is first shown (a read: it is taken in the effect below).
+  const [handed] = useState(() => pictureHandedOver(storyId, turn));
+  useEffect(() => {
+    if (handed) pictureTaken(storyId, turn);
+  }, [handed, storyId, turn]);
+  const read = usePictureUrl(handed ? null : storyId, turn);
+  // Its own blob: URL while the image is on the page, made as it is put there (no render more).
+  const handedSource = useCallback(
+    (image: HTMLImageElement | null) => {
+      if (!image || !handed) return undefined;
+      const url = URL.createObjectURL(handed);
+      image.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [handed],
+  );
+  // Its story's record is gone (deleted once its result went to the leaderboard): nothing.
+  if (read === 'gone') return null;
+  return (
+    <figure className="story-picture">
+      {handed ? (
+        <img
+          ref={handedSource}
+          className="story-picture__image"
+          width={width}
+          height={height}
+          alt={alt}
+        />
+      ) : read === null ? (
+        <div
+          className="story-picture__waiting"
+          style={{ aspectRatio: `${width} / ${height}` }}
+          role="img"
+          aria-label={alt}
+        />
+      ) : (
+        <img className="story-picture__image" src={read} width={width} height={height} alt={alt} />
+      )}
     </figure>
   );
 }
