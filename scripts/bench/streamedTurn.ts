@@ -182,9 +182,15 @@ export async function watchTurnEvents(context: BrowserContext): Promise<TurnEven
 
 /** Chromium's counters for the page's main thread, in ms. */
 export interface MainThread {
+  /** Its tasks' wall-clock time (TaskDuration): what a budget of main-thread work counts. */
   tasks: number;
   layout: number;
   style: number;
+  /**
+   * Of the tasks' time, the DevTools commands' (DevToolsCommandDuration): the harness's own
+   * (metrics, evaluations), and the page's handlers of what an evaluation does (a click).
+   */
+  devtools: number;
 }
 
 export async function mainThread(cdp: CDPSession): Promise<MainThread> {
@@ -194,6 +200,7 @@ export async function mainThread(cdp: CDPSession): Promise<MainThread> {
     tasks: seconds('TaskDuration') * 1000,
     layout: seconds('LayoutDuration') * 1000,
     style: seconds('RecalcStyleDuration') * 1000,
+    devtools: seconds('DevToolsCommandDuration') * 1000,
   };
 }
 
@@ -201,6 +208,7 @@ export const spent = (before: MainThread, after: MainThread): MainThread => ({
   tasks: after.tasks - before.tasks,
   layout: after.layout - before.layout,
   style: after.style - before.style,
+  devtools: after.devtools - before.devtools,
 });
 
 /** The hero of the saved story at `turns`: each story its own name, so each its own button. */
