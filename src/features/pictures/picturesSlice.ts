@@ -221,14 +221,15 @@ export const imageModelNamed = ({ provider, model, baseUrl }: SettingsState, ima
 
 /**
  * The model pictures are drawn with: the one chosen of the provider's list, or the one the
- * player named for their server; '' when there is none.
+ * player named for their server; '' when there is none, and while the list is another
+ * provider's (the player has just changed provider: the new one's list is being read).
  */
 export const selectPictureModel = (state: {
   pictures: PicturesState;
-  settings: Pick<SettingsState, 'imageModel'>;
+  settings: Pick<SettingsState, 'imageModel' | 'provider'>;
 }): string => {
   const models = state.pictures.imageModels;
-  if (models.status !== 'listed') return '';
+  if (models.status !== 'listed' || models.provider !== state.settings.provider) return '';
   return models.named ? state.settings.imageModel.trim() : models.model;
 };
 

@@ -17,9 +17,11 @@ import {
   selectCanIllustrate,
   selectImageModels,
   selectPictureAt,
+  selectPictureModel,
   selectStoryPictures,
   type ImageModels,
 } from '../../../src/features/pictures';
+import { modelSettingsChosen } from '../../../src/features/settings';
 import { appStateWith } from '../../fixtures/games';
 import { contextProviders } from '../../support/sagaReplay';
 import { virtualClock } from '../../support/virtualClock';
@@ -253,6 +255,31 @@ describe('the pictures’ slice', () => {
     dispatch(picturesActions.imageModelsUnavailable({ provider: 'groq' }));
     expect(selectImageModels(state())).toEqual({ status: 'none', provider: 'groq' });
     expect(selectCanIllustrate(state())).toBe(false);
+  });
+
+  test('the list of a provider the player has just left draws nothing while the new one’s is read', () => {
+    dispatch(listing);
+    expect(selectPictureModel(state())).toBe('gpt-image-1-mini');
+    dispatch(
+      modelSettingsChosen({
+        provider: 'together',
+        model: 'meta-llama/Llama-3.3-70B-Instruct-Turbo',
+        baseUrl: '',
+      }),
+    );
+    // Not OpenAI's model asked of Together: no pictures until Together's list is read.
+    expect(selectPictureModel(state())).toBe('');
+    expect(selectCanIllustrate(state())).toBe(false);
+    dispatch(
+      picturesActions.imageModelsListed({
+        provider: 'together',
+        models: [{ id: 'black-forest-labs/FLUX.1-schnell', label: 'FLUX.1 [schnell]' }],
+        model: 'black-forest-labs/FLUX.1-schnell',
+        replaced: null,
+        named: false,
+      }),
+    );
+    expect(selectPictureModel(state())).toBe('black-forest-labs/FLUX.1-schnell');
   });
 
   test('a listed model chosen is drawn with, and the replacement notice goes; an unlisted one is ignored', () => {
