@@ -107,6 +107,18 @@ function renderOver(
   return renderWithProviders(ui, { store, language });
 }
 
+/** jsdom makes no blob: URLs: each made here is `url`, and what was made and let go is kept. */
+function objectUrls(url: string) {
+  const made: Blob[] = [];
+  const revoked: string[] = [];
+  URL.createObjectURL = (blob: Blob) => {
+    made.push(blob);
+    return url;
+  };
+  URL.revokeObjectURL = (gone: string) => void revoked.push(gone);
+  return { made, revoked };
+}
+
 const failedWith = (failure: Partial<PictureFailure>): PicturesState['pictures'] => ({
   0: {
     status: 'failed',
@@ -349,13 +361,7 @@ describe('a picture under its paragraph', () => {
     // Put as keepPicture keeps it (jsdom's Blob cannot be read back to check its bytes).
     await db.put('pictures', { ...offered, mediaType: 'image/webp', bytes: offered.blob.size });
     db.close();
-    const made: unknown[] = [];
-    const revoked: string[] = [];
-    URL.createObjectURL = (blob: Blob) => {
-      made.push(blob);
-      return 'blob:taleweaver/opening';
-    };
-    URL.revokeObjectURL = (url: string) => void revoked.push(url);
+    const { made, revoked } = objectUrls('blob:taleweaver/opening');
     const { unmount } = renderOver(<>{pictureAt({ turn: 0, latest: true })}</>, {
       current: record,
       pictures: {
@@ -382,13 +388,7 @@ describe('a picture under its paragraph', () => {
     const storyId = 4_141;
     const drawn = new Blob(['the kept WebP'], { type: 'image/webp' });
     handOverPicture(storyId, 0, drawn);
-    const made: unknown[] = [];
-    const revoked: string[] = [];
-    URL.createObjectURL = (blob: Blob) => {
-      made.push(blob);
-      return 'blob:taleweaver/handed';
-    };
-    URL.revokeObjectURL = (url: string) => void revoked.push(url);
+    const { made, revoked } = objectUrls('blob:taleweaver/handed');
     const shownPicture = {
       status: 'shown' as const,
       storyId,
