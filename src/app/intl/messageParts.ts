@@ -53,11 +53,14 @@ const SHOWN_CLOSED = new Set(['game.lore.heading', 'game.lore.count']);
 const CARD_WORDS = new Set(['card', 'markdown']);
 
 /**
- * The cloud's refusal of a picture over its bounds (issue 41) is said only by the cloud's own
- * views (CloudStories.tsx, PublishPanel.tsx), which come with the 'sharing' part: a game that
- * keeps no pictures with a wallet never fetches it.
+ * The cloud's refusals of a picture (issue 41: over its bounds, or for anything else) are said
+ * only by the cloud's own views (CloudStories.tsx, PublishPanel.tsx), which come with the
+ * 'sharing' part: a game that keeps no pictures with a wallet never fetches them.
  */
-const CLOUD_ONLY_WORDS = new Set(['stories.reason.picturesRefused']);
+const CLOUD_ONLY_WORDS = new Set([
+  'stories.reason.picturesRefused',
+  'stories.reason.pictureFailed',
+]);
 
 /**
  * "Illustrate this story" (pictures.toggle.*) is offered before any picture is drawn: its words

@@ -144,3 +144,65 @@ test('a picture refused for a bound is told once as the pictures’ bound, and t
   });
   expect(place.picturesRefused.size).toBe(1);
 });
+
+describe('a picture the cloud will never take is left in the browser, and the others go on', () => {
+  /** The story's opening and a moment kept here, the opening answered `refusal` by the cloud. */
+  async function roundWith(refusal: CloudError) {
+    const { id, place } = await storyWithPicture();
+    const moment = await keepPicture(db, pictureOf(id, 'moment', 1));
+    if (!moment.kept) throw new Error(`picture refused: ${moment.reason}`);
+    const sent: number[] = [];
+    const answer = [
+      matchers.call.fn(savePictureToCloud),
+      dynamic(({ args: [, , picture] }: { args: [unknown, string, { turn: number }] }) => {
+        sent.push(picture.turn);
+        if (picture.turn === 0) throw refusal;
+      }),
+    ] as StaticProvider;
+    const queue = makeOutbox().open(CLOUD_PLACE);
+    const round = () =>
+      expectSaga(sendWaitingSaves, queue, place)
+        .withReducer(rootReducer, state())
+        .provide([...context(), [matchers.call.fn(listCloudPictures), []], answer])
+        .run(false);
+    const first = await round();
+    // Due again (another save of the story): the refused drawing is not sent again.
+    place.picturesDue.add(id);
+    await round();
+    return { first, sent };
+  }
+
+  test.each([
+    [
+      'refused for anything else (a 400)',
+      'pictureFailed',
+      new CloudError('failed', 'invalid media type'),
+    ],
+    [
+      'too large for the server’s body (a 413)',
+      'picturesRefused',
+      new CloudError('tooLarge', 'Payload Too Large'),
+    ],
+  ] as const)('%s: told as %s', async (_, problem, refusal) => {
+    const { first, sent } = await roundWith(refusal);
+    expect(first.returnValue).toBeNull();
+    expect(first.storeState.stories.cloud.sync).toEqual({ status: 'idle', problem });
+    expect(first.storeState.stories.notice).toMatchObject({
+      kind: 'cloudSaveFailed',
+      reason: problem,
+    });
+    // The moment went up in the same round; the opening was asked once in all.
+    expect(sent).toEqual([0, 1]);
+  });
+
+  test('a failure of the moment (no answer) still stops the round, the pictures still due', async () => {
+    const { first, sent } = await roundWith(new CloudError('unreachable', 'offline'));
+    expect(first.returnValue).toMatchObject({ problem: 'unreachable' });
+    expect(first.storeState.stories.cloud.sync).toEqual({
+      status: 'waiting',
+      problem: 'unreachable',
+    });
+    // Tried again with the next round, the opening first each time.
+    expect(sent).toEqual([0, 0]);
+  });
+});

@@ -16,6 +16,11 @@ export type CloudProblem =
    * a wallet): it stays in the browser and is not sent again while the cloud's flows run.
    */
   | 'picturesRefused'
+  /**
+   * A picture the cloud refused for anything else about it (a 4xx that names no bound): it
+   * stays in the browser and is not sent again while the cloud's flows run.
+   */
+  | 'pictureFailed'
   /** Past the writes a wallet may make a minute; tried again after the wait. */
   | 'rateLimited'
   /** The wallet's session is over (sign in again). */

@@ -26,7 +26,11 @@ import { CLOUD_STORIES_TAG, cloudApi } from '../cloudApi';
 import type { CloudProblem } from '../cloudModel';
 import { sendToCloud, type CloudPlace } from '../cloudPlace';
 import { CloudError } from '../cloudStories';
-import { picturesDueFromBrowser, sendDuePictures } from './sendingPictures';
+import {
+  picturesDueFromBrowser,
+  sendDuePictures,
+  type PictureRefusal,
+} from './sendingPictures';
 
 /** How long a save waits before it is tried again when the backend did not answer. */
 export const CLOUD_RETRY_MS = 30_000;
@@ -117,7 +121,7 @@ export function* sendWaitingSaves(queue: PlaceQueue, place: CloudPlace) {
   const waiting = queue.pending();
   if (waiting.length === 0 && place.picturesDue.size === 0) return null;
   yield* put(storiesActions.cloudSyncChanged({ status: 'sending', problem: null }));
-  let refused = 0;
+  let refused: PictureRefusal[] = [];
   try {
     for (const kept of waiting) yield* call(sendKept, kept, queue, place);
     refused = yield* call(sendDuePictures, place);
@@ -130,7 +134,8 @@ export function* sendWaitingSaves(queue: PlaceQueue, place: CloudPlace) {
   yield* put(
     storiesActions.cloudSyncChanged({
       status: 'idle',
-      problem: refused > 0 ? 'picturesRefused' : null,
+      // A bound, said with its figures, before a refusal the cloud gave no bound for.
+      problem: refused.includes('picturesRefused') ? 'picturesRefused' : (refused[0] ?? null),
     }),
   );
   yield* put(cloudApi.util.invalidateTags([CLOUD_STORIES_TAG]));

@@ -7,7 +7,8 @@
  * an older drawing of, goes up once; one the browser let go (its paragraph written again, told
  * by stories/pictureForgotten) is deleted there too, and only such a one: a picture the browser
  * merely lacks (it did not come down, it was never drawn here) stays in the cloud. A picture the
- * cloud refused for a bound stays in the browser, is said once a round, and is not sent again.
+ * cloud refused (for a bound, or for anything else about it) stays in the browser, is said once a
+ * round, and is not sent again.
  */
 import { call } from 'typed-redux-saga';
 import { getStory } from '../../browserPlace';
@@ -21,6 +22,7 @@ import {
   sameInstant,
   savePictureToCloud,
 } from '../cloudPictures';
+import type { CloudProblem } from '../cloudModel';
 import { CloudError } from '../cloudStories';
 
 /** Where the cloud keeps browser story `localId`, or null while it keeps nothing of it. */
@@ -35,14 +37,31 @@ function* cloudIdOf(localId: number, place: CloudPlace, owner: string) {
 }
 
 /**
- * Sets one story's pictures beside the cloud's. Returns how many the cloud refused for a bound;
- * throws the CloudError of any other failure (the round stops, and waits as a save would).
+ * Why the cloud will never take this drawing, however often it is sent: past a bound (a body
+ * too large for the server, 413, is one), or refused for anything else about it (a 4xx). Null
+ * for a failure of the moment (no answer, the minute's writes, the session over): those stop
+ * the round, which waits as a save would.
+ */
+function refusalOf(error: unknown): PictureRefusal | null {
+  if (!(error instanceof CloudError)) return null;
+  if (error.problem === 'picturesRefused' || error.problem === 'tooLarge') return 'picturesRefused';
+  return error.problem === 'failed' ? 'pictureFailed' : null;
+}
+
+/** What the player is told of pictures the cloud refused: a bound, or another refusal. */
+export type PictureRefusal = Extract<CloudProblem, 'picturesRefused' | 'pictureFailed'>;
+
+/**
+ * Sets one story's pictures beside the cloud's. Returns why each picture the cloud refused was
+ * (refusalOf), each then left in the browser and not sent again; throws the CloudError of any
+ * other failure (the round stops, and waits as a save would).
  */
 export function* sendPicturesOf(localId: number, place: CloudPlace) {
+  const refused: PictureRefusal[] = [];
   const { client, owner } = yield* call(signedInClient);
   const cloudId = yield* call(cloudIdOf, localId, place, owner);
   // Not in the cloud yet: its first save that goes up sends them.
-  if (cloudId === null) return 0;
+  if (cloudId === null) return refused;
   const db = yield* storiesDb();
   const pictures = yield* call(picturesOf, db, localId);
   let kept = place.pictures.get(cloudId);
@@ -51,7 +70,6 @@ export function* sendPicturesOf(localId: number, place: CloudPlace) {
     kept = new Map(listed.map((entry) => [entry.turn, entry.createdAt]));
     place.pictures.set(cloudId, kept);
   }
-  let refused = 0;
   for (const picture of pictures) {
     const there = kept.get(picture.turn);
     if (there !== undefined && sameInstant(there, picture.createdAt)) continue;
@@ -61,10 +79,11 @@ export function* sendPicturesOf(localId: number, place: CloudPlace) {
       yield* call(savePictureToCloud, client, cloudId, picture);
       kept.set(picture.turn, picture.createdAt);
     } catch (error) {
-      if (!(error instanceof CloudError) || error.problem !== 'picturesRefused') throw error;
+      const refusal = refusalOf(error);
+      if (refusal === null) throw error;
       console.warn('A picture was not kept with the wallet', error);
       place.picturesRefused.add(drawing);
-      refused += 1;
+      refused.push(refusal);
     }
   }
   // The pictures the browser let go, unless one was drawn again since.
@@ -80,13 +99,13 @@ export function* sendPicturesOf(localId: number, place: CloudPlace) {
 
 /**
  * Every story due, one at a time: each leaves the list once its pictures are set beside the
- * cloud's. Returns how many pictures the cloud refused; throws as sendPicturesOf does, the
+ * cloud's. Returns why each picture the cloud refused was; throws as sendPicturesOf does, the
  * stories not yet done still due.
  */
 export function* sendDuePictures(place: CloudPlace) {
-  let refused = 0;
+  const refused: PictureRefusal[] = [];
   for (const localId of [...place.picturesDue]) {
-    refused += yield* call(sendPicturesOf, localId, place);
+    refused.push(...(yield* call(sendPicturesOf, localId, place)));
     place.picturesDue.delete(localId);
   }
   return refused;
