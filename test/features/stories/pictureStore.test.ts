@@ -382,4 +382,29 @@ describe('the pictures a branch keeps of the story it split from', () => {
     await deleteStory(db, again.from);
     expect(await copySharedPictures(db, again.from, again.branch)).toEqual([]);
   });
+
+  test('a branch deleted after both lines were read, before the copy, keeps nothing', async () => {
+    const { from, branch } = await lines(2);
+    await keep(from, 'opening');
+    // The branch's delete is asked just before the copy's own transaction: IndexedDB runs
+    // readwrite transactions over the same stores in the order they were made, the delete first.
+    let deleted: Promise<void> | null = null;
+    const deletedMeanwhile = new Proxy(db, {
+      get(target, key) {
+        if (key === 'transaction') {
+          return (...args: Parameters<StoriesDb['transaction']>) => {
+            if (args[1] === 'readwrite' && deleted === null) deleted = deleteStory(target, branch);
+            return target.transaction(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    expect(await copySharedPictures(deletedMeanwhile, from, branch)).toEqual([]);
+    expect(deleted).not.toBeNull();
+    await deleted;
+    expect(await turnsOf(branch)).toEqual([]);
+    expect(await turnsOf(from)).toEqual([OPENING_TURN]);
+  });
 });
