@@ -146,63 +146,83 @@ test('a picture refused for a bound is told once as the pictures’ bound, and t
 });
 
 describe('a picture the cloud will never take is left in the browser, and the others go on', () => {
-  /** The story's opening and a moment kept here, the opening answered `refusal` by the cloud. */
-  async function roundWith(refusal: CloudError) {
+  /**
+   * The story's opening and a moment kept here, sent in two rounds: the cloud answers the
+   * opening `opening` and the moment `moment` (nothing: taken) in each.
+   */
+  async function twoRounds(
+    opening: (round: number) => CloudError | null,
+    moment: (round: number) => CloudError | null = () => null,
+  ) {
     const { id, place } = await storyWithPicture();
-    const moment = await keepPicture(db, pictureOf(id, 'moment', 1));
-    if (!moment.kept) throw new Error(`picture refused: ${moment.reason}`);
-    const sent: number[] = [];
+    const kept = await keepPicture(db, pictureOf(id, 'moment', 1));
+    if (!kept.kept) throw new Error(`picture refused: ${kept.reason}`);
+    const sent: number[][] = [];
     const answer = [
       matchers.call.fn(savePictureToCloud),
       dynamic(({ args: [, , picture] }: { args: [unknown, string, { turn: number }] }) => {
-        sent.push(picture.turn);
-        if (picture.turn === 0) throw refusal;
+        sent.at(-1)!.push(picture.turn);
+        const refusal = (picture.turn === 0 ? opening : moment)(sent.length);
+        if (refusal) throw refusal;
       }),
     ] as StaticProvider;
     const queue = makeOutbox().open(CLOUD_PLACE);
-    const round = () =>
-      expectSaga(sendWaitingSaves, queue, place)
-        .withReducer(rootReducer, state())
-        .provide([...context(), [matchers.call.fn(listCloudPictures), []], answer])
-        .run(false);
-    const first = await round();
-    // Due again (another save of the story): the refused drawing is not sent again.
-    place.picturesDue.add(id);
-    await round();
-    return { first, sent };
+    const rounds = [];
+    for (let round = 1; round <= 2; round += 1) {
+      sent.push([]);
+      rounds.push(
+        await expectSaga(sendWaitingSaves, queue, place)
+          .withReducer(rootReducer, state())
+          .provide([...context(), [matchers.call.fn(listCloudPictures), []], answer])
+          .run(false),
+      );
+      // Due again (another save of the story).
+      place.picturesDue.add(id);
+    }
+    return { rounds, sent };
   }
+  const syncOf = (round: { storeState: ReturnType<typeof rootReducer> }) =>
+    round.storeState.stories.cloud.sync;
+  const constraint = new CloudError('failed', 'violates check constraint', null, '23514');
 
   test.each([
-    [
-      'refused for anything else (a 400)',
-      'pictureFailed',
-      new CloudError('failed', 'invalid media type'),
-    ],
+    ['its row’s data refused (a check constraint, 23514)', 'pictureFailed', constraint],
     [
       'too large for the server’s body (a 413)',
       'picturesRefused',
       new CloudError('tooLarge', 'Payload Too Large'),
     ],
-  ] as const)('%s: told as %s', async (_, problem, refusal) => {
-    const { first, sent } = await roundWith(refusal);
-    expect(first.returnValue).toBeNull();
-    expect(first.storeState.stories.cloud.sync).toEqual({ status: 'idle', problem });
-    expect(first.storeState.stories.notice).toMatchObject({
+  ] as const)('%s: told as %s, never sent again', async (_, problem, refusal) => {
+    const { rounds, sent } = await twoRounds(() => refusal);
+    expect(rounds[0]!.returnValue).toBeNull();
+    expect(syncOf(rounds[0]!)).toEqual({ status: 'idle', problem });
+    expect(rounds[0]!.storeState.stories.notice).toMatchObject({
       kind: 'cloudSaveFailed',
       reason: problem,
     });
-    // The moment went up in the same round; the opening was asked once in all.
-    expect(sent).toEqual([0, 1]);
+    // The moment went up in the same round; the opening was asked once in all, and told once.
+    expect(sent).toEqual([[0, 1], []]);
+    expect(syncOf(rounds[1]!)).toEqual({ status: 'idle', problem: null });
   });
 
-  test('a failure of the moment (no answer) still stops the round, the pictures still due', async () => {
-    const { first, sent } = await roundWith(new CloudError('unreachable', 'offline'));
-    expect(first.returnValue).toMatchObject({ problem: 'unreachable' });
-    expect(first.storeState.stories.cloud.sync).toEqual({
-      status: 'waiting',
-      problem: 'unreachable',
-    });
-    // Tried again with the next round, the opening first each time.
-    expect(sent).toEqual([0, 0]);
+  test('a refusal before a failure of the moment is told when a round ends', async () => {
+    const { rounds, sent } = await twoRounds(
+      () => constraint,
+      (round) => (round === 1 ? new CloudError('unreachable', 'offline') : null),
+    );
+    expect(syncOf(rounds[0]!)).toEqual({ status: 'waiting', problem: 'unreachable' });
+    expect(syncOf(rounds[1]!)).toEqual({ status: 'idle', problem: 'pictureFailed' });
+    expect(sent).toEqual([[0, 1], [1]]);
+  });
+
+  test.each([
+    ['no answer', new CloudError('unreachable', 'offline')],
+    ['a story that is not the wallet’s (42501)', new CloudError('failed', 'rls', null, '42501')],
+    ['its story gone from the cloud (23503)', new CloudError('failed', 'fk', null, '23503')],
+  ])('%s stops the round, the pictures still due, and the next asks again', async (_, error) => {
+    const { rounds, sent } = await twoRounds(() => error);
+    expect(rounds[0]!.returnValue).toMatchObject({ problem: error.problem });
+    expect(syncOf(rounds[0]!)).toEqual({ status: 'waiting', problem: error.problem });
+    expect(sent).toEqual([[0], [0]]);
   });
 });

@@ -15,6 +15,8 @@ export class CloudError extends Error {
     readonly problem: CloudProblem,
     message: string,
     readonly retryAfterMs: number | null = null,
+    /** The backend's own code for it (PostgREST's, or the SQLSTATE), where it gave one. */
+    readonly code: string | null = null,
   ) {
     super(message);
   }
@@ -48,7 +50,7 @@ function errorOfAnswer({ error, status }: PostgrestFailure): CloudError {
   }
   // No answer at all (supabase-js reports a failed fetch as status 0), or the server is down.
   if (status === 0 || status >= 500) return new CloudError('unreachable', message);
-  return new CloudError('failed', message);
+  return new CloudError('failed', message, null, code || null);
 }
 
 export function checked<T extends PostgrestFailure>(answer: T): T {

@@ -17,8 +17,8 @@ export type CloudProblem =
    */
   | 'picturesRefused'
   /**
-   * A picture the cloud refused for anything else about it (a 4xx that names no bound): it
-   * stays in the browser and is not sent again while the cloud's flows run.
+   * A picture the cloud refused for something else of its own (its row's data or constraints):
+   * it stays in the browser and is not sent again while the cloud's flows run.
    */
   | 'pictureFailed'
   /** Past the writes a wallet may make a minute; tried again after the wait. */
@@ -29,6 +29,9 @@ export type CloudProblem =
   | 'unreachable'
   /** Anything else the backend refused. */
   | 'failed';
+
+/** Why the cloud refused a picture, as the player is told: past a bound, or anything else of it. */
+export type PictureRefusal = Extract<CloudProblem, 'picturesRefused' | 'pictureFailed'>;
 
 /** A story of the wallet's in the cloud that this browser does not keep, as its card shows it. */
 export interface CloudStory {

@@ -17,6 +17,7 @@ import { conflictOf } from '../storyRevision';
 import { storiesActions } from '../storiesSlice';
 import { fromContext } from '../sagas/sagaContext';
 import { CloudError, saveToCloud, type CloudHead } from './cloudStories';
+import type { PictureRefusal } from './cloudModel';
 
 /**
  * The place's memory: per cloud id, the revision the cloud answered and the lists it holds; per
@@ -30,14 +31,16 @@ export interface CloudPlace {
    * The pictures part (cloudPictures.ts): per cloud id, the pictures the cloud keeps (turn →
    * when that drawing was kept), once read or sent; the browser's stories whose pictures are
    * still to be set beside the cloud's; the turns whose pictures the browser let go, per
-   * story, to be deleted there too (never a picture the browser merely lacks); and the drawings
-   * the cloud refused for a bound (`cloudId turn createdAt`), never sent again while the place
-   * lives.
+   * story, to be deleted there too (never a picture the browser merely lacks); the drawings
+   * the cloud refused (`cloudId turn createdAt`), never sent again while the place lives; and
+   * why, until a round that ends says so (a round stopped by a failure of the moment after a
+   * refusal says that failure, and the refusal after the next).
    */
   pictures: Map<string, Map<number, string>>;
   picturesDue: Set<number>;
   picturesForgotten: Map<number, Set<number>>;
   picturesRefused: Set<string>;
+  refusalsUntold: Set<PictureRefusal>;
 }
 
 export const newCloudPlace = (): CloudPlace => ({
@@ -47,6 +50,7 @@ export const newCloudPlace = (): CloudPlace => ({
   picturesDue: new Set(),
   picturesForgotten: new Map(),
   picturesRefused: new Set(),
+  refusalsUntold: new Set(),
 });
 
 /**

@@ -26,11 +26,7 @@ import { CLOUD_STORIES_TAG, cloudApi } from '../cloudApi';
 import type { CloudProblem } from '../cloudModel';
 import { sendToCloud, type CloudPlace } from '../cloudPlace';
 import { CloudError } from '../cloudStories';
-import {
-  picturesDueFromBrowser,
-  sendDuePictures,
-  type PictureRefusal,
-} from './sendingPictures';
+import { picturesDueFromBrowser, sendDuePictures } from './sendingPictures';
 
 /** How long a save waits before it is tried again when the backend did not answer. */
 export const CLOUD_RETRY_MS = 30_000;
@@ -114,30 +110,28 @@ export function* sendKept(kept: KeptStory, queue: PlaceQueue, place: CloudPlace)
 
 /**
  * Sends every save waiting, oldest first, then the pictures due; stops at the first the cloud
- * did not take. Pictures it refused for a bound are said when the round ends, and not sent again.
+ * did not take. Pictures it refused (sendingPictures.ts) are not sent again, and are said when a
+ * round ends.
  */
 export function* sendWaitingSaves(queue: PlaceQueue, place: CloudPlace) {
   if (!(yield* call(cloudSavesOn))) return null;
   const waiting = queue.pending();
   if (waiting.length === 0 && place.picturesDue.size === 0) return null;
   yield* put(storiesActions.cloudSyncChanged({ status: 'sending', problem: null }));
-  let refused: PictureRefusal[] = [];
   try {
     for (const kept of waiting) yield* call(sendKept, kept, queue, place);
-    refused = yield* call(sendDuePictures, place);
+    yield* call(sendDuePictures, place);
   } catch (error) {
     const problem = cloudProblemOf(error);
     if (problem !== 'unreachable') console.warn('A cloud save was not taken', error);
     yield* put(storiesActions.cloudSyncChanged({ status: 'waiting', problem }));
     return error instanceof CloudError ? error : new CloudError(problem, String(error));
   }
-  yield* put(
-    storiesActions.cloudSyncChanged({
-      status: 'idle',
-      // A bound, said with its figures, before a refusal the cloud gave no bound for.
-      problem: refused.includes('picturesRefused') ? 'picturesRefused' : (refused[0] ?? null),
-    }),
-  );
+  // The pictures refused since a round last ended: a bound, said with its figures, first.
+  const refused = place.refusalsUntold;
+  const problem = (['picturesRefused', 'pictureFailed'] as const).find((why) => refused.has(why));
+  refused.clear();
+  yield* put(storiesActions.cloudSyncChanged({ status: 'idle', problem: problem ?? null }));
   yield* put(cloudApi.util.invalidateTags([CLOUD_STORIES_TAG]));
   return null;
 }

@@ -7,8 +7,8 @@
  * an older drawing of, goes up once; one the browser let go (its paragraph written again, told
  * by stories/pictureForgotten) is deleted there too, and only such a one: a picture the browser
  * merely lacks (it did not come down, it was never drawn here) stays in the cloud. A picture the
- * cloud refused (for a bound, or for anything else about it) stays in the browser, is said once a
- * round, and is not sent again.
+ * cloud refused (past a bound, or its row's own data) stays in the browser, is said at the end of
+ * a round, and is not sent again.
  */
 import { call } from 'typed-redux-saga';
 import { getStory } from '../../browserPlace';
@@ -22,7 +22,7 @@ import {
   sameInstant,
   savePictureToCloud,
 } from '../cloudPictures';
-import type { CloudProblem } from '../cloudModel';
+import type { PictureRefusal } from '../cloudModel';
 import { CloudError } from '../cloudStories';
 
 /** Where the cloud keeps browser story `localId`, or null while it keeps nothing of it. */
@@ -38,30 +38,30 @@ function* cloudIdOf(localId: number, place: CloudPlace, owner: string) {
 
 /**
  * Why the cloud will never take this drawing, however often it is sent: past a bound (a body
- * too large for the server, 413, is one), or refused for anything else about it (a 4xx). Null
- * for a failure of the moment (no answer, the minute's writes, the session over): those stop
- * the round, which waits as a save would.
+ * too large for the server, 413, is one), or its row's own data or constraints refused
+ * (SQLSTATE classes 22 and 23; not 23503, its story gone, which is the story's). Null for
+ * anything else, of the moment (no answer, the minute's writes, the session over) or of the
+ * story or the backend (row-level security, a missing function): those stop the round, which
+ * waits as a save would.
  */
 function refusalOf(error: unknown): PictureRefusal | null {
   if (!(error instanceof CloudError)) return null;
   if (error.problem === 'picturesRefused' || error.problem === 'tooLarge') return 'picturesRefused';
-  return error.problem === 'failed' ? 'pictureFailed' : null;
+  const ofTheRow = error.code !== null && /^2[23]/.test(error.code) && error.code !== '23503';
+  return error.problem === 'failed' && ofTheRow ? 'pictureFailed' : null;
 }
 
-/** What the player is told of pictures the cloud refused: a bound, or another refusal. */
-export type PictureRefusal = Extract<CloudProblem, 'picturesRefused' | 'pictureFailed'>;
-
 /**
- * Sets one story's pictures beside the cloud's. Returns why each picture the cloud refused was
- * (refusalOf), each then left in the browser and not sent again; throws the CloudError of any
- * other failure (the round stops, and waits as a save would).
+ * Sets one story's pictures beside the cloud's. A picture the cloud refused (refusalOf) is left
+ * in the browser, not sent again, and why is kept for the round's end to say
+ * (place.refusalsUntold); any other failure's CloudError is thrown (the round stops, and waits
+ * as a save would).
  */
 export function* sendPicturesOf(localId: number, place: CloudPlace) {
-  const refused: PictureRefusal[] = [];
   const { client, owner } = yield* call(signedInClient);
   const cloudId = yield* call(cloudIdOf, localId, place, owner);
   // Not in the cloud yet: its first save that goes up sends them.
-  if (cloudId === null) return refused;
+  if (cloudId === null) return;
   const db = yield* storiesDb();
   const pictures = yield* call(picturesOf, db, localId);
   let kept = place.pictures.get(cloudId);
@@ -83,7 +83,7 @@ export function* sendPicturesOf(localId: number, place: CloudPlace) {
       if (refusal === null) throw error;
       console.warn('A picture was not kept with the wallet', error);
       place.picturesRefused.add(drawing);
-      refused.push(refusal);
+      place.refusalsUntold.add(refusal);
     }
   }
   // The pictures the browser let go, unless one was drawn again since.
@@ -94,21 +94,17 @@ export function* sendPicturesOf(localId: number, place: CloudPlace) {
     kept.delete(turn);
   }
   place.picturesForgotten.delete(localId);
-  return refused;
 }
 
 /**
  * Every story due, one at a time: each leaves the list once its pictures are set beside the
- * cloud's. Returns why each picture the cloud refused was; throws as sendPicturesOf does, the
- * stories not yet done still due.
+ * cloud's. Throws as sendPicturesOf does, the stories not yet done still due.
  */
 export function* sendDuePictures(place: CloudPlace) {
-  const refused: PictureRefusal[] = [];
   for (const localId of [...place.picturesDue]) {
-    refused.push(...(yield* call(sendPicturesOf, localId, place)));
+    yield* call(sendPicturesOf, localId, place);
     place.picturesDue.delete(localId);
   }
-  return refused;
 }
 
 /** When sending starts: every story here that keeps pictures is set beside the cloud's. */
