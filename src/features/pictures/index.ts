@@ -20,7 +20,6 @@ export type {
 } from './picturesSlice';
 export type { KeptImage, PictureClient, PicturesContext } from './sagas/sagaContext';
 export { IllustrateSlot, pictureAt } from './pictureSlots';
-export { handOverPicture, pictureHandedOver } from './handedOver';
 export { picturesSaga, followWhenIllustrated } from './sagas/picturesSaga';
 export {
   followStories,

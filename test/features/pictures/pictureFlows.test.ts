@@ -13,12 +13,12 @@ import type { RootState } from './pictureScenes';
 import { gameActions, type Story } from '../../../src/features/game';
 import { PICTURE_TIMEOUT_MS, PictureError } from '../../../src/features/llm';
 import {
-  pictureHandedOver,
   picturesActions,
   selectStoryPictures,
   type PictureFailure,
   type StoryPictureState,
 } from '../../../src/features/pictures';
+import { pictureHandedOver } from '../../../src/features/pictures/handedOver';
 import {
   PictureCompressionError,
   StorageError,
@@ -31,6 +31,7 @@ import {
 import { wait } from '../../../src/shared/waits';
 import { virtualClock, type VirtualClock } from '../../support/virtualClock';
 import {
+  COMPRESSED,
   OPENAI_LIST,
   OPENING,
   SECOND,
@@ -472,6 +473,27 @@ describe('a story left while its picture is drawn', () => {
       expect(await picturesOf(db, record.id)).toEqual([]);
     },
   );
+
+  test('its pictures handed to views that had not shown them yet are let go', async () => {
+    const { record, state } = await openingOfSavedStory();
+    const kept = COMPRESSED();
+    const client = fakePictureClient(clock, {
+      draws: [drawnAfter(1_000)],
+      compress: () => Promise.resolve(kept),
+    });
+    const handed: (Blob | undefined)[] = [];
+    await scene(state, { clock, client, db }, function* () {
+      yield* savedWhileOpening(record);
+      yield* put(openingArrives[0]);
+      yield* take(picturesActions.pictureShown.type);
+      // No view took it (none is on the page here): the compression's very Blob waits.
+      handed.push(pictureHandedOver(record.id, 0));
+      yield* put(gameActions.returnedHome());
+      yield* call(wait, 1_000);
+      handed.push(pictureHandedOver(record.id, 0));
+    });
+    expect(handed).toEqual([kept.blob, undefined]);
+  });
 
   test('the next story’s opening is drawn by its own flow, and kept under its own record', async () => {
     const { record, state } = await openingOfSavedStory();

@@ -9,6 +9,7 @@
 import 'fake-indexeddb/auto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { StrictMode } from 'react';
 import { act, screen } from '@testing-library/react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { makeStore, type AppStore } from '../../../src/app/store';
@@ -17,14 +18,13 @@ import type { Language } from '../../../src/engine/types';
 import type { Turn } from '../../../src/features/game';
 import {
   IllustrateSlot,
-  handOverPicture,
   pictureAt,
-  pictureHandedOver,
   picturesActions,
   type ImageModels,
   type PictureFailure,
   type PicturesState,
 } from '../../../src/features/pictures';
+import { handOverPicture, pictureHandedOver } from '../../../src/features/pictures/handedOver';
 import { ENDING_TURN, MAX_MOMENT_PICTURES, openStoriesDb } from '../../../src/features/stories';
 import { appStateWith } from '../../fixtures/games';
 import { pictureOf } from '../../fixtures/storyPictures';
@@ -113,11 +113,13 @@ function objectUrls(url: string) {
   const revoked: string[] = [];
   URL.createObjectURL = (blob: Blob) => {
     made.push(blob);
-    return url;
+    return `${url}#${made.length}`;
   };
   URL.revokeObjectURL = (gone: string) => void revoked.push(gone);
   return { made, revoked };
 }
+const { createObjectURL, revokeObjectURL } = URL;
+afterEach(() => Object.assign(URL, { createObjectURL, revokeObjectURL }));
 
 const failedWith = (failure: Partial<PictureFailure>): PicturesState['pictures'] => ({
   0: {
@@ -376,11 +378,11 @@ describe('a picture under its paragraph', () => {
       },
     });
     const shown = (await screen.findByAltText(offered.alt)) as HTMLImageElement;
-    expect(shown.getAttribute('src')).toBe('blob:taleweaver/opening');
+    expect(shown.getAttribute('src')).toBe('blob:taleweaver/opening#1');
     expect(shown.getAttribute('width')).toBe('768');
     expect(made).toHaveLength(1);
     unmount();
-    expect(revoked).toEqual(['blob:taleweaver/opening']);
+    expect(revoked).toEqual(['blob:taleweaver/opening#1']);
   });
 
   test('a picture just kept is shown from the Blob its flow handed over, MyStoriesDB not read', async () => {
@@ -397,22 +399,32 @@ describe('a picture under its paragraph', () => {
       height: 512,
       alt: 'The lamp over the rocks.',
     };
-    const { unmount } = renderOver(<>{pictureAt({ turn: 0, latest: true })}</>, {
-      pictures: { 0: shownPicture },
-    });
+    // In StrictMode, as the app renders: its refs are set, cleared and set again.
+    const { unmount } = renderOver(
+      <StrictMode>{pictureAt({ turn: 0, latest: true })}</StrictMode>,
+      {
+        pictures: { 0: shownPicture },
+      },
+    );
     const shown = (await screen.findByAltText(shownPicture.alt)) as HTMLImageElement;
-    expect(shown.getAttribute('src')).toBe('blob:taleweaver/handed');
-    expect(made).toEqual([drawn]);
+    expect(made.every((blob) => blob === drawn)).toBe(true);
+    expect(shown.getAttribute('src')).toBe(`blob:taleweaver/handed#${made.length}`);
     // Taken once shown: a later view of it (the story taken up again) reads MyStoriesDB.
     expect(pictureHandedOver(storyId, 0)).toBeUndefined();
-    // Another render of the story keeps the same image and its URL.
+    // Rendered again, now kept under a branch of the story: the same image, from the same URL.
+    const before = { src: shown.getAttribute('src'), made: made.length };
     await act(async () => {
-      store!.dispatch(picturesActions.pictureDrawingStarted({ turn: 1, moment: 'moment' }));
+      store!.dispatch(
+        picturesActions.branchPicturesKept({ from: storyId, storyId: 4_142, turns: [0] }),
+      );
     });
+    expect((store!.getState() as RootState).pictures.pictures[0]).toMatchObject({ storyId: 4_142 });
     expect(screen.getByAltText(shownPicture.alt)).toBe(shown);
-    expect(made).toHaveLength(1);
+    expect({ src: shown.getAttribute('src'), made: made.length }).toEqual(before);
+    // Every URL made is let go, the last when the picture leaves the page.
+    expect(revoked).toHaveLength(made.length - 1);
     unmount();
-    expect(revoked).toEqual(['blob:taleweaver/handed']);
+    expect(revoked.toSorted()).toEqual(made.map((_, i) => `blob:taleweaver/handed#${i + 1}`));
   });
 
   test.each([

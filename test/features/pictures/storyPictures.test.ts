@@ -23,6 +23,7 @@ import {
   picturesActions,
   type PicturesState,
 } from '../../../src/features/pictures';
+import { handOverPicture, pictureHandedOver } from '../../../src/features/pictures/handedOver';
 import { turnsToDraw } from '../../../src/features/pictures/sagas/storyPictures';
 import {
   ENDING_TURN,
@@ -247,6 +248,26 @@ describe('a paragraph written again', () => {
     expect(Object.keys(result.state.pictures.pictures)).toEqual(['0']);
     expect((await picturesOf(db, record.id)).map((picture) => picture.turn)).toEqual([0]);
     expect(client.drawn).toEqual([]);
+  });
+
+  test('lets go of its picture handed to a view that had not shown it yet', async () => {
+    const record = await keptStory(db);
+    await keep(record, [record.id, 'opening'], [record.id, 'moment', 1]);
+    const waiting = new Blob(['the moment as it was drawn'], { type: 'image/webp' });
+    handOverPicture(record.id, 1, waiting);
+    handOverPicture(record.id, 0, waiting);
+    await scene(
+      atSecondChoice(record),
+      { clock, client: fakePictureClient(clock), db },
+      function* () {
+        yield* settled();
+        yield* put(gameActions.rewriteRequested());
+        yield* call(wait, 1_000);
+      },
+    );
+    // The paragraph's picture is gone from MyStoriesDB: its Blob is not shown in its stead.
+    expect(pictureHandedOver(record.id, 1)).toBeUndefined();
+    expect(pictureHandedOver(record.id, 0)).toBe(waiting);
   });
 
   test('stops the drawing of its picture: the request aborted, nothing shown or failed', async () => {

@@ -27,6 +27,7 @@ import {
   roomForMoment,
   type PicturesState,
 } from '../picturesSlice';
+import { letGoOfHandedPicture, letGoOfHandedPictures } from '../handedOver';
 import { drawPicture } from './drawing';
 import { STORY_CHANGES } from './pictureEvents';
 import { fromContext } from './sagaContext';
@@ -79,6 +80,7 @@ function* forgetPicturesPast(drawing: Map<number, Task>) {
     if (task) yield* cancel(task);
     yield* put(picturesActions.pictureDropped(turn));
     if (current) {
+      yield* call(letGoOfHandedPicture, current.id, turn);
       try {
         yield* call(forgetPictureAt, yield* call(open), current.id, turn);
         yield* put(storiesActions.pictureForgotten({ storyId: current.id, turn }));
@@ -217,6 +219,7 @@ export function* followStories(events: Channel<Action>, first: Action | null = n
       continue;
     }
     yield* cancel(story);
+    yield* call(letGoOfHandedPictures);
     storyEvents.close();
     storyEvents = channel<Action>();
     story = yield* fork(storyFlow, storyEvents, false);

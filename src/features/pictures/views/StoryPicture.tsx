@@ -13,7 +13,7 @@ import {
   type PicturesState,
   type ShownPicture as Shown,
 } from '../picturesSlice';
-import { pictureHandedOver, pictureTaken } from '../handedOver';
+import { letGoOfHandedPicture, pictureHandedOver } from '../handedOver';
 import { MAX_PICTURES_PER_STORY } from '../../stories';
 import { useSecondsUntil } from '../../../shared/useSecondsUntil';
 import { usePictureUrl } from './usePictureUrl';
@@ -95,7 +95,7 @@ function ShownPicture({ picture, turn }: { picture: Omit<Shown, 'turn'>; turn: n
   // Looked for once, when the picture is first shown (a read: it is taken in the effect below).
   const [handed] = useState(() => pictureHandedOver(storyId, turn));
   useEffect(() => {
-    if (handed) pictureTaken(storyId, turn);
+    if (handed) letGoOfHandedPicture(storyId, turn);
   }, [handed, storyId, turn]);
   const read = usePictureUrl(handed ? null : storyId, turn);
   // Its own blob: URL while the image is on the page, made as it is put there (no render more).
