@@ -233,6 +233,18 @@ export const selectPictureModel = (state: {
   return models.named ? state.settings.imageModel.trim() : models.model;
 };
 
+/**
+ * The models listed are another provider's than the player's: the player has just changed
+ * provider, and the new one's list is being read (pictures wait for it: drawing.ts).
+ */
+export const selectListIsAnotherProviders = (state: {
+  pictures: PicturesState;
+  settings: Pick<SettingsState, 'provider'>;
+}): boolean => {
+  const models = state.pictures.imageModels;
+  return models.status !== 'unknown' && models.provider !== state.settings.provider;
+};
+
 /** Pictures can be drawn for a story: the provider has a model that draws. */
 export const selectCanIllustrate = (state: Parameters<typeof selectPictureModel>[0]) =>
   selectPictureModel(state) !== '';

@@ -28,6 +28,7 @@ import {
   storiesActions,
   type StoriesDb,
 } from '../../../src/features/stories';
+import { modelSettingsChosen } from '../../../src/features/settings';
 import { wait } from '../../../src/shared/waits';
 import { virtualClock, type VirtualClock } from '../../support/virtualClock';
 import {
@@ -313,6 +314,36 @@ describe('a picture drawn beside the turn', () => {
       'gpt-image-1-mini',
       'gpt-image-1',
     ]);
+  });
+
+  test('a picture asked while the list is still the last provider’s waits for the new one’s', async () => {
+    const { record, state } = await openingOfSavedStory();
+    const client = fakePictureClient(clock, { draws: [drawnAfter(1_000)] });
+    const flux = 'black-forest-labs/FLUX.1-schnell';
+    const result = await scene(state, { clock, client, db }, function* () {
+      yield* savedWhileOpening(record);
+      // The player has just changed provider: Together's list is being read.
+      yield* put(modelSettingsChosen({ provider: 'together', model: 'any', baseUrl: '' }));
+      yield* put(openingArrives[0]);
+      yield* call(wait, 5_000);
+      yield* put(
+        picturesActions.imageModelsListed({
+          provider: 'together',
+          models: [{ id: flux, label: 'FLUX.1 [schnell]' }],
+          model: flux,
+          replaced: null,
+          named: false,
+        }),
+      );
+      // Shown or failed (not drawn at all, the script would wait here until jest's limit).
+      yield* take([picturesActions.pictureShown.type, picturesActions.pictureFailed.type]);
+    });
+    // Drawn by Together's model, not OpenAI's asked of Together, nor failed as retired.
+    expect(client.drawn.map((request) => [request.provider.id, request.model])).toEqual([
+      ['together', flux],
+    ]);
+    expect(putsOf(result.puts, picturesActions.pictureFailed.type)).toEqual([]);
+    expect(putsOf(result.puts, picturesActions.pictureShown.type)).toHaveLength(1);
   });
 
   test('an answer the compression cannot read fails as notAnImage', async () => {

@@ -28,11 +28,12 @@ import { wait } from '../../../shared/waits';
 import {
   picturesActions,
   selectImageModels,
+  selectListIsAnotherProviders,
   selectPictureModel,
   type PictureFailure,
 } from '../picturesSlice';
 import { handOverPicture } from '../handedOver';
-import { listImageModels } from './imageModels';
+import { IMAGE_MODELS_TIMEOUT_MS, listImageModels } from './imageModels';
 import { fromContext } from './sagaContext';
 
 /** The story's pictures sit beside the text, a column wide: landscape. */
@@ -110,13 +111,30 @@ export function* savedStoryId(): Generator<unknown, number | StorageErrorReason>
 }
 
 /**
+ * The image models listed for the player's provider: where the list is still another provider's
+ * (the player has just changed provider, and the new list is being read), the new one, waited
+ * for as long as a list may take to read.
+ */
+function* modelsOfTheProvider() {
+  if (!(yield* select(selectListIsAnotherProviders))) return yield* select(selectImageModels);
+  yield* race({
+    read: take([
+      picturesActions.imageModelsListed.type,
+      picturesActions.imageModelsUnavailable.type,
+    ]),
+    late: call(wait, IMAGE_MODELS_TIMEOUT_MS),
+  });
+  return yield* select(selectImageModels);
+}
+
+/**
  * Asks the provider for the picture, at most PICTURE_TIMEOUT_MS on the context's clock; a
  * picture that takes longer, or a flow cancelled meanwhile, aborts its request.
  */
 function* askForPicture(prompt: string) {
   const client = yield* fromContext('pictureClient');
   const clock = yield* fromContext('clock');
-  const models = yield* select(selectImageModels);
+  const models = yield* modelsOfTheProvider();
   const named = yield* select(selectPictureModel);
   if (models.status !== 'listed' || named === '') {
     throw new PictureError('retired', 'No model draws pictures');

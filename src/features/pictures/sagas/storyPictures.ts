@@ -23,6 +23,7 @@ import type { PictureMoment } from '../../llm';
 import {
   picturesActions,
   selectCanIllustrate,
+  selectListIsAnotherProviders,
   selectStoryPictures,
   roomForMoment,
   type PicturesState,
@@ -168,7 +169,10 @@ export function* illustrateStory(events: Channel<Action>) {
       yield* fork(keepBranchPictures, action.payload);
       continue;
     }
-    if (!(yield* select(selectCanIllustrate))) continue;
+    // No model draws; but a new provider's list being read is waited for (drawing.ts).
+    if (!(yield* select(selectCanIllustrate)) && !(yield* select(selectListIsAnotherProviders))) {
+      continue;
+    }
     const { story } = yield* select(selectGame);
     const pictures = yield* select(selectStoryPictures);
     for (const turn of turnsToDraw(story, pictures, action)) {
