@@ -53,9 +53,11 @@ const SHOWN_CLOSED = new Set(['game.lore.heading', 'game.lore.count']);
 const CARD_WORDS = new Set(['card', 'markdown']);
 
 /**
- * The cloud's refusals of a picture (issue 41: over its bounds, or for anything else) are said
- * only by the cloud's own views (CloudStories.tsx, PublishPanel.tsx), which come with the
- * 'sharing' part: a game that keeps no pictures with a wallet never fetches them.
+ * The cloud's refusals of a picture (issue 41: past its bounds, or its row's own data) are said
+ * by the cloud's own views (CloudStories.tsx, PublishPanel.tsx), which come with the 'sharing'
+ * part, and by the stories' notice, on any page, once the round that refused it has fetched
+ * that part (cloud/sagas/sending.ts): a game that keeps no pictures with a wallet never fetches
+ * them.
  */
 const CLOUD_ONLY_WORDS = new Set([
   'stories.reason.picturesRefused',

@@ -30,6 +30,7 @@ import {
   savePictureToCloud,
 } from '../../../src/features/stories/cloud/cloudPictures';
 import { recordOf } from '../../../src/features/stories/storyRecord';
+import { loadMessages } from '../../../src/shared/messageParts';
 import { contextProviders } from '../../support/sagaReplay';
 import { pictureOf } from '../../fixtures/storyPictures';
 import { verifiedWallet } from '../../fixtures/walletSessions';
@@ -183,6 +184,12 @@ describe('a picture the cloud will never take is left in the browser, and the ot
   }
   const syncOf = (round: { storeState: ReturnType<typeof rootReducer> }) =>
     round.storeState.stories.cloud.sync;
+  /** The message parts a round fetched (a refusal's words are the 'sharing' part's). */
+  const wordsFetched = (round: { effects: { call?: unknown[] } }) =>
+    (round.effects.call ?? [])
+      .map((effect) => (effect as { payload: { fn: unknown; args: unknown[] } }).payload)
+      .filter(({ fn }) => fn === loadMessages)
+      .map(({ args }) => args[0]);
   const constraint = new CloudError('failed', 'violates check constraint', null, '23514');
 
   test.each([
@@ -200,6 +207,8 @@ describe('a picture the cloud will never take is left in the browser, and the ot
       kind: 'cloudSaveFailed',
       reason: problem,
     });
+    // Its words fetched before it is told, whatever page the notice shows on.
+    expect(wordsFetched(rounds[0]!)).toEqual(['sharing']);
     // The moment went up in the same round; the opening was asked once in all, and told once.
     expect(sent).toEqual([[0, 1], []]);
     expect(syncOf(rounds[1]!)).toEqual({ status: 'idle', problem: null });
@@ -224,5 +233,6 @@ describe('a picture the cloud will never take is left in the browser, and the ot
     expect(rounds[0]!.returnValue).toMatchObject({ problem: error.problem });
     expect(syncOf(rounds[0]!)).toEqual({ status: 'waiting', problem: error.problem });
     expect(sent).toEqual([[0], [0]]);
+    expect(rounds.flatMap(wordsFetched)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@
 import type { Action } from '@reduxjs/toolkit';
 import { buffers } from 'redux-saga';
 import { actionChannel, call, flush, put, race, select, take } from 'typed-redux-saga';
+import { loadMessages } from '../../../../shared/messageParts';
 import { wait } from '../../../../shared/waits';
 import { cloudSavesChosen, selectCloudSaves } from '../../../settings';
 import { currentWalletSession, walletSlice } from '../../../wallet';
@@ -109,6 +110,19 @@ export function* sendKept(kept: KeptStory, queue: PlaceQueue, place: CloudPlace)
 }
 
 /**
+ * The words of a picture's refusal are the 'sharing' part's (src/app/intl/messageParts.ts),
+ * fetched here before the notice that says them, which any page may show; one that cannot be
+ * fetched now is asked for again by the next view that needs it.
+ */
+function* refusalWords() {
+  try {
+    yield* call(loadMessages, 'sharing' as const);
+  } catch (error) {
+    console.warn('The words of a refused picture could not be fetched', error);
+  }
+}
+
+/**
  * Sends every save waiting, oldest first, then the pictures due; stops at the first the cloud
  * did not take. Pictures it refused (sendingPictures.ts) are not sent again, and are said when a
  * round ends.
@@ -131,6 +145,7 @@ export function* sendWaitingSaves(queue: PlaceQueue, place: CloudPlace) {
   const refused = place.refusalsUntold;
   const problem = (['picturesRefused', 'pictureFailed'] as const).find((why) => refused.has(why));
   refused.clear();
+  if (problem) yield* call(refusalWords);
   yield* put(storiesActions.cloudSyncChanged({ status: 'idle', problem: problem ?? null }));
   yield* put(cloudApi.util.invalidateTags([CLOUD_STORIES_TAG]));
   return null;
