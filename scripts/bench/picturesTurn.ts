@@ -256,11 +256,18 @@ async function seed(page: Page, wallet: string) {
  * measured 30 to 45 ms a turn at 4x (BENCH_TRACE: the DevTools session's messages).
  */
 async function pictureThisMoment(page: Page) {
-  await page.evaluate(() => {
-    const offers = document.querySelectorAll<HTMLElement>('.story-picture__offer button');
-    const latest = offers[offers.length - 1];
-    if (!latest) throw new Error('no Picture this moment on the page');
-    latest.click();
+  await page.evaluate(async () => {
+    // On screen with the turn's options, as a rule; else looked for again each frame, a second.
+    for (let frame = 0; frame < 60; frame += 1) {
+      const offers = document.querySelectorAll<HTMLElement>('.story-picture__offer button');
+      const latest = offers[offers.length - 1];
+      if (latest) {
+        latest.click();
+        return;
+      }
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    throw new Error('no Picture this moment on the page');
   });
 }
 
