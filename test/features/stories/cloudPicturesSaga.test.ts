@@ -30,7 +30,7 @@ import {
   savePictureToCloud,
 } from '../../../src/features/stories/cloud/cloudPictures';
 import { recordOf } from '../../../src/features/stories/storyRecord';
-import { loadMessages } from '../../../src/shared/messageParts';
+import { loadMessages, registerMessageParts } from '../../../src/shared/messageParts';
 import { contextProviders } from '../../support/sagaReplay';
 import { pictureOf } from '../../fixtures/storyPictures';
 import { verifiedWallet } from '../../fixtures/walletSessions';
@@ -234,5 +234,16 @@ describe('a picture the cloud will never take is left in the browser, and the ot
     expect(syncOf(rounds[0]!)).toEqual({ status: 'waiting', problem: error.problem });
     expect(sent).toEqual([[0], [0]]);
     expect(rounds.flatMap(wordsFetched)).toEqual([]);
+  });
+
+  // Last in the file: the part's fetch stays pending for every round after it.
+  test('words that do not come hold the round back a few seconds, not for ever', async () => {
+    registerMessageParts({ sharing: () => new Promise(() => undefined) } as Parameters<
+      typeof registerMessageParts
+    >[0]);
+    const { rounds, sent } = await twoRounds(() => constraint);
+    expect(syncOf(rounds[0]!)).toEqual({ status: 'idle', problem: 'pictureFailed' });
+    expect(wordsFetched(rounds[0]!)).toEqual(['sharing']);
+    expect(sent).toEqual([[0, 1], []]);
   });
 });

@@ -109,14 +109,22 @@ export function* sendKept(kept: KeptStory, queue: PlaceQueue, place: CloudPlace)
   return link;
 }
 
+/** How long a round waits for a refusal's words before it tells the refusal anyway. */
+const REFUSAL_WORDS_WAIT_MS = 5_000;
+
 /**
  * The words of a picture's refusal are the 'sharing' part's (src/app/intl/messageParts.ts),
- * fetched here before the notice that says them, which any page may show; one that cannot be
- * fetched now is asked for again by the next view that needs it.
+ * fetched here before the notice that says them, which any page may show. Waited for a few
+ * seconds at most: words that come later still reach the notice (the app shows each part as it
+ * arrives), and the saves behind this round never wait on a fetch that does not answer. Words
+ * that cannot be fetched now are asked for again by the next view that needs them.
  */
 function* refusalWords() {
   try {
-    yield* call(loadMessages, 'sharing' as const);
+    yield* race({
+      words: call(loadMessages, 'sharing' as const),
+      late: call(wait, REFUSAL_WORDS_WAIT_MS),
+    });
   } catch (error) {
     console.warn('The words of a refused picture could not be fetched', error);
   }
