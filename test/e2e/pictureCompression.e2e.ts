@@ -4,7 +4,8 @@
  * busy scene with film grain, to a WebP of 768×512 within 150 KB, on the page and in the
  * pictures' worker (pictures.worker.ts), steps down a scene of heavy grain until it fits, and
  * names a file that is no image; the worker reads a provider's answer from the fetched
- * response's blob, so the page's script never holds its bytes. The
+ * response's blob, so the page's script never holds its bytes, and draws a preset provider's
+ * picture and compresses it in one job, so the page gets the kept picture alone. The
  * modules are bundled here with esbuild and run in a page of their own.
  */
 import path from 'node:path';
@@ -33,7 +34,9 @@ const PAGE_SCRIPT = bundle({
   stdin: {
     contents: `
       import { doPictureWork } from './pictureWork';
+      import { providerById } from '../../llm';
       globalThis.doPictureWork = doPictureWork;
+      globalThis.providerById = providerById;
     `,
     resolveDir: WORK,
     loader: 'ts',
@@ -61,7 +64,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage();
   await page.route(`${ORIGIN}/**`, (route) =>
-    route.request().url().endsWith('/answer')
+    /\/answer$|\/v1\/images\/generations$/.test(route.request().url())
       ? route.fulfill({ contentType: 'application/json', body: ANSWER })
       : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Pictures</title>' }),
   );
@@ -226,5 +229,66 @@ test("the worker reads a provider's answer from the response's blob", async () =
     type: 'image/png',
     bytes: PICTURE.length,
     head: [...PICTURE.subarray(0, 4)],
+  });
+});
+
+test("a preset provider's picture drawn and compressed in one job of the worker", async () => {
+  const kept = await page.evaluate(async (origin) => {
+    const { workerUrl, providerById } = globalThis as unknown as {
+      workerUrl: string;
+      providerById: (id: string) => Record<string, unknown>;
+    };
+    const job = {
+      kind: 'draw',
+      compress: true,
+      // OpenAI's preset, its address this page's (the fake answer's route): same origin.
+      request: {
+        provider: { ...providerById('openai'), baseUrl: `${origin}/v1` },
+        apiKey: 'sk-proj-picture0123456789abcd',
+        model: 'gpt-image-1',
+        prompt: 'A harbour at dusk',
+        size: 'landscape',
+      },
+    };
+    type Kept = { compressed?: { blob: Blob; mediaType: string; width: number; height: number } };
+    const worker = new Worker(workerUrl);
+    const replies: string[] = [];
+    const outcome = await new Promise<Kept & { picture?: unknown; failed?: unknown }>((resolve) => {
+      worker.onmessage = ({ data }) => {
+        const reply = data as { started?: true; outcome?: Kept };
+        replies.push(reply.started ? 'started' : 'outcome');
+        if (reply.outcome) resolve(reply.outcome);
+      };
+      worker.postMessage({ id: 1, job });
+    });
+    worker.terminate();
+    const compressed = outcome.compressed;
+    const head = compressed ? new Uint8Array(await compressed.blob.slice(0, 12).arrayBuffer()) : [];
+    return {
+      replies,
+      raw: 'picture' in outcome,
+      failed: outcome.failed ?? null,
+      kept: compressed && {
+        mediaType: compressed.mediaType,
+        type: compressed.blob.type,
+        width: compressed.width,
+        height: compressed.height,
+        magic: String.fromCharCode(...head.slice(0, 4), ...head.slice(8, 12)),
+      },
+    };
+  }, ORIGIN);
+
+  expect(kept).toEqual({
+    replies: ['started', 'outcome'],
+    // The provider's PNG stayed in the worker: the page got the kept WebP alone.
+    raw: false,
+    failed: null,
+    kept: {
+      mediaType: 'image/webp',
+      type: 'image/webp',
+      width: 768,
+      height: 512,
+      magic: 'RIFFWEBP',
+    },
   });
 });

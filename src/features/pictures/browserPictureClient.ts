@@ -23,6 +23,5 @@ export function browserPictureClient(): PictureClient {
   return {
     listImageModels: fetchImageModelList,
     draw: async (request) => (await drawingCode()).draw(request),
-    compress: async (image) => (await drawingCode()).compress(image),
   };
 }

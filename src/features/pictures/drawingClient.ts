@@ -1,6 +1,6 @@
 /**
  * The page's drawing (issue 41): the provider's picture request, its answer read and the
- * picture compressed in the pictures' worker where the browser can (work/). It comes with the
+ * picture compressed, in one job of the pictures' worker where the browser can (work/). It comes with the
  * story pictures' flows, in their chunk, when the first story is illustrated
  * (browserPictureClient.ts asks for it then).
  */
@@ -13,12 +13,8 @@ const openPicturesWorker = () =>
     opening.openPicturesWorker(),
   );
 
-export type Drawing = Pick<PictureClient, 'draw' | 'compress'>;
+export type Drawing = Pick<PictureClient, 'draw'>;
 
 export function browserDrawing(): Drawing {
-  const work = pictureWork(openPicturesWorker);
-  return {
-    draw: work.draw,
-    compress: work.compress,
-  };
+  return { draw: pictureWork(openPicturesWorker).drawKept };
 }

@@ -189,7 +189,7 @@ export interface FakePictureClient extends PictureClient {
 
 /**
  * The provider as a plain object: its model list, and its picture answers in turn (the last one
- * again once they run out).
+ * again once they run out), each then compressed by `compress` as the page's client does.
  */
 export function fakePictureClient(
   clock: VirtualClock,
@@ -214,12 +214,10 @@ export function fakePictureClient(
       listed.push(request);
       return list(request);
     },
-    draw(request) {
+    async draw(request) {
       const answer = draws[Math.min(drawn.length, draws.length - 1)]!;
       drawn.push(request);
-      return answer(request, clock);
-    },
-    compress(image) {
+      const { image } = await answer(request, clock);
       compressed.push(image);
       return compress(image);
     },

@@ -32,6 +32,7 @@ import {
   type FakeImageServer,
   type FakeImageServerOptions,
 } from '../../fixtures/fakeImages/server';
+import { PictureCompressionError } from '../../../src/features/stories';
 import { STOP_TIMEOUT_MS } from '../../support/timeouts';
 import { pictureFailure as failure } from '../../support/pictureFailure';
 
@@ -268,6 +269,78 @@ describe('where a picture is asked from', () => {
     } finally {
       fetchSpy.mockRestore();
     }
+  });
+});
+
+describe('a picture to keep (work.drawKept)', () => {
+  beforeEach(() => {
+    work = pictureWork(inThreadWorker);
+  });
+
+  const drawKept = async () => {
+    server = await startFakeImageServer({ validKeys: [KEY], profile: 'openai' });
+    return work.drawKept({
+      provider: { ...providerById('openai'), baseUrl: server.url },
+      apiKey: KEY,
+      model: 'gpt-image-1',
+      prompt: PROMPT,
+      size: 'landscape',
+      signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS),
+    });
+  };
+  const jobs = () =>
+    posted.map((message) =>
+      'job' in message
+        ? {
+            kind: message.job.kind,
+            ...('compress' in message.job ? { compress: message.job.compress } : {}),
+          }
+        : 'abort',
+    );
+
+  test('drawn and compressed in one job of the worker where it has an OffscreenCanvas', async () => {
+    // Node has no canvas: the browser's decoder and encoder, as the codec calls them, stand in
+    // (in Chromium, the real ones: test/e2e/pictureCompression.e2e.ts).
+    const decoded: Blob[] = [];
+    const globals = globalThis as Record<string, unknown>;
+    globals.createImageBitmap = async (blob: Blob) => {
+      decoded.push(blob);
+      return { width: 1536, height: 1024, close() {} };
+    };
+    globals.OffscreenCanvas = class {
+      constructor(
+        readonly width: number,
+        readonly height: number,
+      ) {}
+      getContext = () => ({ drawImage() {}, fillRect() {} });
+      convertToBlob = async ({ type }: { type: string }) =>
+        new Blob([Buffer.from('RIFF\0\0\0\0WEBPVP8 '), new Uint8Array(2048)], { type });
+    };
+    try {
+      const kept = await drawKept();
+
+      expect(jobs()).toEqual([{ kind: 'draw', compress: true }]);
+      expect(kept).toMatchObject({ mediaType: 'image/webp', width: 768, height: 512 });
+      // What the worker compressed is the provider's picture itself.
+      expect(decoded).toHaveLength(1);
+      expect((await bytesOf(decoded[0]!)).equals(solidPng(1536, 1024))).toBe(true);
+    } finally {
+      delete globals.createImageBitmap;
+      delete globals.OffscreenCanvas;
+    }
+  });
+
+  test('drawn by a job, then compressed on the page, where the worker could not compress', async () => {
+    const error = await drawKept().then(
+      () => null,
+      (rejected: unknown) => rejected,
+    );
+
+    // The draw was the worker's; the compression, with no OffscreenCanvas, the page's, whose
+    // decoder (none in Node) could not read the picture.
+    expect(jobs()).toEqual([{ kind: 'draw', compress: false }]);
+    expect(error).toBeInstanceOf(PictureCompressionError);
+    expect((error as PictureCompressionError).reason).toBe('notAnImage');
   });
 });
 

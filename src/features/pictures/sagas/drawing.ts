@@ -1,6 +1,6 @@
 /**
  * One picture of the story (issue 41, parts 2 and 3), drawn beside the turn: asked of the
- * player's provider with the story's own words, compressed, kept in MyStoriesDB under the
+ * player's provider with the story's own words and compressed, kept in MyStoriesDB under the
  * story's id and turn, then shown. Its failures are its own: each ends as pictureFailed with
  * the kind the player is told, and nothing of the turn waits for it or hears of it.
  */
@@ -128,8 +128,10 @@ function* modelsOfTheProvider() {
 }
 
 /**
- * Asks the provider for the picture, at most PICTURE_TIMEOUT_MS on the context's clock; a
- * picture that takes longer, or a flow cancelled meanwhile, aborts its request.
+ * Asks the provider for the picture, compressed for keeping (the client does both, in the
+ * pictures' worker where it can), at most PICTURE_TIMEOUT_MS on the context's clock for both
+ * (compressing takes a second or two of it); a picture that takes longer, or a flow cancelled
+ * meanwhile, aborts its request.
  */
 function* askForPicture(prompt: string) {
   const client = yield* fromContext('pictureClient');
@@ -160,7 +162,7 @@ function* askForPicture(prompt: string) {
       late: call(wait, PICTURE_TIMEOUT_MS),
     });
     if (!drawn) throw new PictureError('timeout', 'The picture took longer than its time');
-    return { picture: drawn, model: named };
+    return { image: drawn, model: named };
   } finally {
     // Whether it won, lost or was cancelled (a new story), the request has nothing more to do.
     // No effect may be yielded here: this generator runs inside drawPicture's (yield*), and a
@@ -168,12 +170,6 @@ function* askForPicture(prompt: string) {
     controller.abort();
   }
 }
-
-/**
- * How long compressing a picture may take (in the pictures' worker: a second or two): one that
- * never comes back keeps the picture waiting no longer than this.
- */
-export const COMPRESS_TIMEOUT_MS = 60_000;
 
 /** Draws, keeps and shows one picture of the story being played. */
 export function* drawPicture(turn: number, moment: PictureMoment) {
@@ -184,13 +180,7 @@ export function* drawPicture(turn: number, moment: PictureMoment) {
   yield* put(picturesActions.pictureDrawingStarted({ turn, moment }));
   const saving = yield* fork(savedStoryId);
   try {
-    const { picture, model } = yield* askForPicture(promptOf(story, paragraph, moment));
-    const client = yield* fromContext('pictureClient');
-    const { image } = yield* race({
-      image: call([client, client.compress], picture.image),
-      late: call(wait, COMPRESS_TIMEOUT_MS),
-    });
-    if (!image) throw new PictureError('timeout', 'The picture took longer than its time to keep');
+    const { image, model } = yield* askForPicture(promptOf(story, paragraph, moment));
     // The story's id, or why its save failed (savedStoryId).
     const saved: unknown = yield* join(saving);
     if (typeof saved !== 'number') {

@@ -6,7 +6,7 @@
 import type { Action, Reducer } from '@reduxjs/toolkit';
 import type { Channel } from 'redux-saga';
 import { contextReader, type ClockContext } from '../../../shared/sagaContext';
-import type { ModelListRequest, Picture, PictureRequest } from '../../llm';
+import type { ModelListRequest, PictureRequest } from '../../llm';
 import type { StoriesContext } from '../../stories';
 
 /** A picture as it is kept: WebP or JPEG, resized to what the page shows. */
@@ -19,10 +19,12 @@ export interface KeptImage {
 export interface PictureClient {
   /** The provider's model list to find its image models in (llm fetchImageModelList). */
   listImageModels(request: ModelListRequest): Promise<unknown>;
-  /** One picture, drawn with the player's key (llm requestPicture). */
-  draw(request: PictureRequest): Promise<Picture>;
-  /** The provider's picture compressed for keeping, off the main thread where it can be. */
-  compress(image: Blob): Promise<KeptImage>;
+  /**
+   * One picture, drawn with the player's key (llm requestPicture) and compressed for keeping
+   * (stories compressPicture), off the page's main thread where the browser can: what comes
+   * back is the picture as it is kept, never the provider's megabytes.
+   */
+  draw(request: PictureRequest): Promise<KeptImage>;
 }
 
 export interface PicturesContext extends ClockContext, Pick<StoriesContext, 'openStoriesDb'> {

@@ -7,8 +7,9 @@
  * - 'compress': a picture decoded, resized and encoded for keeping (stories compressPicture);
  * - 'draw': a picture asked of a preset provider's public API and read, the whole request
  *   (llm requestPicture) made where the job runs, so that its answer never reaches the page's
- *   main thread at all. Never a Custom server's (pictureWorker.ts keeps those on the page, which
- *   the browser asks the player about reaching their own network).
+ *   main thread at all; with `compress`, compressed there too, so that the page gets back only
+ *   the picture as it is kept. Never a Custom server's (pictureWorker.ts keeps those on the
+ *   page, which the browser asks the player about reaching their own network).
  * A job's body comes as a Blob of the response (Response.blob(): the browser gathers the bytes
  * itself, and handing a Blob to the worker passes a handle, not the bytes); its outcome is plain
  * data either way, a failure included, which pictureWorker.ts turns back into the error it was.
@@ -45,7 +46,7 @@ export type PictureJob =
   | ({ kind: 'answer'; drawing: PictureDrawing; apiKey: string } & JobBody)
   | ({ kind: 'picture' } & JobBody)
   | { kind: 'compress'; image: Blob }
-  | { kind: 'draw'; request: DrawnRequest };
+  | { kind: 'draw'; request: DrawnRequest; compress?: boolean };
 
 /** A failure as plain data: a PictureError's kind and details, or an error's name. */
 export type JobFailure =
@@ -89,6 +90,13 @@ export function errorOf(failure: JobFailure): Error {
   return new DOMException(failure.message, failure.name);
 }
 
+/** A 'draw' job's picture, compressed for keeping where it was drawn if the job says. */
+async function drawn(request: DrawnRequest, signal: AbortSignal, compress: boolean) {
+  const picture = await requestPicture({ ...request, signal, reader: readHere });
+  if (!compress) return { picture };
+  return { compressed: await compressPicture(picture.image, browserCodec()) };
+}
+
 /**
  * Does one job where it is called: in the worker, or on a page that has none. `signal` stops a
  * 'draw' job's request (the page's abort, sent on by the worker).
@@ -104,7 +112,7 @@ export async function doPictureWork(
         if (job.request.provider.editableBaseUrl) {
           throw new PictureError('other', 'A server of the player is not asked from the worker');
         }
-        return { picture: await requestPicture({ ...job.request, signal, reader: readHere }) };
+        return await drawn(job.request, signal, job.compress === true);
       case 'answer':
         return { answer: await readHere.answer(responseOf(job), job.drawing, job.apiKey) };
       case 'picture':

@@ -38,6 +38,13 @@ export interface PictureWork {
    * browser asks the player before it reaches their own network), its answer read in the worker.
    */
   draw(request: PictureRequest): Promise<Picture>;
+  /**
+   * One picture asked of the provider and compressed for keeping: in one job of the worker
+   * where it can do both (a preset provider's picture, and an OffscreenCanvas there), so that
+   * the page's main thread hands over a request and takes back the kept picture, no more; else
+   * draw() and then compress().
+   */
+  drawKept(request: PictureRequest): Promise<CompressedPicture>;
   /** Reads a picture's answer, and a picture fetched by URL (llm PictureReader). */
   reader: PictureReader;
   /**
@@ -181,13 +188,25 @@ export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWo
     },
   };
 
+  /** A preset provider's picture asked for by a job (drawsInWorker), compressed there or not. */
+  async function drawJob<K extends 'picture' | 'compressed'>(request: PictureRequest, key: K) {
+    const { signal, fetch: _fetch, now: _now, reader: _reader, ...asked } = request;
+    const compress = key === 'compressed';
+    return resultOf(await work({ kind: 'draw', request: asked, compress }, signal), key);
+  }
+
+  const draw = (request: PictureRequest): Promise<Picture> =>
+    drawsInWorker(request) ? drawJob(request, 'picture') : requestPicture({ ...request, reader });
+  const compress = async (image: Blob) =>
+    resultOf(await work({ kind: 'compress', image }), 'compressed');
+
   return {
-    async draw(request) {
-      if (!drawsInWorker(request)) return requestPicture({ ...request, reader });
-      const { signal, fetch: _fetch, now: _now, reader: _reader, ...asked } = request;
-      return resultOf(await work({ kind: 'draw', request: asked }, signal), 'picture');
+    draw,
+    async drawKept(request) {
+      if (drawsInWorker(request) && hasOffscreenCanvas()) return drawJob(request, 'compressed');
+      return compress((await draw(request)).image);
     },
     reader,
-    compress: async (image) => resultOf(await work({ kind: 'compress', image }), 'compressed'),
+    compress,
   };
 }
