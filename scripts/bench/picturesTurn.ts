@@ -268,10 +268,11 @@ const PICTURE_THIS_MOMENT = `(async () => {
 
 async function pictureThisMoment(cdp: CDPSession) {
   // On screen with the turn's options, as a rule; else looked for again each frame, a second.
-  const { result } = (await cdp.send('Runtime.evaluate', {
+  const { result, exceptionDetails } = (await cdp.send('Runtime.evaluate', {
     expression: PICTURE_THIS_MOMENT,
     awaitPromise: true,
-  })) as { result: { value?: unknown } };
+  })) as { result: { value?: unknown }; exceptionDetails?: { text: string } };
+  if (exceptionDetails) throw new Error(`Picture this moment: ${exceptionDetails.text}`);
   if (result.value !== true) throw new Error('no Picture this moment on the page');
 }
 

@@ -1,7 +1,7 @@
 /**
  * The page's drawing (issue 41): the provider's picture request, its answer read and the
- * picture compressed, in one job of the pictures' worker where the browser can (work/). It comes with the
- * story pictures' flows, in their chunk, when the first story is illustrated
+ * picture compressed, in one job of the pictures' worker where the browser can (work/). It
+ * comes with the story pictures' flows, in their chunk, when the first story is illustrated
  * (browserPictureClient.ts asks for it then).
  */
 import type { PictureClient } from './sagas/sagaContext';

@@ -273,10 +273,6 @@ describe('where a picture is asked from', () => {
 });
 
 describe('a picture to keep (work.drawKept)', () => {
-  beforeEach(() => {
-    work = pictureWork(inThreadWorker);
-  });
-
   const drawKept = async () => {
     server = await startFakeImageServer({ validKeys: [KEY], profile: 'openai' });
     return work.drawKept({
@@ -297,50 +293,145 @@ describe('a picture to keep (work.drawKept)', () => {
           }
         : 'abort',
     );
+  const isProvidersPicture = async (blob: Blob | undefined) =>
+    blob !== undefined && (await bytesOf(blob)).equals(solidPng(1536, 1024));
 
-  test('drawn and compressed in one job of the worker where it has an OffscreenCanvas', async () => {
+  test('drawn by a job, then compressed on the page, where the page has no OffscreenCanvas', async () => {
+    work = pictureWork(inThreadWorker);
+    const error = await drawKept().then(
+      () => null,
+      (rejected: unknown) => rejected,
+    );
+
+    // The draw was the worker's; the compression, with no OffscreenCanvas (so none in the
+    // worker either, as the page judges it), the page's, whose decoder (none in Node) could not
+    // read the picture.
+    expect(jobs()).toEqual([{ kind: 'draw', compress: false }]);
+    expect(error).toBeInstanceOf(PictureCompressionError);
+    expect((error as PictureCompressionError).reason).toBe('notAnImage');
+  });
+
+  describe('with an OffscreenCanvas', () => {
     // Node has no canvas: the browser's decoder and encoder, as the codec calls them, stand in
     // (in Chromium, the real ones: test/e2e/pictureCompression.e2e.ts).
-    const decoded: Blob[] = [];
     const globals = globalThis as Record<string, unknown>;
-    globals.createImageBitmap = async (blob: Blob) => {
-      decoded.push(blob);
-      return { width: 1536, height: 1024, close() {} };
+    const before = {
+      createImageBitmap: globals.createImageBitmap,
+      canvas: globals.OffscreenCanvas,
     };
-    globals.OffscreenCanvas = class {
-      constructor(
-        readonly width: number,
-        readonly height: number,
-      ) {}
-      getContext = () => ({ drawImage() {}, fillRect() {} });
-      convertToBlob = async ({ type }: { type: string }) =>
-        new Blob([Buffer.from('RIFF\0\0\0\0WEBPVP8 '), new Uint8Array(2048)], { type });
-    };
-    try {
+    let decoded: Blob[] = [];
+    beforeEach(() => {
+      decoded = [];
+      globals.createImageBitmap = async (blob: Blob) => {
+        decoded.push(blob);
+        return { width: 1536, height: 1024, close() {} };
+      };
+      globals.OffscreenCanvas = class {
+        constructor(
+          readonly width: number,
+          readonly height: number,
+        ) {}
+        getContext = () => ({ drawImage() {}, fillRect() {} });
+        convertToBlob = async ({ type }: { type: string }) =>
+          new Blob([Buffer.from('RIFF\0\0\0\0WEBPVP8 '), new Uint8Array(2048)], { type });
+      };
+    });
+    afterEach(() => {
+      globals.createImageBitmap = before.createImageBitmap;
+      globals.OffscreenCanvas = before.canvas;
+    });
+
+    test('drawn and compressed in one job of the worker', async () => {
+      work = pictureWork(inThreadWorker);
       const kept = await drawKept();
 
       expect(jobs()).toEqual([{ kind: 'draw', compress: true }]);
       expect(kept).toMatchObject({ mediaType: 'image/webp', width: 768, height: 512 });
       // What the worker compressed is the provider's picture itself.
       expect(decoded).toHaveLength(1);
-      expect((await bytesOf(decoded[0]!)).equals(solidPng(1536, 1024))).toBe(true);
-    } finally {
-      delete globals.createImageBitmap;
-      delete globals.OffscreenCanvas;
-    }
-  });
+      expect(await isProvidersPicture(decoded[0])).toBe(true);
+    });
 
-  test('drawn by a job, then compressed on the page, where the worker could not compress', async () => {
-    const error = await drawKept().then(
-      () => null,
-      (rejected: unknown) => rejected,
-    );
+    test('drawn and compressed on the page, where there is no worker', async () => {
+      work = pictureWork(noWorker);
+      const kept = await drawKept();
 
-    // The draw was the worker's; the compression, with no OffscreenCanvas, the page's, whose
-    // decoder (none in Node) could not read the picture.
-    expect(jobs()).toEqual([{ kind: 'draw', compress: false }]);
-    expect(error).toBeInstanceOf(PictureCompressionError);
-    expect((error as PictureCompressionError).reason).toBe('notAnImage');
+      expect(kept).toMatchObject({ mediaType: 'image/webp', width: 768, height: 512 });
+      expect(await isProvidersPicture(decoded[0])).toBe(true);
+      expect(server!.requests).toHaveLength(1);
+    });
+
+    test('a worker lost while it compresses leaves its picture to the page: compressed there, never drawn twice', async () => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const replies: string[] = [];
+      const losingWorker = async (): Promise<Worker | null> => {
+        const fake = {
+          onmessage: null as ((event: { data: unknown }) => void) | null,
+          onmessageerror: null as (() => void) | null,
+          onerror: null,
+          postMessage(data: JobMessage) {
+            posted.push(data);
+            void run(structuredClone(data));
+          },
+          terminate() {},
+        };
+        const run = jobRunner((reply) => {
+          replies.push(Object.keys(reply).find((key) => key !== 'id')!);
+          if ('outcome' in reply) return; // lost by then: its outcome never reaches the page
+          fake.onmessage?.({ data: structuredClone(reply) });
+          // The picture is drawn and being compressed: the worker is lost now.
+          if ('drawn' in reply) fake.onmessageerror?.();
+        });
+        return fake as unknown as Worker;
+      };
+      posted = [];
+      work = pictureWork(losingWorker);
+      try {
+        const kept = await drawKept();
+
+        expect(replies.slice(0, 2)).toEqual(['started', 'drawn']);
+        expect(warn).toHaveBeenCalledWith(
+          'The pictures worker failed; the page does its work',
+          'a reply could not be read',
+        );
+        expect(kept).toMatchObject({ mediaType: 'image/webp', width: 768, height: 512 });
+        expect(server!.requests).toHaveLength(1);
+        // Compressed by the worker (lost) and by the page, both the provider's picture.
+        expect(decoded).toHaveLength(2);
+        expect(await isProvidersPicture(decoded[1])).toBe(true);
+      } finally {
+        warn.mockRestore();
+      }
+    });
+
+    test('a worker that fails to load before it asks: the page draws and compresses the picture', async () => {
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const failingWorker = async (): Promise<Worker | null> => {
+        const fake = {
+          onmessage: null,
+          onmessageerror: null,
+          onerror: null as ((event: { message: string }) => void) | null,
+          postMessage(data: JobMessage) {
+            posted.push(data);
+            queueMicrotask(() => fake.onerror?.({ message: 'the script did not load' }));
+          },
+          terminate() {},
+        };
+        return fake as unknown as Worker;
+      };
+      posted = [];
+      work = pictureWork(failingWorker);
+      try {
+        const kept = await drawKept();
+
+        expect(jobs()).toEqual([{ kind: 'draw', compress: true }]);
+        expect(kept).toMatchObject({ mediaType: 'image/webp', width: 768, height: 512 });
+        expect(server!.requests).toHaveLength(1);
+        expect(decoded).toHaveLength(1);
+      } finally {
+        warn.mockRestore();
+      }
+    });
   });
 });
 

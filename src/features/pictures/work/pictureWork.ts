@@ -90,20 +90,31 @@ export function errorOf(failure: JobFailure): Error {
   return new DOMException(failure.message, failure.name);
 }
 
-/** A 'draw' job's picture, compressed for keeping where it was drawn if the job says. */
-async function drawn(request: DrawnRequest, signal: AbortSignal, compress: boolean) {
+/**
+ * A 'draw' job's picture, compressed for keeping where it was drawn if the job says; `onDrawn`
+ * hears of the picture before it is compressed.
+ */
+async function drawn(
+  request: DrawnRequest,
+  signal: AbortSignal,
+  compress: boolean,
+  onDrawn: (picture: Picture) => void,
+) {
   const picture = await requestPicture({ ...request, signal, reader: readHere });
   if (!compress) return { picture };
+  onDrawn(picture);
   return { compressed: await compressPicture(picture.image, browserCodec()) };
 }
 
 /**
  * Does one job where it is called: in the worker, or on a page that has none. `signal` stops a
- * 'draw' job's request (the page's abort, sent on by the worker).
+ * 'draw' job's request (the page's abort, sent on by the worker); `onDrawn` hears of a 'draw'
+ * job's picture drawn, before it is compressed.
  */
 export async function doPictureWork(
   job: PictureJob,
   signal: AbortSignal = new AbortController().signal,
+  onDrawn: (picture: Picture) => void = () => {},
 ): Promise<JobOutcome> {
   try {
     switch (job.kind) {
@@ -112,7 +123,7 @@ export async function doPictureWork(
         if (job.request.provider.editableBaseUrl) {
           throw new PictureError('other', 'A server of the player is not asked from the worker');
         }
-        return await drawn(job.request, signal, job.compress === true);
+        return await drawn(job.request, signal, job.compress === true, onDrawn);
       case 'answer':
         return { answer: await readHere.answer(responseOf(job), job.drawing, job.apiKey) };
       case 'picture':
@@ -129,11 +140,15 @@ export async function doPictureWork(
 export type JobMessage = { id: number; job: PictureJob } | { id: number; abort: true };
 
 /**
- * What the worker posts back: a job's outcome; and, before a 'draw' job's request goes out, that
- * it has started (a worker lost after that is not asked again by the page: the provider may
- * already bill the picture).
+ * What the worker posts back: a job's outcome; before a 'draw' job's request goes out, that it
+ * has started (a worker lost after that is not asked again by the page: the provider may already
+ * bill the picture); and a picture drawn to be compressed, before it is (a worker lost while it
+ * compresses leaves the page the picture, which it compresses itself: never drawn twice).
  */
-export type JobReply = { id: number; outcome: JobOutcome } | { id: number; started: true };
+export type JobReply =
+  | { id: number; outcome: JobOutcome }
+  | { id: number; started: true }
+  | { id: number; drawn: Picture };
 
 /**
  * The worker's side of the messages (pictures.worker.ts): each job done and its outcome sent
@@ -152,7 +167,9 @@ export function jobRunner(
     const controller = new AbortController();
     asked.set(message.id, controller);
     if (message.job.kind === 'draw') reply({ id: message.id, started: true });
-    const outcome = await doPictureWork(message.job, controller.signal);
+    const outcome = await doPictureWork(message.job, controller.signal, (picture) =>
+      reply({ id: message.id, drawn: picture }),
+    );
     asked.delete(message.id);
     if (controller.signal.aborted) return;
     try {

@@ -54,9 +54,11 @@ export interface PictureWork {
   compress(image: Blob): Promise<CompressedPicture>;
 }
 
-type Waiting = (outcome: JobOutcome | null) => void;
+/** A job's outcome, or what is left of it for the page to do itself (its worker lost). */
+type Done = JobOutcome | { handedBack: PictureJob };
+type Waiting = (done: Done) => void;
 
-/** A picture whose request the worker had started when it was lost. */
+/** A picture whose request the worker had started, and not yet drawn, when it was lost. */
 const WORKER_LOST: JobFailure = {
   picture: 'unreachable',
   message: 'The pictures worker stopped while it asked for the picture',
@@ -109,22 +111,28 @@ export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWo
   let starting: Promise<Worker | null> | null = null;
   let nextId = 1;
   const waiting = new Map<number, Waiting>();
-  /** The 'draw' jobs whose request the worker has started. */
-  const started = new Set<number>();
+  /**
+   * What the page would do itself of each job under way, were the worker lost: the job, until a
+   * 'draw' job's request has gone out; then nothing (null: asked again, the picture could be
+   * billed twice); once its picture is drawn, its compression.
+   */
+  const leftOver = new Map<number, PictureJob | null>();
 
   function listenTo(worker: Worker): Worker {
     worker.onmessage = ({ data }: MessageEvent<JobReply>) => {
-      if ('started' in data) {
-        started.add(data.id);
+      if (!('outcome' in data)) {
+        if (!waiting.has(data.id)) return;
+        const image = 'drawn' in data ? data.drawn.image : null;
+        leftOver.set(data.id, image && { kind: 'compress', image });
         return;
       }
       waiting.get(data.id)?.(data.outcome);
       waiting.delete(data.id);
-      started.delete(data.id);
+      leftOver.delete(data.id);
     };
-    // A worker that cannot load (or dies), or whose reply cannot be read, hands its jobs back,
-    // and no more go to it; but a picture it had already asked for fails (Try again is the
-    // player's), since asked again it could be billed twice.
+    // A worker that cannot load (or dies), or whose reply cannot be read, hands what is left of
+    // its jobs back, and no more go to it; but a picture it had asked for and not yet drawn
+    // fails (Try again is the player's), since asked again it could be billed twice.
     const failed = (why: string) => {
       console.warn('The pictures worker failed; the page does its work', why);
       starting = Promise.resolve(null);
@@ -132,7 +140,9 @@ export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWo
       const lost = [...waiting];
       waiting.clear();
       for (const [id, handBack] of lost) {
-        handBack(started.delete(id) ? { failed: WORKER_LOST } : null);
+        const left = leftOver.get(id);
+        leftOver.delete(id);
+        handBack(left ? { handedBack: left } : { failed: WORKER_LOST });
       }
     };
     worker.onerror = (event) => failed(event.message);
@@ -160,11 +170,12 @@ export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWo
     signal?.throwIfAborted();
     const id = nextId++;
     let stop = () => {};
-    const outcome = new Promise<JobOutcome | null>((resolve, reject) => {
+    const outcome = new Promise<Done>((resolve, reject) => {
       waiting.set(id, resolve);
+      leftOver.set(id, job);
       stop = () => {
         waiting.delete(id);
-        started.delete(id);
+        leftOver.delete(id);
         running.postMessage({ id, abort: true } satisfies JobMessage);
         reject(signal?.reason as Error);
       };
@@ -172,9 +183,10 @@ export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWo
     });
     running.postMessage({ id, job } satisfies JobMessage);
     const done = await outcome.finally(() => signal?.removeEventListener('abort', stop));
-    // A worker lost on the way hands the job back (a blob, or a request never sent, can be given
-    // again), or fails a picture it had asked for.
-    return done ?? doPictureWork(job, signal);
+    // A worker lost on the way hands back what is left of the job (a blob, or a request never
+    // sent, can be given again; a picture it drew, compressed here), or fails a picture it had
+    // asked for and not drawn.
+    return 'handedBack' in done ? doPictureWork(done.handedBack, signal) : done;
   }
 
   const reader: PictureReader = {
@@ -204,7 +216,9 @@ export function pictureWork(openWorker: () => Promise<Worker | null>): PictureWo
     draw,
     async drawKept(request) {
       if (drawsInWorker(request) && hasOffscreenCanvas()) return drawJob(request, 'compressed');
-      return compress((await draw(request)).image);
+      const { image } = await draw(request);
+      request.signal?.throwIfAborted();
+      return compress(image);
     },
     reader,
     compress,
