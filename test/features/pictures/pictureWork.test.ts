@@ -90,6 +90,19 @@ async function drawn(
   });
 }
 
+/** A gpt-image picture asked of OpenAI's preset at `baseUrl` (the fake image server's). */
+const gptImageRequest = (
+  baseUrl: string,
+  signal = AbortSignal.timeout(PICTURE_TIMEOUT_MS),
+): PictureRequest => ({
+  provider: { ...providerById('openai'), baseUrl },
+  apiKey: KEY,
+  model: 'gpt-image-1',
+  prompt: PROMPT,
+  size: 'landscape',
+  signal,
+});
+
 const bytesOf = async (blob: Blob) => Buffer.from(await blob.arrayBuffer());
 
 /** A gpt-image picture asked of OpenAI's preset, answered by `fetch`, read by the work. */
@@ -242,14 +255,7 @@ describe('where a picture is asked from', () => {
       });
     try {
       const controller = new AbortController();
-      const drawing = work.draw({
-        provider: { ...providerById('openai'), baseUrl: server.url },
-        apiKey: KEY,
-        model: 'gpt-image-1',
-        prompt: PROMPT,
-        size: 'landscape',
-        signal: controller.signal,
-      });
+      const drawing = work.draw(gptImageRequest(server.url, controller.signal));
       // The provider has the request (and holds its answer back).
       while (server.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
       controller.abort();
@@ -275,14 +281,7 @@ describe('where a picture is asked from', () => {
 describe('a picture to keep (work.drawKept)', () => {
   const drawKept = async () => {
     server = await startFakeImageServer({ validKeys: [KEY], profile: 'openai' });
-    return work.drawKept({
-      provider: { ...providerById('openai'), baseUrl: server.url },
-      apiKey: KEY,
-      model: 'gpt-image-1',
-      prompt: PROMPT,
-      size: 'landscape',
-      signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS),
-    });
+    return work.drawKept(gptImageRequest(server.url));
   };
   const jobs = () =>
     posted.map((message) =>
@@ -460,16 +459,7 @@ test('a worker lost after it asked for a picture: the picture fails, and is not 
   work = pictureWork(losingWorker);
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   try {
-    const drawing = failure(
-      work.draw({
-        provider: { ...providerById('openai'), baseUrl: server.url },
-        apiKey: KEY,
-        model: 'gpt-image-1',
-        prompt: PROMPT,
-        size: 'landscape',
-        signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS),
-      }),
-    );
+    const drawing = failure(work.draw(gptImageRequest(server.url)));
     // The provider has the request; then a reply of the worker's cannot be read.
     while (server.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
     lose();
