@@ -606,6 +606,7 @@ test(
       await page.locator('.story-picture__waiting').getByText(words.drawing).waitFor();
       await noOverflow();
       await expectNoViolations(page);
+      await shot(page, 'pictures-kr-phone-2-drawing');
       release();
       await waitForPictures(page, { 0: 'image' });
       await expectShownPicture(page.locator('.story-picture__image').first());
