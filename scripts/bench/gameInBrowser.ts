@@ -43,6 +43,8 @@ export interface BrowserGameOptions {
    * default the custom provider at the fake model server's URL (journey.ts, fillKeyForm).
    */
   fillKey?: (page: Page, target: JourneyTarget) => Promise<void>;
+  /** Chromium's flags beyond the harness's (launchBrowser). */
+  browserArgs?: readonly string[];
 }
 
 export async function openBrowserGame(
@@ -75,7 +77,7 @@ export async function openBrowserGame(
         }),
         (m) => m.close(),
       ),
-      browser: start(launchBrowser(), (b) => b.close()),
+      browser: start(launchBrowser(options.browserArgs), (b) => b.close()),
     };
     await Promise.allSettled(Object.values(starting));
     const [server, model, browser] = [

@@ -6,14 +6,15 @@
  * after the turn, and the script time in the same window from its sampling profiler.
  *
  * Pictures are offered only for the OpenAI, Together and OpenRouter presets, so the game plays
- * the OpenAI preset, its host (api.openai.com) routed in Playwright to local fakes: the chat
- * completions to the fake model server (its strict openai-2026-12-12 profile), the images
- * endpoint to the fake image server (openai profile), and GET /models to both, their lists
- * merged (the chat models beside gpt-image-1 and the rest). The fake image server draws a
- * solid colour, whose PNG is a few kilobytes; a real gpt-image picture of 1536x1024 is a couple
- * of megabytes, and the base64 of it is what the page reads, decodes and checks on its main
- * thread. So the route hands the page the fake's own answer with its picture swapped for a
- * 1536x1024 PNG of 2.3 MB (a gradient with noise, made once here), as a real one weighs.
+ * the OpenAI preset, its host (api.openai.com) served on this machine (openAiHost.ts) by local
+ * fakes: the chat completions by the fake model server (its strict openai-2026-12-12 profile),
+ * streamed at its pace as streamedTurn.ts streams them, the images endpoint by the fake image
+ * server (openai profile), and GET /models by both, their lists merged (the chat models beside
+ * gpt-image-1 and the rest). The fake image server draws a solid colour, whose PNG is a few
+ * kilobytes; a real gpt-image picture of 1536x1024 is a couple of megabytes, which the pictures'
+ * worker reads, decodes and compresses. So the host hands the page the fake's own answer with
+ * its picture swapped for a 1536x1024 PNG of 2.3 MB (a gradient with noise, made once here), as
+ * a real one weighs.
  *
  * Fair: both sides play the same saved story at the same turns in the same page, with the same
  * provider, key, routes and replies, so their words are the same; the pictures' flows are loaded
@@ -22,17 +23,18 @@
  * them committed (as in streamedTurn.ts); on, the same, then "Picture this moment" clicked under
  * the new paragraph and the picture's arrival: asked of the provider, its answer read and
  * decoded, compressed (in the worker where the browser can), kept in MyStoriesDB, read back as a
- * blob: URL and shown, its <img> loaded and decoded. Both sides are counted over the same span
- * from the click (TURN_WINDOW_MS), so what a turn sets off after its save (the page's smooth
- * scroll to the new paragraph) is counted on both. The two
+ * blob: URL and shown, its <img> loaded and decoded. Both sides are counted from the click to
+ * the same span after the turn's save (AFTER_SAVE_MS), so what a turn sets off after its save
+ * (the page's smooth scroll to the new paragraph) is counted on both. The two
  * sides alternate, in blocks of TURNS_EACH turns, so a busy moment of the machine falls on both.
  * The first turn of each block is played and not counted (the code run for the first time: for
  * pictures, the views' chunk, the messages and the worker).
  *
- * Not the same as streamedTurn.ts in one way: Playwright's route answers a request only once the
- * fake has sent all of it, so the story's reply reaches the page whole rather than streamed.
- * Both sides get it so; it leaves out the streamed updates' work, which makes the denominator
- * smaller and the ratio, if anything, stricter.
+ * Until 2026-11-29 the host was a Playwright route, which answers a request only once the fake
+ * has sent all of it: the story's reply reached the page whole, its streamed updates' work left
+ * out of both sides, and the picture was measured against a turn of 261 to 303 ms rather than
+ * the game's streamed one (1.32x to 1.48x then). BENCH_PICTURE_ALONE gives the picture's own
+ * work, whatever the turn.
  *
  * Looking into it:
  * - BENCH_TRACE=1 traces each counted turn (Chromium's timeline) and prints, per turn, the main
@@ -47,14 +49,14 @@
  *   (/tmp/pictures-turn-failed.png) and the image requests.
  */
 import { deflateSync } from 'node:zlib';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { storyDraftOf } from '../../src/features/stories/storyRecord';
-import type { FakeModelServer, ReplyFunction } from '../../test/fixtures/fakeModelServer';
-import { startFakeImageServer, type FakeImageServer } from '../../test/fixtures/fakeImages/server';
+import { startFakeImageServer } from '../../test/fixtures/fakeImages/server';
 import { PNG_SIGNATURE, pngChunk } from '../../test/fixtures/fakeImages/png';
 import { PICTURES_ON_LIMIT, median, ms, times, type Benchmark, type BudgetResult } from './budget';
 import { scriptTime, topSelfTime, topTotalTime, totalTimes, type CpuProfile } from './cpuProfile';
 import { API_KEY, openBrowserGame } from './gameInBrowser';
+import { startOpenAiHost } from './openAiHost';
 import {
   CPU_SLOWDOWN,
   SAMPLING_INTERVAL_US,
@@ -71,7 +73,6 @@ import {
 } from './streamedTurn';
 import { CHARACTER, seedSavedStory, storyAtTurn } from './turnWork';
 
-const OPENAI = 'https://api.openai.com';
 /** The turn both saved stories are at when first taken up. */
 const FROM_TURN = 9;
 const TURNS_EACH = 4;
@@ -79,30 +80,22 @@ const WARM_UP_TURNS = 1;
 /** Blocks of each side, alternating: off, on, off, on... */
 const BLOCKS = Number(process.env.BENCH_BLOCKS) || 3;
 /**
- * How long a turn is counted for, from the choice, on both sides alike: its work is what the
- * choice sets off in that time. A turn's work does not end when its options are on screen and
- * saved: the page then scrolls smoothly to the new paragraph for about a second, painting every
- * frame (150 to 270 ms of main-thread work in the 1.5 s after the save, measured). Counted only to
- * the save on the off side, but to the picture's arrival on the on side (about 0.7 s later), a
- * turn with pictures was charged with its scroll and one without was not. 3 s holds a turn and
- * its picture on this machine; a picture that takes longer lengthens its own turn's window.
+ * How long a turn is counted for after its save, on both sides alike: its work is what the
+ * choice sets off from the click to then. A turn's work does not end when its options are on
+ * screen and saved: the page then scrolls smoothly to the new paragraph for about a second,
+ * painting every frame (150 to 270 ms of main-thread work in the 1.5 s after the save,
+ * measured). Counted only to the save on the off side, but to the picture's arrival on the on
+ * side (about 0.7 s later), a turn with pictures was charged with its scroll and one without was
+ * not. 3 s holds the scroll and a picture on this machine; a picture that takes longer lengthens
+ * its own turn's window.
  */
-const TURN_WINDOW_MS = 3_000;
+const AFTER_SAVE_MS = 3_000;
+const sleepUntil = (time: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, time - Date.now())));
 const PICTURE_SIZE = { width: 1536, height: 1024 };
 
 type Side = 'off' | 'on';
 const heroOf = (side: Side) => `${CHARACTER} ${side}`;
-
-/**
- * The game's replies as streamedTurn.ts writes them (the summary in the same reply), sent at
- * once: the route would hold a paced stream back until its end anyway.
- */
-const whole: ReplyFunction = (body, request) => {
-  const { pacing: _, ...reply } = streamed(body, request) as ReturnType<ReplyFunction> & {
-    pacing?: unknown;
-  };
-  return reply;
-};
 
 /** A 1536x1024 PNG that weighs what a drawn picture does: gradients with 2 levels of noise. */
 function realisticPng({ width, height }: typeof PICTURE_SIZE): Buffer {
@@ -128,51 +121,6 @@ function realisticPng({ width, height }: typeof PICTURE_SIZE): Buffer {
     pngChunk('IDAT', deflateSync(rows)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/**
- * api.openai.com as the page calls it, answered by the fakes: /v1/images/* by the image server
- * (its picture swapped for `picture`), /v1/models by both, every other path by the model server.
- */
-async function routeOpenAi(
-  context: BrowserContext,
-  text: FakeModelServer,
-  images: FakeImageServer,
-  picture: string,
-) {
-  const textOrigin = new URL(text.url).origin;
-  await context.route(`${OPENAI}/**`, async (routed) => {
-    const path = routed.request().url().slice(OPENAI.length);
-    if (path.startsWith('/v1/images/')) {
-      const response = await routed.fetch({ url: images.origin + path });
-      const answer = (await response.json()) as { data?: { b64_json?: string }[] };
-      if (response.ok() && typeof answer.data?.[0]?.b64_json === 'string') {
-        answer.data[0].b64_json = picture;
-      }
-      await routed.fulfill({ response, json: answer });
-      return;
-    }
-    if (/^\/v1\/models(\?|$)/.test(path)) {
-      const [chat, drawing] = await Promise.all([
-        routed.fetch({ url: textOrigin + path }),
-        routed.fetch({ url: images.origin + path }),
-      ]);
-      if (!chat.ok() || !drawing.ok()) {
-        await routed.fulfill({ response: chat.ok() ? drawing : chat });
-        return;
-      }
-      type Listing = { data: { id: string }[] };
-      const listed = (await chat.json()) as Listing;
-      const ids = new Set(listed.data.map((model) => model.id));
-      const more = ((await drawing.json()) as Listing).data.filter((m) => !ids.has(m.id));
-      await routed.fulfill({
-        response: chat,
-        json: { ...listed, data: [...listed.data, ...more] },
-      });
-      return;
-    }
-    await routed.fulfill({ response: await routed.fetch({ url: textOrigin + path }) });
-  });
 }
 
 /** The OpenAI preset, its default model, the key typed (the Submit is the harness's). */
@@ -217,7 +165,7 @@ interface PlayedTurn extends MainThread {
   commits: number;
   saves: number;
   pictureLoads: number;
-  /** The turn's window: TURN_WINDOW_MS, or longer where its picture took longer. */
+  /** The turn's window: to AFTER_SAVE_MS after its save, or longer where its picture took longer. */
   window: number;
   /** On: Picture this moment to the picture shown, wall-clock. */
   pictureTime: number;
@@ -337,15 +285,17 @@ async function playBlock(page: Page, side: Side, turns: number, events: TurnEven
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await shown;
     await events.next('saved');
+    let countedUntil = Date.now() + AFTER_SAVE_MS;
     let pictureTime = 0;
     if (alone) {
       // The turn has its window uncounted; the picture is counted over one of its own.
-      await new Promise((resolve) => setTimeout(resolve, chosen + TURN_WINDOW_MS - Date.now()));
+      await sleepUntil(countedUntil);
       await cdp.send('Profiler.stop');
       await cdp.send('Profiler.start');
       if (TRACE && turn > WARM_UP_TURNS) tracing = await startTrace(cdp, side);
       start = await mainThread(cdp);
       chosen = Date.now();
+      countedUntil = chosen + AFTER_SAVE_MS;
     }
     if (side === 'on') {
       // The player asks for the new paragraph's picture, and the turn lasts until it is shown.
@@ -355,8 +305,8 @@ async function playBlock(page: Page, side: Side, turns: number, events: TurnEven
       await arrived;
       pictureTime = Date.now() - asked;
     }
-    // Both sides' turns are counted over the same span of time from the choice (see WINDOW).
-    await new Promise((resolve) => setTimeout(resolve, chosen + TURN_WINDOW_MS - Date.now()));
+    // Both sides' turns are counted to the same span after their save (AFTER_SAVE_MS).
+    await sleepUntil(countedUntil);
     const window = Date.now() - chosen;
     const work = spent(start, await mainThread(cdp));
     if (tracing) await tracing();
@@ -394,7 +344,7 @@ const TRACE = process.env.BENCH_TRACE;
 /**
  * BENCH_PICTURE_ALONE=1: the 'on' side counts its picture alone: the turn played and let settle
  * uncounted, then Picture this moment to the picture shown, over a window of its own
- * (TURN_WINDOW_MS from the click). Not the budget: what one picture costs the page by itself.
+ * (AFTER_SAVE_MS from the click). Not the budget: what one picture costs the page by itself.
  */
 const PICTURE_ALONE = process.env.BENCH_PICTURE_ALONE;
 
@@ -498,18 +448,19 @@ async function run(): Promise<BudgetResult[]> {
   const png = realisticPng(PICTURE_SIZE);
   const picture = png.toString('base64');
   const images = await startFakeImageServer({ profile: 'openai', validKeys: [API_KEY] });
+  const host = await startOpenAiHost(picture);
   let events: TurnEvents | undefined;
   try {
     const game = await openBrowserGame(
-      whole,
+      streamed,
       async (context, model) => {
-        await routeOpenAi(context, model, images, picture);
+        host.serve({ text: new URL(model.url).origin, images: images.origin });
         await context.addInitScript(installCommitCounter);
         await context.addInitScript(collectStreamUpdates, 'none');
         events = await watchTurnEvents(context);
         await context.addInitScript(reportPictures, TURN_EVENT);
       },
-      { profile: 'openai-2026-12-12', fillKey: fillOpenAiKey },
+      { profile: 'openai-2026-12-12', fillKey: fillOpenAiKey, browserArgs: host.chromiumArgs },
     );
     const { page } = game;
     if (process.env.BENCH_DEBUG) page.on('console', (m) => console.log(`  page: ${m.text()}`));
@@ -550,7 +501,7 @@ async function run(): Promise<BudgetResult[]> {
         'React commits per turn, on': each(on, (t) => t.commits, String),
         'pictures loaded in the page per turn, on': each(on, (t) => t.pictureLoads, String),
         'pictures asked of the provider': String(drawn.length),
-        'measured how': `Chromium, CPU ${CPU_SLOWDOWN}x slower; the OpenAI preset routed to the fake model server and the fake image server (its picture a 1536x1024 PNG of ${(png.length / 1024 / 1024).toFixed(1)} MB); the same saved story from turn ${FROM_TURN}, ${BLOCKS} blocks of ${TURNS_EACH} counted turns (after ${WARM_UP_TURNS} played) each side, alternating; off: click to options and the auto-save committed; on: the same, then Picture this moment to the picture loaded and decoded; each side counted over ${TURN_WINDOW_MS / 1000} s from the click (longer where a picture took longer); Performance.getMetrics TaskDuration, and the sampling profiler (every 1 ms) for the script`,
+        'measured how': `Chromium, CPU ${CPU_SLOWDOWN}x slower; the OpenAI preset's host served here (openAiHost.ts) by the fake model server, its reply streamed, and the fake image server (its picture a 1536x1024 PNG of ${(png.length / 1024 / 1024).toFixed(1)} MB); the same saved story from turn ${FROM_TURN}, ${BLOCKS} blocks of ${TURNS_EACH} counted turns (after ${WARM_UP_TURNS} played) each side, alternating; off: click to options and the auto-save committed; on: the same, then Picture this moment to the picture loaded and decoded; each side counted from the click to ${AFTER_SAVE_MS / 1000} s after the save (longer where a picture took longer); Performance.getMetrics TaskDuration, and the sampling profiler (every 1 ms) for the script`,
       };
       printProfiles();
       printTraces();
@@ -578,6 +529,7 @@ async function run(): Promise<BudgetResult[]> {
     }
   } finally {
     await images.close();
+    await host.close();
   }
 }
 
