@@ -14,8 +14,19 @@ function base64UrlText(encoded: string): string {
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
+/**
+ * The last token read and its expiry: the session check (walletSaga.ts) reads the same token
+ * every second, and decoding it each time was most of that check's script time.
+ */
+let lastRead: { token: string; expiry: number | null } | null = null;
+
 /** The expiry (seconds since the epoch) a token states, or null when it is not a JWT or has none. */
 export function tokenExpiry(token: string): number | null {
+  if (lastRead?.token !== token) lastRead = { token, expiry: expiryOf(token) };
+  return lastRead.expiry;
+}
+
+function expiryOf(token: string): number | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   try {
