@@ -18,6 +18,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 
 const HOST = 'api.openai.com';
 
@@ -41,7 +42,8 @@ function certificateForHost(): { key: Buffer; cert: Buffer } {
         ...['-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2'],
         ...['-subj', `/CN=${HOST}`, '-addext', `subjectAltName=DNS:${HOST}`],
       ],
-      { stdio: 'ignore' },
+      // openssl's complaints, if it fails, in the error thrown.
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     return { key: readFileSync(keyFile), cert: readFileSync(certFile) };
   } finally {
@@ -49,40 +51,81 @@ function certificateForHost(): { key: Buffer; cert: Buffer } {
   }
 }
 
-/** The request's headers as the fake at `origin` is to get them. */
-function headersFor(request: IncomingMessage, origin: string): http.OutgoingHttpHeaders {
-  return { ...request.headers, host: new URL(origin).host };
+/** Headers that describe one connection, not the message: never passed on (RFC 9110 7.6.1). */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/** A message's headers without its connection's (those and any its Connection header names). */
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.includes(name)),
+  );
 }
 
-/** The request passed on to `origin` and its answer back as it comes (a stream chunk by chunk). */
+/** The request's headers as the fake at `origin` is to get them. */
+function headersFor(request: IncomingMessage, origin: string): http.OutgoingHttpHeaders {
+  return { ...endToEnd(request.headers), host: new URL(origin).host };
+}
+
+/** What the page gets when a fake cannot be reached: a 502 it may read (CORS). */
+function badGateway(response: ServerResponse, error: unknown) {
+  console.error('api.openai.com (bench) could not answer', error);
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  response.writeHead(502, { 'access-control-allow-origin': '*' });
+  response.end();
+}
+
+/**
+ * The request passed on to `origin`, and its answer back as it comes: its headers at once (as
+ * the fake sends them before its first token), then its body chunk by chunk. A page that goes
+ * away stops the request to the fake; a fake that breaks off breaks off the page's answer.
+ */
 function passOn(request: IncomingMessage, response: ServerResponse, origin: string) {
   const target = new URL(request.url ?? '/', origin);
   const onward = http.request(
     target,
     { method: request.method, headers: headersFor(request, origin) },
     (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
+      response.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+      response.flushHeaders();
+      pipeline(answer, response).catch(() => undefined);
     },
   );
-  onward.on('error', (error) => response.destroy(error));
-  request.pipe(onward);
+  onward.on('error', (error) => badGateway(response, error));
+  response.on('close', () => {
+    if (!response.writableFinished) onward.destroy();
+  });
+  pipeline(request, onward).catch(() => undefined);
 }
 
 /** The request as `origin` answers it, whole: its status, headers and body. */
 async function askWhole(request: IncomingMessage, body: Buffer, origin: string) {
   const headers = headersFor(request, origin);
-  // fetch sets these itself, and refuses a request that names the connection's.
-  for (const name of ['content-length', 'connection', 'keep-alive', 'transfer-encoding']) {
-    delete headers[name];
-  }
+  // fetch frames the body itself.
+  delete headers['content-length'];
   const answer = await fetch(new URL(request.url ?? '/', origin), {
     method: request.method,
     headers: headers as Record<string, string>,
     ...(body.length > 0 && { body: new Uint8Array(body) }),
   });
+  // fetch has taken the body's framing and compression off: its length is the new body's.
   const answered = Object.fromEntries(
-    [...answer.headers].filter(([name]) => !['content-length', 'content-encoding'].includes(name)),
+    [...answer.headers].filter(
+      ([name]) => !HOP_BY_HOP.has(name) && !['content-length', 'content-encoding'].includes(name),
+    ),
   );
   return { status: answer.status, headers: answered, text: await answer.text() };
 }
@@ -136,11 +179,7 @@ export async function startOpenAiHost(picture: string): Promise<OpenAiHost> {
   }
 
   const server = https.createServer(certificateForHost(), (request, response) => {
-    answer(request, response).catch((error: unknown) => {
-      console.error('api.openai.com (bench) failed to answer', error);
-      if (!response.headersSent) response.writeHead(502);
-      response.end();
-    });
+    answer(request, response).catch((error: unknown) => badGateway(response, error));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -17,7 +17,7 @@
  * a real one weighs.
  *
  * Fair: both sides play the same saved story at the same turns in the same page, with the same
- * provider, key, routes and replies, so their words are the same; the pictures' flows are loaded
+ * provider, key, host and replies, so their words are the same; the pictures' flows are loaded
  * on both (the key is for a provider that draws). The only difference is the story's
  * "Illustrate this story": off, a turn is the click to the next options and the auto-save after
  * them committed (as in streamedTurn.ts); on, the same, then "Picture this moment" clicked under
@@ -33,8 +33,8 @@
  * Until 2026-11-29 the host was a Playwright route, which answers a request only once the fake
  * has sent all of it: the story's reply reached the page whole, its streamed updates' work left
  * out of both sides, and the picture was measured against a turn of 261 to 303 ms rather than
- * the game's streamed one (1.32x to 1.48x then). BENCH_PICTURE_ALONE gives the picture's own
- * work, whatever the turn.
+ * the game's streamed one (1.32x and 1.47x then, in two whole runs of npm run bench).
+ * BENCH_PICTURE_ALONE gives the picture's own work, whatever the turn.
  *
  * Looking into it:
  * - BENCH_TRACE=1 traces each counted turn (Chromium's timeline) and prints, per turn, the main
@@ -43,8 +43,9 @@
  *   counted turns (themselves, and with what they call), and per turn those whose time differs
  *   the most between the sides;
  * - BENCH_PICTURE_ALONE=1 counts the 'on' side's picture without its turn (PICTURE_ALONE);
- * - BENCH_BLOCKS=n plays n blocks of each side instead of 3: the same build measured 1.28x to
- *   1.57x over runs of 3 (12 turns a side), too wide to see a change of a few percent in;
+ * - BENCH_BLOCKS=n plays n blocks of each side instead of 3: with the whole (unstreamed) reply,
+ *   the same build measured 1.28x to 1.57x over runs of 3 (12 turns a side), too wide to see a
+ *   change of a few percent in;
  * - BENCH_DEBUG=1 prints the page's console, and on a failure keeps a screenshot
  *   (/tmp/pictures-turn-failed.png) and the image requests.
  */
@@ -56,7 +57,7 @@ import { PNG_SIGNATURE, pngChunk } from '../../test/fixtures/fakeImages/png';
 import { PICTURES_ON_LIMIT, median, ms, times, type Benchmark, type BudgetResult } from './budget';
 import { scriptTime, topSelfTime, topTotalTime, totalTimes, type CpuProfile } from './cpuProfile';
 import { API_KEY, openBrowserGame } from './gameInBrowser';
-import { startOpenAiHost } from './openAiHost';
+import { startOpenAiHost, type OpenAiHost } from './openAiHost';
 import {
   CPU_SLOWDOWN,
   SAMPLING_INTERVAL_US,
@@ -343,8 +344,9 @@ async function playBlock(page: Page, side: Side, turns: number, events: TurnEven
 const TRACE = process.env.BENCH_TRACE;
 /**
  * BENCH_PICTURE_ALONE=1: the 'on' side counts its picture alone: the turn played and let settle
- * uncounted, then Picture this moment to the picture shown, over a window of its own
- * (AFTER_SAVE_MS from the click). Not the budget: what one picture costs the page by itself.
+ * uncounted, then Picture this moment to the picture shown, over a window of its own (as long
+ * as a turn's after its save, AFTER_SAVE_MS, here from the picture's click; the 'off' side's
+ * turns are counted as always). Not the budget: what one picture costs the page by itself.
  */
 const PICTURE_ALONE = process.env.BENCH_PICTURE_ALONE;
 
@@ -448,19 +450,21 @@ async function run(): Promise<BudgetResult[]> {
   const png = realisticPng(PICTURE_SIZE);
   const picture = png.toString('base64');
   const images = await startFakeImageServer({ profile: 'openai', validKeys: [API_KEY] });
-  const host = await startOpenAiHost(picture);
+  let host: OpenAiHost | undefined;
   let events: TurnEvents | undefined;
   try {
+    host = await startOpenAiHost(picture);
+    const { serve, chromiumArgs } = host;
     const game = await openBrowserGame(
       streamed,
       async (context, model) => {
-        host.serve({ text: new URL(model.url).origin, images: images.origin });
+        serve({ text: new URL(model.url).origin, images: images.origin });
         await context.addInitScript(installCommitCounter);
         await context.addInitScript(collectStreamUpdates, 'none');
         events = await watchTurnEvents(context);
         await context.addInitScript(reportPictures, TURN_EVENT);
       },
-      { profile: 'openai-2026-12-12', fillKey: fillOpenAiKey, browserArgs: host.chromiumArgs },
+      { profile: 'openai-2026-12-12', fillKey: fillOpenAiKey, browserArgs: chromiumArgs },
     );
     const { page } = game;
     if (process.env.BENCH_DEBUG) page.on('console', (m) => console.log(`  page: ${m.text()}`));
@@ -528,8 +532,8 @@ async function run(): Promise<BudgetResult[]> {
       await game.close();
     }
   } finally {
-    await images.close();
-    await host.close();
+    // Both stopped, whichever fails to: a server left listening keeps the bench from exiting.
+    await Promise.allSettled([images.close(), host?.close()]);
   }
 }
 
