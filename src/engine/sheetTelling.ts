@@ -9,10 +9,14 @@ import { SHEET_KINDS, type SheetEntry } from './storySheet';
  * The turn the story last touched an entry: its last change, or the last paragraph naming it
  * (`paragraphs[t]` is turn t's; the opening is turn 0).
  */
-export function lastMention(entry: SheetEntry, paragraphs: readonly string[]): number {
+export function lastMention(
+  entry: SheetEntry,
+  paragraphs: readonly string[],
+  lowered: (turn: number) => string = (turn) => paragraphs[turn]!.toLowerCase(),
+): number {
   const name = entry.name.toLowerCase();
   for (let turn = paragraphs.length - 1; turn > entry.changedIn; turn -= 1) {
-    if (paragraphs[turn]!.toLowerCase().includes(name)) return turn;
+    if (lowered(turn).includes(name)) return turn;
   }
   return entry.changedIn;
 }
@@ -37,8 +41,14 @@ export function sheetToTell(
   budget: number,
   cost: (entry: SheetEntry) => number,
 ): SheetEntry[] {
+  // Most turns the whole sheet fits, and the story need not be read for it.
+  const whole = entries.reduce((sum, entry) => sum + cost(entry), 0);
+  if (whole <= budget) return sheetOrder(entries);
+  // Each paragraph lower-cased once, not once for every entry looking for its name in it.
+  const loweredAt: string[] = [];
+  const lowered = (turn: number) => (loweredAt[turn] ??= paragraphs[turn]!.toLowerCase());
   const ranked = [...entries]
-    .map((entry, index) => ({ entry, index, seen: lastMention(entry, paragraphs) }))
+    .map((entry, index) => ({ entry, index, seen: lastMention(entry, paragraphs, lowered) }))
     .sort(
       (a, b) =>
         Number(a.entry.closed) - Number(b.entry.closed) || b.seen - a.seen || a.index - b.index,

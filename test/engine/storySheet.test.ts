@@ -178,6 +178,19 @@ describe('what a prompt tells of the sheet', () => {
     ]);
   });
 
+  test('a sheet that fits is told without reading the story (a prompt is built every turn)', () => {
+    const sheet = [entry({ kind: 'person', name: 'Mara' }), entry({ kind: 'item', name: 'Key' })];
+    const unread = new Proxy(['opening', 'Mara waves.'], {
+      get(target, key) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) throw new Error(`paragraph ${key} read`);
+        return Reflect.get(target, key) as unknown;
+      },
+    });
+    expect(sheetToTell(sheet, unread, 20, cost).map((told) => told.name)).toEqual(['Mara', 'Key']);
+    // One entry over, and the story is read to rank them.
+    expect(() => sheetToTell(sheet, unread, 19, cost)).toThrow('read');
+  });
+
   test('when it does not fit: closed threads go first, then what the story left longest', () => {
     const sheet = [
       entry({ kind: 'person', name: 'Mara', changedIn: 3 }),
