@@ -319,6 +319,21 @@ describe('a picture under its paragraph', () => {
     },
   );
 
+  test('a slot follows its place as the log renders it anew: the offer moves with the latest', async () => {
+    const { rerender } = renderOver(<>{pictureAt({ turn: 1, latest: true })}</>);
+    const offer = /Picture this moment/;
+    expect(await screen.findByRole('button', { name: offer })).toBeTruthy();
+    // The log rendered again with an entry more: the same place, a new object.
+    rerender(<>{pictureAt({ turn: 1, latest: true })}</>);
+    expect(screen.getByRole('button', { name: offer })).toBeTruthy();
+    // A paragraph came after it: no longer the latest, no offer under it.
+    rerender(<>{pictureAt({ turn: 1, latest: false })}</>);
+    expect(screen.queryByRole('button', { name: offer })).toBeNull();
+    // The paragraph after it written again away: the latest once more.
+    rerender(<>{pictureAt({ turn: 1, latest: true })}</>);
+    expect(screen.getByRole('button', { name: offer })).toBeTruthy();
+  });
+
   test('a story with as many moments as it may keep offers no more', async () => {
     const moments = Object.fromEntries(
       Array.from({ length: MAX_MOMENT_PICTURES }, (_, index) => [

@@ -34,14 +34,11 @@ const FINAL_FAILURES: ReadonlySet<PictureFailure['kind']> = new Set([
  */
 export function StoryPicture({ turn }: { turn: number }) {
   const dispatch = useAppDispatch();
+  // Its one subscription while it is shown: every picture of a story is on the page, and each
+  // streamed update of a turn asks each subscription whether it changed.
   const picture = useAppSelector((state: { pictures: PicturesState }) =>
     selectPictureAt(state, turn),
   );
-  // Try again draws with the model there is: none (a Custom server's name cleared), none.
-  const canIllustrate = useAppSelector(selectCanIllustrate);
-  // The shape the provider draws in: its place is kept while it comes.
-  const models = useAppSelector(selectImageModels);
-  const waitingRatio = pictureRatio(models.status === 'unknown' ? '' : models.provider);
   if (picture === undefined) {
     return (
       <div className="story-picture__offer">
@@ -57,22 +54,35 @@ export function StoryPicture({ turn }: { turn: number }) {
     );
   }
   if (picture.status === 'shown') return <ShownPicture picture={picture} turn={turn} />;
-  if (picture.status === 'drawing') {
-    return (
-      <figure className="story-picture">
-        <div className="story-picture__waiting" style={{ aspectRatio: waitingRatio }}>
-          <p role="status">
-            <FormattedMessage id="pictures.drawing" />
-          </p>
-        </div>
-      </figure>
-    );
-  }
+  if (picture.status === 'drawing') return <PictureBeingDrawn />;
+  return <FailedPicture failure={picture.failure} turn={turn} />;
+}
+
+/** The placeholder, in the shape the provider draws in: its place is kept while it comes. */
+function PictureBeingDrawn() {
+  const models = useAppSelector(selectImageModels);
+  const waitingRatio = pictureRatio(models.status === 'unknown' ? '' : models.provider);
+  return (
+    <figure className="story-picture">
+      <div className="story-picture__waiting" style={{ aspectRatio: waitingRatio }}>
+        <p role="status">
+          <FormattedMessage id="pictures.drawing" />
+        </p>
+      </div>
+    </figure>
+  );
+}
+
+/** Why the picture is not there, with Try again where the same request could succeed. */
+function FailedPicture({ failure, turn }: { failure: PictureFailure; turn: number }) {
+  const dispatch = useAppDispatch();
+  // Try again draws with the model there is: none (a Custom server's name cleared), none.
+  const canIllustrate = useAppSelector(selectCanIllustrate);
   return (
     <figure className="story-picture">
       <div className="story-picture__failed">
-        <FailureMessage failure={picture.failure} />
-        {canIllustrate && !FINAL_FAILURES.has(picture.failure.kind) && (
+        <FailureMessage failure={failure} />
+        {canIllustrate && !FINAL_FAILURES.has(failure.kind) && (
           <button
             type="button"
             className="button"
