@@ -6,16 +6,12 @@
 import { SHEET_KINDS, type SheetEntry } from './storySheet';
 
 /**
- * The turn the story last touched an entry: its last change, or the last paragraph naming it
- * (`paragraphs[t]` is turn t's; the opening is turn 0).
+ * The turn the story last touched an entry: its last change, or the last of the story's `turns`
+ * paragraphs naming it (`lowered(t)` is turn t's, lower-cased; the opening is turn 0).
  */
-export function lastMention(
-  entry: SheetEntry,
-  paragraphs: readonly string[],
-  lowered: (turn: number) => string = (turn) => paragraphs[turn]!.toLowerCase(),
-): number {
+function lastMention(entry: SheetEntry, turns: number, lowered: (turn: number) => string): number {
   const name = entry.name.toLowerCase();
-  for (let turn = paragraphs.length - 1; turn > entry.changedIn; turn -= 1) {
+  for (let turn = turns - 1; turn > entry.changedIn; turn -= 1) {
     if (lowered(turn).includes(name)) return turn;
   }
   return entry.changedIn;
@@ -41,14 +37,20 @@ export function sheetToTell(
   budget: number,
   cost: (entry: SheetEntry) => number,
 ): SheetEntry[] {
+  const prices = new Map(entries.map((entry) => [entry, cost(entry)]));
   // Most turns the whole sheet fits, and the story need not be read for it.
-  const whole = entries.reduce((sum, entry) => sum + cost(entry), 0);
-  if (whole <= budget) return sheetOrder(entries);
+  if ([...prices.values()].reduce((sum, price) => sum + price, 0) <= budget) {
+    return sheetOrder(entries);
+  }
   // Each paragraph lower-cased once, not once for every entry looking for its name in it.
   const loweredAt: string[] = [];
   const lowered = (turn: number) => (loweredAt[turn] ??= paragraphs[turn]!.toLowerCase());
   const ranked = [...entries]
-    .map((entry, index) => ({ entry, index, seen: lastMention(entry, paragraphs, lowered) }))
+    .map((entry, index) => ({
+      entry,
+      index,
+      seen: lastMention(entry, paragraphs.length, lowered),
+    }))
     .sort(
       (a, b) =>
         Number(a.entry.closed) - Number(b.entry.closed) || b.seen - a.seen || a.index - b.index,
@@ -56,7 +58,7 @@ export function sheetToTell(
   const told = new Set<SheetEntry>();
   let spent = 0;
   for (const { entry } of ranked) {
-    const price = cost(entry);
+    const price = prices.get(entry)!;
     if (spent + price > budget) continue;
     spent += price;
     told.add(entry);
